@@ -1,0 +1,14 @@
+import { cookies } from "next/headers";
+import { redirect } from "next/navigation";
+import { decodeSessionToken, SESSION_COOKIE } from "@/lib/auth/session";
+import { getDb } from "@/lib/db";
+import { loadMember, type Member } from "@/lib/identity/load-member";
+
+/** The signed-in member for a console page; sends anyone else to the sign-in page. */
+export async function requireConsoleMember(): Promise<Member> {
+  const token = (await cookies()).get(SESSION_COOKIE)?.value;
+  const claims = token ? await decodeSessionToken(token) : null;
+  const member = claims ? await loadMember(await getDb(), claims.sub, claims.oid) : null;
+  if (!member) redirect("/login");
+  return member;
+}

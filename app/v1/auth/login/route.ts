@@ -1,0 +1,24 @@
+import { verifyLogin } from "@/lib/auth/login";
+import { loginBody } from "@/lib/auth/login-schema";
+import { issueSessionToken, sessionCookieHeader } from "@/lib/auth/session";
+import { getDb } from "@/lib/db";
+import { handle, methods } from "@/lib/http/handler";
+import { clientIp, parseBody } from "@/lib/http/request";
+import { json } from "@/lib/http/response";
+import { toIdentity } from "@/lib/identity/load-member";
+
+export const dynamic = "force-dynamic";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  POST: handle(async (req) => {
+    const body = await parseBody(req, loginBody);
+    const member = await verifyLogin(await getDb(), { ...body, ip: clientIp(req) });
+    const token = await issueSessionToken({
+      userId: member.userId,
+      orgId: member.orgId,
+      email: member.email,
+      displayName: member.displayName,
+    });
+    return json(200, toIdentity(member), { "set-cookie": sessionCookieHeader(token) });
+  }),
+});

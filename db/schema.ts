@@ -1,0 +1,359 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+/** Millisecond precision everywhere: the API prints milliseconds and cursors compare them exactly. */
+const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: "date" });
+const createdAt = () => ts("created_at").notNull().defaultNow();
+
+export const orgs = pgTable("orgs", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  planSelected: boolean("plan_selected").notNull().default(false),
+  plan: text("plan"),
+  createdAt: createdAt(),
+});
+
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    /** Stored lower-cased: sign-in matches addresses case-insensitively. */
+    email: text("email").notNull(),
+    displayName: text("display_name").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("users_email_key").on(t.email)],
+);
+
+export const memberships = pgTable(
+  "memberships",
+  {
+    orgId: text("org_id")
+      .notNull()
+      .references(() => orgs.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.userId] }),
+    // Session load: membership by user (the sign-in picks the user's org).
+    index("memberships_user_idx").on(t.userId),
+  ],
+);
+
+export const projects = pgTable(
+  "projects",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => orgs.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    environment: text("environment").notNull().default("prod"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // POST projects: slug_taken is decided by this constraint, race-free.
+    uniqueIndex("projects_org_slug_key").on(t.orgId, t.slug),
+    // GET projects: keyset page, newest first, within one org.
+    index("projects_org_created_idx").on(t.orgId, t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+export const rooms = pgTable(
+  "rooms",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => orgs.id, { onDelete: "cascade" }),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    type: text("type").notNull(),
+    state: text("state").notNull().default("created"),
+    shortCode: text("short_code").notNull(),
+    activeParticipants: integer("active_participants").notNull().default(0),
+    createdAt: createdAt(),
+    startedAt: ts("started_at"),
+    endedAt: ts("ended_at"),
+  },
+  (t) => [
+    // Share links, invitations and room tokens resolve a short code.
+    uniqueIndex("rooms_short_code_key").on(t.shortCode),
+    // GET rooms (org-wide, optionally by state): keyset page, newest first.
+    index("rooms_org_created_idx").on(t.orgId, t.createdAt.desc(), t.id.desc()),
+    index("rooms_org_state_created_idx").on(t.orgId, t.state, t.createdAt.desc(), t.id.desc()),
+    // GET rooms?project_id=: keyset page within one project.
+    index("rooms_project_created_idx").on(t.projectId, t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+/** Who is in a room right now, so "last participant left" is exact under repeated reports. */
+export const roomParticipants = pgTable(
+  "room_participants",
+  {
+    roomId: text("room_id")
+      .notNull()
+      .references(() => rooms.id, { onDelete: "cascade" }),
+    identity: text("identity").notNull(),
+    joinedAt: ts("joined_at").notNull(),
+    leftAt: ts("left_at"),
+  },
+  (t) => [primaryKey({ columns: [t.roomId, t.identity] })],
+);
+
+export const recordings = pgTable(
+  "recordings",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => orgs.id, { onDelete: "cascade" }),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    roomId: text("room_id")
+      .notNull()
+      .references(() => rooms.id, { onDelete: "cascade" }),
+    /** started | completed | failed; only completed rows are listed (decisions §7). */
+    state: text("state").notNull(),
+    objectKey: text("object_key"),
+    startedAt: ts("started_at").notNull(),
+    durationSec: integer("duration_sec"),
+    sizeBytes: bigint("size_bytes", { mode: "number" }),
+    readyAt: ts("ready_at"),
+    failureReason: text("failure_reason"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // GET recordings: completed rows of one org, newest first.
+    index("recordings_org_state_started_idx").on(t.orgId, t.state, t.startedAt.desc(), t.id.desc()),
+    index("recordings_room_idx").on(t.roomId),
+  ],
+);
+
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => orgs.id, { onDelete: "cascade" }),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    scope: text("scope").notNull(),
+    grants: text("grants").array().notNull(),
+    /** hex SHA-256 of the whole secret; the secret itself is never stored. */
+    secretHash: text("secret_hash").notNull(),
+    prefix: text("prefix").notNull(),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    rotatedAt: ts("rotated_at"),
+    revokedAt: ts("revoked_at"),
+    lastUsedAt: ts("last_used_at"),
+  },
+  (t) => [
+    // Project-key authentication looks a key up by the hash of the presented secret.
+    uniqueIndex("api_keys_secret_hash_key").on(t.secretHash),
+    // Console: keys of one project.
+    index("api_keys_project_idx").on(t.projectId, t.createdAt.desc()),
+  ],
+);
+
+/** Room-token signing keys of the embedded default (production passes its key via env). */
+export const tokenSigningKeys = pgTable("token_signing_keys", {
+  kid: text("kid").primaryKey(),
+  alg: text("alg").notNull(),
+  /** The private JWK, encrypted with the at-rest key. */
+  privateJwkCiphertext: text("private_jwk_ciphertext").notNull(),
+  publicJwk: jsonb("public_jwk").notNull(),
+  createdAt: createdAt(),
+  retiredAt: ts("retired_at"),
+});
+
+export const webhookEndpoints = pgTable(
+  "webhook_endpoints",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => orgs.id, { onDelete: "cascade" }),
+    /** null: org-wide (endpoint 9); set: registered by a project key (endpoint 15). */
+    projectId: text("project_id").references(() => projects.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    events: text("events").array().notNull(),
+    description: text("description"),
+    active: boolean("active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: ts("updated_at"),
+  },
+  (t) => [
+    // GET webhooks and fan-out at event time: endpoints of one org.
+    index("webhook_endpoints_org_idx").on(t.orgId, t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+export const webhookSigningSecrets = pgTable(
+  "webhook_signing_secrets",
+  {
+    endpointId: text("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    kid: text("kid").notNull(),
+    /** AES-256-GCM ciphertext of the `whsec_…` secret. */
+    secretCiphertext: text("secret_ciphertext").notNull(),
+    createdAt: createdAt(),
+    /** Set on rotation: the old kid stays loadable until then (24 h). */
+    expiresAt: ts("expires_at"),
+  },
+  (t) => [primaryKey({ columns: [t.endpointId, t.kid] })],
+);
+
+/** The transactional outbox: one row per domain event, written with the change that caused it. */
+export const events = pgTable(
+  "events",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => orgs.id, { onDelete: "cascade" }),
+    projectId: text("project_id"),
+    type: text("type").notNull(),
+    payload: jsonb("payload").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("events_org_created_idx").on(t.orgId, t.createdAt.desc())],
+);
+
+export const deliveries = pgTable(
+  "deliveries",
+  {
+    id: text("id").primaryKey(),
+    eventId: text("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    endpointId: text("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    orgId: text("org_id").notNull(),
+    /** The `evt_` id sent as X-SVC-Webhook-Id: one per (event, endpoint), the same on every attempt. */
+    webhookId: text("webhook_id").notNull(),
+    /** pending | succeeded | gone | dead */
+    status: text("status").notNull().default("pending"),
+    attemptCount: integer("attempt_count").notNull().default(0),
+    nextAttemptAt: ts("next_attempt_at"),
+    /** Embedded runner lease: a claimed row is invisible to other claimers until this passes. */
+    lockedUntil: ts("locked_until"),
+    lastStatusCode: integer("last_status_code"),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    completedAt: ts("completed_at"),
+  },
+  (t) => [
+    uniqueIndex("deliveries_event_endpoint_key").on(t.eventId, t.endpointId),
+    uniqueIndex("deliveries_webhook_id_key").on(t.webhookId),
+    // Embedded runner: claim due pending deliveries in time order.
+    index("deliveries_due_idx").on(t.nextAttemptAt).where(sql`status = 'pending'`),
+    // Delivery log of one endpoint, newest first.
+    index("deliveries_endpoint_created_idx").on(t.endpointId, t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+export const deliveryAttempts = pgTable(
+  "delivery_attempts",
+  {
+    id: text("id").primaryKey(),
+    deliveryId: text("delivery_id")
+      .notNull()
+      .references(() => deliveries.id, { onDelete: "cascade" }),
+    attempt: integer("attempt").notNull(),
+    startedAt: ts("started_at").notNull(),
+    durationMs: integer("duration_ms").notNull(),
+    statusCode: integer("status_code"),
+    /** succeeded | retry | gone | dead */
+    outcome: text("outcome").notNull(),
+    responseBody: text("response_body"),
+    error: text("error"),
+  },
+  (t) => [index("delivery_attempts_delivery_idx").on(t.deliveryId, t.attempt)],
+);
+
+/** Media-plane reports already applied, so a repeated report id changes nothing. */
+export const mediaReports = pgTable("media_reports", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  roomId: text("room_id"),
+  receivedAt: createdAt(),
+});
+
+export const invitations = pgTable(
+  "invitations",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => orgs.id, { onDelete: "cascade" }),
+    roomId: text("room_id")
+      .notNull()
+      .references(() => rooms.id, { onDelete: "cascade" }),
+    invitedBy: text("invited_by").references(() => users.id, { onDelete: "set null" }),
+    note: text("note"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("invitations_org_created_idx").on(t.orgId, t.createdAt.desc())],
+);
+
+export const emails = pgTable(
+  "emails",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => orgs.id, { onDelete: "cascade" }),
+    invitationId: text("invitation_id").references(() => invitations.id, { onDelete: "cascade" }),
+    to: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+    text: text("text").notNull(),
+    /** queued | sent | failed */
+    state: text("state").notNull().default("queued"),
+    /** When the per-org hourly cap lets this one go. */
+    releaseAt: ts("release_at").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    lockedUntil: ts("locked_until"),
+    sentAt: ts("sent_at"),
+    providerId: text("provider_id"),
+    /** "resend" or "mailbox" (the embedded default's local mailbox). */
+    transport: text("transport"),
+    error: text("error"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // Runner: due queued emails.
+    index("emails_due_idx").on(t.releaseAt).where(sql`state = 'queued'`),
+    // Cap: sends and releases of one org within the rolling hour.
+    index("emails_org_release_idx").on(t.orgId, t.releaseAt),
+    // Mailbox page: newest first.
+    index("emails_org_created_idx").on(t.orgId, t.createdAt.desc()),
+  ],
+);

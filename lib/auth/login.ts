@@ -1,0 +1,54 @@
+import { asc, eq } from "drizzle-orm";
+import { memberships, users } from "@/db/schema";
+import { DUMMY_PASSWORD_HASH, verifyPassword } from "@/lib/auth/password";
+import type { Db } from "@/lib/db";
+import { ApiError } from "@/lib/http/errors";
+import { loadMember, type Member } from "@/lib/identity/load-member";
+import { SlidingWindowLimiter } from "@/lib/ratelimit/window";
+
+/** Failed sign-ins per address, and all sign-in attempts per client IP, per 15 minutes. */
+export const loginLimits = {
+  perEmail: new SlidingWindowLimiter(10, 15 * 60_000),
+  perIp: new SlidingWindowLimiter(100, 15 * 60_000),
+};
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+function throttled(retryAfterSec: number): ApiError {
+  return new ApiError("rate_limited", "Too many sign-in attempts. Try again later.", {
+    headers: { "Retry-After": String(retryAfterSec) },
+  });
+}
+
+/**
+ * Checks an email and password. Unknown addresses run the same KDF against a dummy hash, so both
+ * failures answer the same error in similar time.
+ */
+export async function verifyLogin(
+  db: Db,
+  input: { email: string; password: string; ip: string },
+): Promise<Member> {
+  const email = normaliseEmail(input.email);
+  const byIp = loginLimits.perIp.hit(input.ip);
+  if (!byIp.ok) throw throttled(byIp.retryAfterSec);
+  const byEmail = loginLimits.perEmail.check(email);
+  if (!byEmail.ok) throw throttled(byEmail.retryAfterSec);
+
+  const [user] = await db
+    .select({ id: users.id, passwordHash: users.passwordHash, orgId: memberships.orgId })
+    .from(users)
+    .leftJoin(memberships, eq(memberships.userId, users.id))
+    .where(eq(users.email, email))
+    .orderBy(asc(memberships.createdAt))
+    .limit(1);
+  const ok = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
+  const member = ok && user?.orgId ? await loadMember(db, user.id, user.orgId) : null;
+  if (!member) {
+    loginLimits.perEmail.hit(email);
+    throw new ApiError("invalid_credentials", "The email or password is wrong.");
+  }
+  loginLimits.perEmail.reset(email);
+  return member;
+}

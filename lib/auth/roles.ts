@@ -1,0 +1,47 @@
+/** The role/permission matrix: the spec's endpoint table, as data. */
+
+export const ROLES = ["Owner", "Admin", "Developer", "Member", "Billing", "Viewer"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const PERMISSIONS = [
+  "projects:read",
+  "projects:create",
+  "rooms:read",
+  "rooms:create",
+  "recordings:read",
+  "recordings:download",
+  "webhooks:read",
+  "webhooks:write",
+  "api_keys:write",
+  "invitations:send",
+  "plan:select",
+  "tokens:test",
+  "audit:read",
+  "mailbox:read",
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+const ALL_READ = ["projects:read", "rooms:read", "recordings:read", "webhooks:read", "mailbox:read"] as const;
+const BUILD = ["projects:create", "rooms:create", "webhooks:write", "api_keys:write", "tokens:test"] as const;
+
+export const ROLE_PERMISSIONS = {
+  Owner: [...ALL_READ, ...BUILD, "recordings:download", "invitations:send", "plan:select", "audit:read"],
+  Admin: [...ALL_READ, ...BUILD, "recordings:download", "invitations:send", "audit:read"],
+  Developer: [...ALL_READ, ...BUILD, "recordings:download", "invitations:send"],
+  Member: [...ALL_READ, "recordings:download", "invitations:send"],
+  Billing: [...ALL_READ, "recordings:download", "invitations:send", "plan:select"],
+  Viewer: [...ALL_READ],
+} as const satisfies Record<Role, readonly Permission[]>;
+
+export function can(role: Role, permission: Permission): boolean {
+  return (ROLE_PERMISSIONS[role] as readonly Permission[]).includes(permission);
+}
+
+/** The roles that hold a permission: the console names them in a disabled control's tooltip. */
+export function rolesWith(permission: Permission): Role[] {
+  return ROLES.filter((r) => can(r, permission));
+}
+
+export function isRole(value: string): value is Role {
+  return (ROLES as readonly string[]).includes(value);
+}

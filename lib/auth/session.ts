@@ -1,0 +1,100 @@
+import { decode, encode } from "next-auth/jwt";
+import { getAuthSecret } from "@/lib/secrets";
+
+export const SESSION_COOKIE = "svc_session";
+/** Decisions §2: 7 days, renewed on use once older than 24 h. */
+export const SESSION_MAX_AGE_SEC = 7 * 24 * 3600;
+export const SESSION_RENEW_AFTER_SEC = 24 * 3600;
+
+export interface SessionClaims {
+  sub: string;
+  oid: string;
+  email: string;
+  name: string;
+  iat: number;
+  exp: number;
+}
+
+export interface SessionUser {
+  userId: string;
+  orgId: string;
+  email: string;
+  displayName: string;
+}
+
+/** The next-auth JWE, the same token the credentials provider issues to the console. */
+export function issueSessionToken(user: SessionUser): Promise<string> {
+  return encode({
+    token: { sub: user.userId, oid: user.orgId, email: user.email, name: user.displayName },
+    secret: getAuthSecret(),
+    maxAge: SESSION_MAX_AGE_SEC,
+  });
+}
+
+export async function decodeSessionToken(token: string): Promise<SessionClaims | null> {
+  if (token.length > 8192 || token.split(".").length !== 5) return null;
+  try {
+    const claims = await decode({ token, secret: getAuthSecret() });
+    if (
+      !claims ||
+      typeof claims.sub !== "string" ||
+      typeof claims.oid !== "string" ||
+      typeof claims.exp !== "number" ||
+      claims.exp * 1000 <= Date.now()
+    ) {
+      return null;
+    }
+    return {
+      sub: claims.sub,
+      oid: claims.oid,
+      email: String(claims.email ?? ""),
+      name: String(claims.name ?? ""),
+      iat: typeof claims.iat === "number" ? claims.iat : 0,
+      exp: claims.exp,
+    };
+  } catch {
+    return null;
+  }
+}
+
+export function readCookie(header: string | null, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq === -1) continue;
+    if (part.slice(0, eq).trim() === name) {
+      const raw = part.slice(eq + 1).trim();
+      try {
+        return decodeURIComponent(raw);
+      } catch {
+        return raw;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Where the request carried its session: the cookie is renewed in place, a Bearer token is not. */
+export type SessionSource = "cookie" | "bearer";
+
+export function extractSessionToken(headers: Headers): { token: string; source: SessionSource } | undefined {
+  const auth = headers.get("authorization");
+  if (auth) {
+    const match = /^Bearer\s+(\S+)$/i.exec(auth.trim());
+    if (match?.[1]) return { token: match[1], source: "bearer" };
+  }
+  const cookie = readCookie(headers.get("cookie"), SESSION_COOKIE);
+  return cookie ? { token: cookie, source: "cookie" } : undefined;
+}
+
+export function sessionCookieHeader(token: string): string {
+  return `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=${SESSION_MAX_AGE_SEC}`;
+}
+
+export function clearSessionCookieHeader(): string {
+  return `${SESSION_COOKIE}=; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=0`;
+}
+
+export function needsRenewal(claims: SessionClaims, nowSec = Math.floor(Date.now() / 1000)): boolean {
+  return nowSec - claims.iat >= SESSION_RENEW_AFTER_SEC;
+}

@@ -1,0 +1,34 @@
+import { createCipheriv, createDecipheriv, createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { getEncryptionKey } from "@/lib/secrets";
+
+/** AES-256-GCM for secrets at rest: `v1.<iv>.<tag>.<ciphertext>`, base64url parts. */
+export function encryptSecret(plaintext: string, key: Buffer = getEncryptionKey()): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", key, iv);
+  const ct = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
+  return [
+    "v1",
+    iv.toString("base64url"),
+    cipher.getAuthTag().toString("base64url"),
+    ct.toString("base64url"),
+  ].join(".");
+}
+
+export function decryptSecret(boxed: string, key: Buffer = getEncryptionKey()): string {
+  const [version, iv, tag, ct] = boxed.split(".");
+  if (version !== "v1" || !iv || !tag || ct === undefined) throw new Error("Unrecognised secret box format");
+  const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64url"));
+  decipher.setAuthTag(Buffer.from(tag, "base64url"));
+  return Buffer.concat([decipher.update(Buffer.from(ct, "base64url")), decipher.final()]).toString("utf8");
+}
+
+export function sha256Hex(value: string): string {
+  return createHash("sha256").update(value, "utf8").digest("hex");
+}
+
+/** Constant-time string equality (lengths are compared via fixed-size digests, so they leak nothing). */
+export function safeEqual(a: string, b: string): boolean {
+  const da = createHash("sha256").update(a, "utf8").digest();
+  const db = createHash("sha256").update(b, "utf8").digest();
+  return timingSafeEqual(da, db);
+}

@@ -1,0 +1,164 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { ExtractTablesWithRelations } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import * as schema from "@/db/schema";
+import { env } from "@/lib/env";
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Domain functions that may run inside a caller's transaction take this. */
+export type DbOrTx = Db | Tx;
+
+export const MIGRATIONS_FOLDER = path.join(process.cwd(), "db", "migrations");
+
+interface DbHandle {
+  db: Db;
+  driver: "pglite" | "postgres";
+  close: () => Promise<void>;
+}
+
+const globalKey = Symbol.for("svc.db");
+type GlobalWithDb = typeof globalThis & { [globalKey]?: Promise<DbHandle> };
+const g = globalThis as GlobalWithDb;
+
+export class DataDirLockedError extends Error {
+  override name = "DataDirLockedError";
+}
+
+/**
+ * Only one process may open a PGlite data dir: a second one silently loses writes. The lock is a
+ * file created with O_EXCL holding the owner's pid; a lock whose process is gone is stale and taken.
+ */
+export function acquireDataDirLock(dataDir: string): () => void {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const lockPath = path.join(dataDir, "pglite.lock");
+  const record = JSON.stringify({ pid: process.pid, host: os.hostname(), since: new Date().toISOString() });
+  for (let tries = 0; tries < 3; tries++) {
+    try {
+      fs.writeFileSync(lockPath, record, { flag: "wx" });
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        try {
+          const current = JSON.parse(fs.readFileSync(lockPath, "utf8")) as { pid?: number };
+          if (current.pid === process.pid) fs.unlinkSync(lockPath);
+        } catch {
+          // Already gone: nothing to release.
+        }
+      };
+      process.once("exit", release);
+      return release;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+      let holder: { pid?: number; host?: string; since?: string } = {};
+      try {
+        holder = JSON.parse(fs.readFileSync(lockPath, "utf8"));
+      } catch {
+        // A half-written or unreadable lock is treated as stale below.
+      }
+      const pid = holder.pid;
+      if (
+        pid &&
+        pid !== process.pid &&
+        (holder.host === undefined || holder.host === os.hostname()) &&
+        isAlive(pid)
+      ) {
+        throw new DataDirLockedError(
+          `The embedded database in ${path.resolve(dataDir)} is in use by process ${pid} (since ${holder.since ?? "?"}). ` +
+            "Only one process may open it: stop that process (the dev server, a script) first, " +
+            "or point DATABASE_URL at a PostgreSQL server.",
+        );
+      }
+      fs.rmSync(lockPath, { force: true });
+    }
+  }
+  throw new DataDirLockedError(`Could not take the lock on ${path.resolve(dataDir)}.`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+async function openPglite(): Promise<DbHandle> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  const release = acquireDataDirLock(env.SVC_DATA_DIR);
+  try {
+    const client = await PGlite.create(path.join(env.SVC_DATA_DIR, "pg"));
+    const db = drizzle(client, { schema }) as unknown as Db;
+    await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });
+    return {
+      db,
+      driver: "pglite",
+      close: async () => {
+        await client.close();
+        release();
+      },
+    };
+  } catch (err) {
+    release();
+    throw err;
+  }
+}
+
+async function openPostgres(url: string): Promise<DbHandle> {
+  const { default: postgres } = await import("postgres");
+  const { drizzle } = await import("drizzle-orm/postgres-js");
+  const client = postgres(url, { max: env.DATABASE_POOL_MAX, onnotice: () => {} });
+  const db = drizzle(client, { schema }) as unknown as Db;
+  return { db, driver: "postgres", close: () => client.end({ timeout: 5 }) };
+}
+
+function open(): Promise<DbHandle> {
+  const existing = g[globalKey];
+  if (existing) return existing;
+  // Cached on globalThis: Next's dev server re-evaluates modules on reload, the database stays one.
+  const handle = env.DATABASE_URL ? openPostgres(env.DATABASE_URL) : openPglite();
+  g[globalKey] = handle;
+  handle.catch(() => {
+    if (g[globalKey] === handle) g[globalKey] = undefined;
+  });
+  return handle;
+}
+
+export async function getDb(): Promise<Db> {
+  return (await open()).db;
+}
+
+export async function getDbDriver(): Promise<DbHandle["driver"]> {
+  return (await open()).driver;
+}
+
+export async function closeDb(): Promise<void> {
+  const handle = g[globalKey];
+  g[globalKey] = undefined;
+  if (handle) await (await handle).close();
+}
+
+/** Tests hand in a database cloned from a migrated template. */
+export function setDbForTests(db: Db, driver: DbHandle["driver"], close: () => Promise<void>): void {
+  g[globalKey] = Promise.resolve({ db, driver, close });
+}
+
+/** Applies migrations to a PostgreSQL server (`npm run db:migrate`). */
+export async function migratePostgres(url: string): Promise<void> {
+  const { default: postgres } = await import("postgres");
+  const { drizzle } = await import("drizzle-orm/postgres-js");
+  const { migrate } = await import("drizzle-orm/postgres-js/migrator");
+  const client = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });
+  } finally {
+    await client.end({ timeout: 5 });
+  }
+}

@@ -1,0 +1,150 @@
+import { z } from "zod";
+
+/**
+ * The one place that reads process.env. Parsed once, at module load (which the instrumentation hook
+ * triggers at server start), so a wrong production setting stops the start with its name.
+ */
+
+const bool = z
+  .enum(["1", "0", "true", "false", ""])
+  .optional()
+  .transform((v) => v === "1" || v === "true");
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()));
+
+const retrySchedule = optionalString.pipe(
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      const parts = v.split(",").map((p) => Number(p.trim()));
+      if (parts.length !== 7 || parts.some((n) => !Number.isFinite(n) || n < 0)) {
+        ctx.addIssue({
+          code: "custom",
+          message: "must be seven comma-separated non-negative numbers (seconds)",
+        });
+        return z.NEVER;
+      }
+      return parts;
+    }),
+);
+
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    SVC_DEPLOYMENT_MODE: z.enum(["cloud", "self_host"]).default("self_host"),
+    /** Public base URL of this service: token issuer, links in emails, next-auth URL. */
+    SVC_BASE_URL: optionalString.pipe(z.url().optional()),
+    NEXTAUTH_URL: optionalString.pipe(z.url().optional()),
+    NEXTAUTH_SECRET: optionalString,
+    AUTH_SECRET: optionalString,
+    AUTH_TRUST_HOST: bool,
+    DATABASE_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+        .optional(),
+    ),
+    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+    SVC_DATA_DIR: z.string().default("./.data"),
+    /** Seed demo data on the first start of the embedded database (dev only by default). */
+    SVC_SEED_ON_START: z.enum(["auto", "always", "never"]).default("auto"),
+    SVC_MEET_HOST: optionalString,
+    SVC_MEDIA_INGEST_SECRET: optionalString,
+    /** base64 of 32 bytes: the AES-256-GCM key for secrets at rest (webhook signing secrets). */
+    SVC_ENCRYPTION_KEY: optionalString.pipe(
+      z
+        .string()
+        .refine((v) => Buffer.from(v, "base64").length === 32, "must be base64 of exactly 32 bytes")
+        .optional(),
+    ),
+    /** A private JWK (JSON) for room-token signing; its `kid` names it in the JWKS. */
+    SVC_TOKEN_SIGNING_KEY: optionalString,
+    /** Extra public JWKs (JSON array) still served during a signing-key rotation overlap. */
+    SVC_TOKEN_PREVIOUS_PUBLIC_KEYS: optionalString,
+    SVC_WEBHOOK_RETRY_SCHEDULE: retrySchedule,
+    S3_ENDPOINT: optionalString.pipe(z.url().optional()),
+    S3_BUCKET: optionalString,
+    S3_REGION: z.string().default("us-east-1"),
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    S3_FORCE_PATH_STYLE: bool,
+    SVC_LOCAL_S3_PORT: z.coerce.number().int().min(0).max(65535).default(4569),
+    RESEND_API_KEY: optionalString,
+    RESEND_BASE_URL: optionalString.pipe(z.url().optional()),
+    SVC_EMAIL_FROM: z.string().default("SVC Meet <invites@svc.localhost>"),
+    INNGEST_EVENT_KEY: optionalString,
+    INNGEST_SIGNING_KEY: optionalString,
+    INNGEST_DEV: optionalString,
+    INNGEST_BASE_URL: optionalString.pipe(z.url().optional()),
+    VERCEL: bool,
+    VERCEL_ENV: optionalString,
+    LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  })
+  .superRefine((e, ctx) => {
+    if (e.NODE_ENV !== "production") return;
+    const secret = e.NEXTAUTH_SECRET ?? e.AUTH_SECRET;
+    if (!secret || secret.length < 32) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["NEXTAUTH_SECRET"],
+        message: "is required in production (at least 32 characters; `openssl rand -base64 32`)",
+      });
+    }
+    if (e.DATABASE_URL && !e.SVC_ENCRYPTION_KEY) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SVC_ENCRYPTION_KEY"],
+        message:
+          "is required in production with DATABASE_URL (base64 of 32 bytes; `openssl rand -base64 32`)",
+      });
+    }
+    if (e.SVC_DEPLOYMENT_MODE === "cloud" && !e.SVC_MEDIA_INGEST_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SVC_MEDIA_INGEST_SECRET"],
+        message: "is required in production in cloud mode",
+      });
+    }
+  });
+
+export type EnvSource = Record<string, string | undefined>;
+
+export type Env = z.infer<typeof envSchema> & {
+  baseUrl: string;
+  meetHost: string;
+  authSecret: string | undefined;
+  embeddedDatabase: boolean;
+};
+
+export class EnvError extends Error {
+  override name = "EnvError";
+}
+
+export function parseEnv(source: EnvSource): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  - ${i.path.join(".") || "(env)"}: ${i.message}`);
+    throw new EnvError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = result.data;
+  const baseUrl = (e.SVC_BASE_URL ?? e.NEXTAUTH_URL ?? "http://localhost:3000").replace(/\/+$/, "");
+  return {
+    ...e,
+    baseUrl,
+    meetHost: e.SVC_MEET_HOST ?? new URL(baseUrl).host,
+    authSecret: e.NEXTAUTH_SECRET ?? e.AUTH_SECRET,
+    embeddedDatabase: !e.DATABASE_URL,
+  };
+}
+
+export const env: Env = parseEnv(process.env);
+
+/** Tests flip modes (cloud vs self_host, schedules) without re-importing the module graph. */
+export function overrideEnvForTests(patch: EnvSource): void {
+  Object.assign(env, parseEnv({ ...process.env, ...patch }));
+}

@@ -1,0 +1,97 @@
+/** The one error type of the API, and the one table from code to HTTP status. */
+
+export const ERROR_STATUS = {
+  invalid_json: 400,
+  unauthenticated: 401,
+  invalid_credentials: 401,
+  invalid_api_key: 401,
+  plan_required: 402,
+  forbidden_workspace_role: 403,
+  insufficient_scope: 403,
+  csrf_failed: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  slug_taken: 409,
+  room_ended: 409,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  validation_failed: 422,
+  room_type_preview: 422,
+  idempotency_key_reused: 422,
+  rate_limited: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+} as const satisfies Record<string, number>;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+const TITLES = {
+  invalid_json: "Malformed JSON body",
+  unauthenticated: "Authentication required",
+  invalid_credentials: "Invalid email or password",
+  invalid_api_key: "Invalid API key",
+  plan_required: "A plan must be selected",
+  forbidden_workspace_role: "Your workspace role does not allow this",
+  insufficient_scope: "The API key does not allow this",
+  csrf_failed: "Cross-site request rejected",
+  not_found: "Not found",
+  method_not_allowed: "Method not allowed",
+  slug_taken: "Slug already taken",
+  room_ended: "Room has ended",
+  conflict: "Conflict",
+  payload_too_large: "Payload too large",
+  unsupported_media_type: "Unsupported media type",
+  validation_failed: "Validation failed",
+  room_type_preview: "Room type is in preview",
+  idempotency_key_reused: "Idempotency key reused with another request",
+  rate_limited: "Too many requests",
+  internal_error: "Internal error",
+  service_unavailable: "Service unavailable",
+} as const satisfies Record<ErrorCode, string>;
+
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+export class ApiError extends Error {
+  override name = "ApiError";
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    readonly detail: string = TITLES[code],
+    readonly extra: { errors?: FieldError[]; headers?: Record<string, string> } = {},
+  ) {
+    super(`${code}: ${detail}`);
+    this.status = ERROR_STATUS[code];
+  }
+
+  get title(): string {
+    return TITLES[this.code];
+  }
+}
+
+export function validationError(errors: FieldError[], detail = "The request is not valid."): ApiError {
+  return new ApiError("validation_failed", detail, { errors });
+}
+
+export interface ProblemBody {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  code: ErrorCode;
+  errors?: FieldError[];
+}
+
+export function problemBody(err: ApiError): ProblemBody {
+  return {
+    type: `/problems/${err.code}`,
+    title: err.title,
+    status: err.status,
+    detail: err.detail,
+    code: err.code,
+    ...(err.extra.errors ? { errors: err.extra.errors } : {}),
+  };
+}

@@ -1,0 +1,117 @@
+import { can, type Permission, rolesWith } from "@/lib/auth/roles";
+import {
+  decodeSessionToken,
+  extractSessionToken,
+  issueSessionToken,
+  needsRenewal,
+  type SessionClaims,
+  sessionCookieHeader,
+} from "@/lib/auth/session";
+import { type Db, getDb } from "@/lib/db";
+import { ApiError } from "@/lib/http/errors";
+import { problem } from "@/lib/http/response";
+import { loadMember, type Member } from "@/lib/identity/load-member";
+import { log } from "@/lib/log/logger";
+
+/** What Next passes a route handler: dynamic segments arrive as a promise since Next 15. */
+export interface RouteContext<P> {
+  params: Promise<P>;
+}
+type Params = Record<string, string | string[]>;
+export type RouteHandler<P extends Params = Params> = (
+  req: Request,
+  ctx: RouteContext<P>,
+) => Promise<Response>;
+
+/** Every handler runs inside this: any throw becomes problem+json; nothing unexpected leaks as HTML. */
+export function handle<P extends Params>(
+  fn: (req: Request, params: P) => Promise<Response>,
+): RouteHandler<P> {
+  return async (req, ctx) => {
+    try {
+      const params = (await ctx?.params) ?? ({} as P);
+      return await fn(req, params);
+    } catch (err) {
+      return toProblem(err, req);
+    }
+  };
+}
+
+export function toProblem(err: unknown, req: Request): Response {
+  if (err instanceof ApiError) return problem(err);
+  log.error("unhandled error", { method: req.method, path: new URL(req.url).pathname, err });
+  return problem(new ApiError("internal_error", "Something went wrong on our side."));
+}
+
+export interface WorkspaceContext<P> {
+  req: Request;
+  params: P;
+  member: Member;
+  db: Db;
+}
+
+async function authenticate(
+  req: Request,
+  db: Db,
+): Promise<{ member: Member; claims: SessionClaims; renew: boolean }> {
+  const presented = extractSessionToken(req.headers);
+  if (!presented)
+    throw new ApiError("unauthenticated", "Sign in, or send the session token as a Bearer token.");
+  const claims = await decodeSessionToken(presented.token);
+  if (!claims) throw new ApiError("unauthenticated", "The session is invalid or has expired.");
+  const member = await loadMember(db, claims.sub, claims.oid);
+  if (!member)
+    throw new ApiError("unauthenticated", "The session no longer matches a member of an organisation.");
+  return { member, claims, renew: presented.source === "cookie" && needsRenewal(claims) };
+}
+
+export function requirePermission(member: Member, permission: Permission): void {
+  if (!can(member.role, permission)) {
+    throw new ApiError(
+      "forbidden_workspace_role",
+      `The ${member.role} role cannot do this; it needs ${permission} (held by ${rolesWith(permission).join(", ")}).`,
+    );
+  }
+}
+
+/**
+ * A workspace endpoint: session (cookie or Bearer JWT) -> membership -> role check -> handler.
+ * A cookie older than a day is re-issued on the response (sliding 7-day session).
+ */
+export function workspace<P extends Params>(
+  permission: Permission | null,
+  fn: (ctx: WorkspaceContext<P>) => Promise<Response>,
+): RouteHandler<P> {
+  return handle<P>(async (req, params) => {
+    const db = await getDb();
+    const { member, renew } = await authenticate(req, db);
+    if (permission) requirePermission(member, permission);
+    const res = await fn({ req, params, member, db });
+    if (renew) {
+      const token = await issueSessionToken({
+        userId: member.userId,
+        orgId: member.orgId,
+        email: member.email,
+        displayName: member.displayName,
+      });
+      res.headers.append("set-cookie", sessionCookieHeader(token));
+    }
+    return res;
+  });
+}
+
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+type Method = (typeof METHODS)[number];
+
+/** A route module's exports: the given methods, and 405 problem+json with `Allow` for the rest. */
+export function methods<P extends Params>(
+  handlers: Partial<Record<Method, RouteHandler<P>>>,
+): Record<Method, RouteHandler<P>> {
+  const allow = METHODS.filter((m) => handlers[m]).join(", ");
+  const notAllowed: RouteHandler<P> = async () =>
+    problem(new ApiError("method_not_allowed", `Allowed: ${allow}.`, { headers: { Allow: allow } }));
+  return Object.fromEntries(METHODS.map((m) => [m, handlers[m] ?? notAllowed])) as Record<
+    Method,
+    RouteHandler<P>
+  >;
+}

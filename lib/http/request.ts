@@ -1,0 +1,83 @@
+import type { z } from "zod";
+import { ApiError, type FieldError, validationError } from "@/lib/http/errors";
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export function zodIssues(error: z.ZodError): FieldError[] {
+  return error.issues.map((i) => ({
+    path: i.path.map(String).join("."),
+    message: i.message,
+  }));
+}
+
+export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw validationError(zodIssues(result.error));
+  return result.data;
+}
+
+/** Reads a JSON body: 415 for another content type, 413 past 1 MiB, 400 for malformed JSON. */
+export async function readJson(req: Request, opts: { optional?: boolean } = {}): Promise<unknown> {
+  const declared = Number(req.headers.get("content-length") ?? "0");
+  if (declared > MAX_BODY_BYTES)
+    throw new ApiError("payload_too_large", `Bodies are limited to ${MAX_BODY_BYTES} bytes.`);
+  const text = await readLimited(req);
+  if (text.trim() === "") {
+    if (opts.optional) return undefined;
+    throw validationError([{ path: "", message: "A JSON body is required." }]);
+  }
+  const type = (req.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+  if (type !== "application/json" && !type.endsWith("+json")) {
+    throw new ApiError("unsupported_media_type", "Send the body as application/json.");
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError("invalid_json", "The body is not valid JSON.");
+  }
+}
+
+async function readLimited(req: Request): Promise<string> {
+  if (!req.body) return "";
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > MAX_BODY_BYTES) {
+      await reader.cancel();
+      throw new ApiError("payload_too_large", `Bodies are limited to ${MAX_BODY_BYTES} bytes.`);
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder("utf-8").decode(Buffer.concat(chunks));
+}
+
+export async function parseBody<S extends z.ZodType>(req: Request, schema: S): Promise<z.output<S>> {
+  const body = await readJson(req);
+  if (body === null || typeof body !== "object" || Array.isArray(body)) {
+    throw validationError([{ path: "", message: "The body must be a JSON object." }]);
+  }
+  return parseWith(schema, body);
+}
+
+/** Query parameters as a plain object; a repeated parameter is a validation error, not a silent pick. */
+export function parseQuery<S extends z.ZodType>(req: Request, schema: S): z.output<S> {
+  const params = new URL(req.url).searchParams;
+  const out: Record<string, string> = {};
+  const repeated: FieldError[] = [];
+  for (const [k, v] of params) {
+    if (k in out) repeated.push({ path: k, message: "Give this parameter once." });
+    out[k] = v;
+  }
+  if (repeated.length > 0) throw validationError(repeated);
+  return parseWith(schema, out);
+}
+
+export function clientIp(req: Request): string {
+  const forwarded = req.headers.get("x-forwarded-for");
+  if (forwarded) return forwarded.split(",")[0]?.trim() || "unknown";
+  return req.headers.get("x-real-ip") ?? "local";
+}

@@ -1,0 +1,43 @@
+import { randomBytes } from "node:crypto";
+
+/** Every resource id: a type prefix plus 128 random bits in base62 (decisions §1 asks for ≥ 96). */
+export const ID_PREFIXES = {
+  org: "org_",
+  user: "usr_",
+  project: "prj_",
+  room: "rm_",
+  recording: "rec_",
+  webhook: "wh_",
+  apiKey: "key_",
+  event: "evt_",
+  delivery: "dlv_",
+  attempt: "att_",
+  invitation: "inv_",
+  email: "eml_",
+  signingKey: "sk_",
+  participant: "par_",
+} as const;
+
+export type IdKind = keyof typeof ID_PREFIXES;
+
+const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+/** Uniform base62 string of `length` characters (rejection sampling: no modulo bias). */
+export function randomBase62(length: number): string {
+  let out = "";
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      if (byte < 248 && out.length < length) out += BASE62[byte % 62];
+    }
+  }
+  return out;
+}
+
+export function newId(kind: IdKind): string {
+  // 22 base62 characters carry 130.9 bits.
+  return ID_PREFIXES[kind] + randomBase62(22);
+}
+
+export function hasPrefix(kind: IdKind, value: string): boolean {
+  return value.startsWith(ID_PREFIXES[kind]);
+}

@@ -1,0 +1,74 @@
+import { and, desc, eq, lt, or, type SQL } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import { z } from "zod";
+import { validationError } from "@/lib/http/errors";
+
+/** The one pagination scheme: newest first by (created_at, id), keyset, fetch limit + 1. */
+
+export const limitParam = z.coerce
+  .number({ error: "limit must be an integer from 1 to 200" })
+  .int("limit must be an integer from 1 to 200")
+  .min(1, "limit must be an integer from 1 to 200")
+  .max(200, "limit must be an integer from 1 to 200")
+  .default(50);
+
+export const pageQuery = z.object({
+  limit: z.preprocess((v) => (v === "" ? undefined : v), limitParam),
+  cursor: z.string().max(512).optional(),
+});
+
+export interface Cursor {
+  createdAt: Date;
+  id: string;
+}
+
+export function encodeCursor(c: Cursor): string {
+  return Buffer.from(JSON.stringify([c.createdAt.toISOString(), c.id])).toString("base64url");
+}
+
+export function decodeCursor(raw: string): Cursor {
+  const bad = () =>
+    validationError([{ path: "cursor", message: "cursor is not a value this API returned." }]);
+  if (!/^[A-Za-z0-9_-]+$/.test(raw)) throw bad();
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(raw, "base64url").toString("utf8"));
+    if (!Array.isArray(parsed) || parsed.length !== 2) throw bad();
+    const [iso, id] = parsed;
+    if (typeof iso !== "string" || typeof id !== "string" || id.length === 0 || id.length > 64) throw bad();
+    const createdAt = new Date(iso);
+    if (Number.isNaN(createdAt.getTime()) || createdAt.toISOString() !== iso) throw bad();
+    return { createdAt, id };
+  } catch {
+    throw bad();
+  }
+}
+
+/** WHERE fragment: rows strictly after the cursor in (created_at desc, id desc) order. */
+export function afterCursor(
+  createdAtCol: PgColumn,
+  idCol: PgColumn,
+  cursor: string | undefined,
+): SQL | undefined {
+  if (!cursor) return undefined;
+  const c = decodeCursor(cursor);
+  return or(lt(createdAtCol, c.createdAt), and(eq(createdAtCol, c.createdAt), lt(idCol, c.id)));
+}
+
+export function newestFirst(createdAtCol: PgColumn, idCol: PgColumn): SQL[] {
+  return [desc(createdAtCol), desc(idCol)];
+}
+
+/** Turns limit + 1 fetched rows into a page. */
+export function toPage<Row extends { createdAt: Date; id: string }, Item>(
+  rows: Row[],
+  limit: number,
+  serialize: (row: Row) => Item,
+): { items: Item[]; next_cursor: string | null } {
+  const hasMore = rows.length > limit;
+  const pageRows = hasMore ? rows.slice(0, limit) : rows;
+  const last = pageRows[pageRows.length - 1];
+  return {
+    items: pageRows.map(serialize),
+    next_cursor: hasMore && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
+  };
+}

@@ -1,0 +1,138 @@
+import { count } from "drizzle-orm";
+import { memberships, orgs, projects, recordings, rooms, users } from "@/db/schema";
+import { hashPassword } from "@/lib/auth/password";
+import type { Role } from "@/lib/auth/roles";
+import type { Db } from "@/lib/db";
+import { newId } from "@/lib/ids";
+import { newShortCode } from "@/lib/rooms/short-code";
+
+export const DEMO_PASSWORD = "demo-password";
+
+export const DEMO_USERS: { email: string; name: string; role: Role; org: "Acme" | "Globex" }[] = [
+  { email: "owner@acme.test", name: "Olivia Owner", role: "Owner", org: "Acme" },
+  { email: "admin@acme.test", name: "Adam Admin", role: "Admin", org: "Acme" },
+  { email: "developer@acme.test", name: "Dana Developer", role: "Developer", org: "Acme" },
+  { email: "member@acme.test", name: "Max Member", role: "Member", org: "Acme" },
+  { email: "billing@acme.test", name: "Bill Billing", role: "Billing", org: "Acme" },
+  { email: "viewer@acme.test", name: "Vera Viewer", role: "Viewer", org: "Acme" },
+  { email: "owner@globex.test", name: "Greta Globex", role: "Owner", org: "Globex" },
+];
+
+export class SeedRefusedError extends Error {
+  override name = "SeedRefusedError";
+}
+
+export interface DemoRecordingObject {
+  key: string;
+  body: Uint8Array;
+  contentType: string;
+}
+
+/** Storage hook: the recordings issue wires real object storage so demo downloads work. */
+export type PutObject = (obj: DemoRecordingObject) => Promise<void>;
+
+export async function hasUsers(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(users);
+  return (row?.n ?? 0) > 0;
+}
+
+/**
+ * Demo data (decisions §10): org Acme with one user per role, org Globex with its owner, a project
+ * each, rooms in every state, completed recordings. Refuses a database that already has users.
+ */
+export async function seedDemo(db: Db, opts: { putObject?: PutObject } = {}) {
+  if (await hasUsers(db))
+    throw new SeedRefusedError("The database already has users; the demo seed only runs on an empty one.");
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const orgIds = { Acme: newId("org"), Globex: newId("org") };
+  const objects: DemoRecordingObject[] = [];
+  const summary = {
+    orgs: orgIds,
+    projects: {} as Record<string, string>,
+    rooms: [] as string[],
+    recordings: [] as string[],
+  };
+
+  await db.transaction(async (tx) => {
+    await tx.insert(orgs).values([
+      { id: orgIds.Acme, name: "Acme", planSelected: true, plan: "pro" },
+      { id: orgIds.Globex, name: "Globex", planSelected: true, plan: "pro" },
+    ]);
+    for (const u of DEMO_USERS) {
+      const userId = newId("user");
+      await tx.insert(users).values({ id: userId, email: u.email, displayName: u.name, passwordHash });
+      await tx.insert(memberships).values({ orgId: orgIds[u.org], userId, role: u.role });
+    }
+    const now = Date.now();
+    for (const org of ["Acme", "Globex"] as const) {
+      const projectId = newId("project");
+      summary.projects[org] = projectId;
+      await tx.insert(projects).values({
+        id: projectId,
+        orgId: orgIds[org],
+        name: `${org} Production`,
+        slug: `${org.toLowerCase()}-prod`,
+        environment: "prod",
+        createdAt: new Date(now - 7 * 86_400_000),
+      });
+      const demoRooms = [
+        { name: "Daily stand-up", type: "meeting", state: "ended" },
+        { name: "Customer call", type: "1to1", state: "ended" },
+        { name: "All-hands webinar", type: "webinar", state: "active" },
+        { name: "Launch stream", type: "live", state: "created" },
+      ] as const;
+      for (const [i, r] of demoRooms.entries()) {
+        const roomId = newId("room");
+        const shortCode = newShortCode();
+        const createdAt = new Date(now - (demoRooms.length - i) * 3_600_000);
+        summary.rooms.push(roomId);
+        await tx.insert(rooms).values({
+          id: roomId,
+          orgId: orgIds[org],
+          projectId,
+          name: r.name,
+          type: r.type,
+          state: r.state,
+          shortCode,
+          createdAt,
+          startedAt: r.state === "created" ? null : new Date(createdAt.getTime() + 60_000),
+          endedAt: r.state === "ended" ? new Date(createdAt.getTime() + 1_800_000) : null,
+        });
+        if (r.state === "ended") {
+          const recId = newId("recording");
+          const key = `recordings/${orgIds[org]}/${recId}.mp4`;
+          const body = demoVideoBytes(recId);
+          objects.push({ key, body, contentType: "video/mp4" });
+          summary.recordings.push(recId);
+          await tx.insert(recordings).values({
+            id: recId,
+            orgId: orgIds[org],
+            projectId,
+            roomId,
+            state: "completed",
+            objectKey: key,
+            startedAt: new Date(createdAt.getTime() + 120_000),
+            durationSec: 1_500 + i * 60,
+            sizeBytes: body.byteLength,
+          });
+        }
+      }
+    }
+  });
+  if (opts.putObject) for (const obj of objects) await opts.putObject(obj);
+  return summary;
+}
+
+/** A small, valid-looking MP4 header plus filler: real bytes to download, not a real video. */
+function demoVideoBytes(seed: string): Uint8Array {
+  const header = Buffer.from("000000186674797069736f6d0000020069736f6d69736f32", "hex");
+  return Buffer.concat([header, Buffer.from(`svc demo recording ${seed}\n`.repeat(64))]);
+}
+
+export function signInDetails(baseUrl: string): string {
+  const lines = [
+    `Demo data is ready. Sign in at ${baseUrl}/login with password "${DEMO_PASSWORD}" as:`,
+    ...DEMO_USERS.map((u) => `  ${u.email.padEnd(22)} ${u.role} of ${u.org}`),
+  ];
+  return lines.join("\n");
+}

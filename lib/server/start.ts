@@ -1,0 +1,24 @@
+import { getDb } from "@/lib/db";
+import { env } from "@/lib/env";
+import { log } from "@/lib/log/logger";
+import { hasUsers, seedDemo, signInDetails } from "@/lib/seed/seed-demo";
+import { demoPutObject } from "@/lib/server/demo-storage";
+
+/**
+ * Server start-up (Next's instrumentation hook): open the database (the embedded one migrates
+ * itself), seed demo data on the first dev start, and start the embedded background parts.
+ */
+export async function startServer(): Promise<void> {
+  const db = await getDb();
+  const seed =
+    env.SVC_SEED_ON_START === "always" ||
+    (env.SVC_SEED_ON_START === "auto" && env.embeddedDatabase && env.NODE_ENV !== "production");
+  if (seed && !(await hasUsers(db))) {
+    await seedDemo(db, { putObject: await demoPutObject() });
+    process.stdout.write(`\n${signInDetails(env.baseUrl)}\n\n`);
+  }
+  log.info("server started", {
+    database: env.embeddedDatabase ? `embedded PGlite (${env.SVC_DATA_DIR})` : "PostgreSQL (DATABASE_URL)",
+    deployment_mode: env.SVC_DEPLOYMENT_MODE,
+  });
+}

@@ -1,0 +1,115 @@
+/**
+ * Calls the real route handlers in-process: the path is matched against app/**\/route.ts exactly as
+ * Next's file-system router would (static segments before dynamic ones, catch-alls last).
+ */
+type Handler = (
+  req: Request,
+  ctx: { params: Promise<Record<string, string | string[]>> },
+) => Promise<Response>;
+type RouteModule = Partial<Record<string, Handler>>;
+
+const modules = import.meta.glob<RouteModule>("/app/**/route.ts");
+
+interface Route {
+  segments: string[];
+  load: () => Promise<RouteModule>;
+  rank: number;
+}
+
+const routes: Route[] = Object.entries(modules)
+  .map(([file, load]) => {
+    const segments = file
+      .replace(/^\/app/, "")
+      .replace(/\/route\.ts$/, "")
+      .split("/")
+      .filter((s) => s !== "" && !/^\(.*\)$/.test(s));
+    const rank = segments.reduce((r, s) => r * 3 + (s.startsWith("[...") ? 2 : s.startsWith("[") ? 1 : 0), 0);
+    return { segments, load, rank };
+  })
+  .sort((a, b) => a.rank - b.rank || b.segments.length - a.segments.length);
+
+function match(route: Route, parts: string[]): Record<string, string | string[]> | null {
+  const params: Record<string, string | string[]> = {};
+  for (let i = 0; i < route.segments.length; i++) {
+    const seg = route.segments[i] as string;
+    if (seg.startsWith("[...")) {
+      const rest = parts.slice(i);
+      if (rest.length === 0) return null;
+      params[seg.slice(4, -1)] = rest;
+      return params;
+    }
+    const part = parts[i];
+    if (part === undefined) return null;
+    if (seg.startsWith("[")) params[seg.slice(1, -1)] = part;
+    else if (seg !== part) return null;
+  }
+  return parts.length === route.segments.length ? params : null;
+}
+
+export interface CallOptions {
+  json?: unknown;
+  body?: string;
+  headers?: Record<string, string>;
+  token?: string;
+  query?: Record<string, string | number>;
+}
+
+export interface CallResult<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export const BASE = "http://localhost:3000";
+
+export async function call<T = Record<string, unknown>>(
+  method: string,
+  path: string,
+  opts: CallOptions = {},
+): Promise<CallResult<T>> {
+  const url = new URL(path, BASE);
+  for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, String(v));
+  const headers = new Headers(opts.headers);
+  if (opts.token) headers.set("authorization", `Bearer ${opts.token}`);
+  let body = opts.body;
+  if (opts.json !== undefined) {
+    body = JSON.stringify(opts.json);
+    if (!headers.has("content-type")) headers.set("content-type", "application/json");
+  }
+  const req = new Request(url, { method, headers, body });
+  const parts = url.pathname.split("/").filter(Boolean).map(decodeURIComponent);
+  for (const route of routes) {
+    const params = match(route, parts);
+    if (!params) continue;
+    const mod = await route.load();
+    const handler = mod[method];
+    if (!handler) return { status: 405, headers: new Headers(), body: undefined as T, text: "" };
+    const res = await handler(req, { params: Promise.resolve(params) });
+    const text = await res.text();
+    let parsed: unknown;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    return { status: res.status, headers: res.headers, body: parsed as T, text };
+  }
+  throw new Error(`no route for ${method} ${url.pathname}`);
+}
+
+/** Asserts the RFC 7807 shape every error answers with, and returns the body. */
+export function expectProblem(res: CallResult, status: number, code: string) {
+  const b = res.body as Record<string, unknown> | undefined;
+  if (res.status !== status || b?.code !== code) {
+    throw new Error(`expected ${status} ${code}, got ${res.status} ${res.text}`);
+  }
+  if (!res.headers.get("content-type")?.startsWith("application/problem+json")) {
+    throw new Error(`expected application/problem+json, got ${res.headers.get("content-type")}`);
+  }
+  for (const field of ["type", "title", "detail"]) {
+    if (typeof b[field] !== "string") throw new Error(`problem body lacks ${field}: ${res.text}`);
+  }
+  if (b.status !== status) throw new Error(`problem status ${String(b.status)} != ${status}`);
+  return b;
+}
