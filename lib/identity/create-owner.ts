@@ -1,0 +1,49 @@
+import { eq } from "drizzle-orm";
+import { memberships, orgs, users } from "@/db/schema";
+import { normaliseEmail } from "@/lib/auth/login";
+import { hashPassword } from "@/lib/auth/password";
+import type { Db } from "@/lib/db";
+import { env } from "@/lib/env";
+import { ApiError, validationError } from "@/lib/http/errors";
+import { newId } from "@/lib/ids";
+
+export const MIN_PASSWORD_LENGTH = 12;
+
+/** A new org with its first Owner: `npm run create-owner`, and the self-host first-run page. */
+export async function createOwner(
+  db: Db,
+  input: { email: string; orgName: string; displayName?: string; password: string },
+): Promise<{ userId: string; orgId: string }> {
+  const email = normaliseEmail(input.email);
+  const orgName = input.orgName.trim();
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+    throw validationError([{ path: "email", message: "a valid email address is required" }]);
+  if (orgName.length < 1 || orgName.length > 80)
+    throw validationError([{ path: "org", message: "org name must be 1 to 80 characters" }]);
+  if (input.password.length < MIN_PASSWORD_LENGTH) {
+    throw validationError([
+      { path: "password", message: `password must be at least ${MIN_PASSWORD_LENGTH} characters` },
+    ]);
+  }
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+    if (existing) throw new ApiError("conflict", `A user with the email ${email} already exists.`);
+    const orgId = newId("org");
+    const userId = newId("user");
+    // A self-hosted install has no plans to choose; a cloud org picks one in the console.
+    await tx
+      .insert(orgs)
+      .values({ id: orgId, name: orgName, planSelected: env.SVC_DEPLOYMENT_MODE === "self_host" });
+    await tx
+      .insert(users)
+      .values({
+        id: userId,
+        email,
+        displayName: input.displayName?.trim() || email.split("@")[0] || email,
+        passwordHash,
+      });
+    await tx.insert(memberships).values({ orgId, userId, role: "Owner" });
+    return { userId, orgId };
+  });
+}

@@ -1,0 +1,16 @@
+/** `npm run db:seed`: demo data into an empty database (decisions §10). */
+import { closeDb, getDb } from "@/lib/db";
+import { env } from "@/lib/env";
+import { SeedRefusedError, seedDemo, signInDetails } from "@/lib/seed/seed-demo";
+import { demoPutObject } from "@/lib/server/demo-storage";
+
+try {
+  const db = await getDb();
+  await seedDemo(db, { putObject: await demoPutObject() });
+  console.log(signInDetails(env.baseUrl));
+} catch (err) {
+  console.error(err instanceof SeedRefusedError ? err.message : err);
+  process.exitCode = 1;
+} finally {
+  await closeDb().catch(() => {});
+}
