@@ -40,7 +40,9 @@ describe("POST /v1/auth/login", () => {
       expect(cookie).toContain(attr);
     }
     const token = /^svc_session=([^;]+)/.exec(cookie)?.[1] ?? "";
-    const viaCookie = await call<Identity>("GET", "/v1/workspace/me", { headers: { cookie: `svc_session=${token}` } });
+    const viaCookie = await call<Identity>("GET", "/v1/workspace/me", {
+      headers: { cookie: `svc_session=${token}` },
+    });
     expect(viaCookie.status).toBe(200);
     expect(viaCookie.body.org.role).toBe("Developer");
     const viaBearer = await call<Identity>("GET", "/v1/workspace/me", { token });
@@ -54,17 +56,43 @@ describe("POST /v1/auth/login", () => {
   });
 
   it("answers the same 401 for a wrong password and for an unknown address", async () => {
-    const wrong = expectProblem(await login(org.members.Owner.email, "wrong-password"), 401, "invalid_credentials");
+    const wrong = expectProblem(
+      await login(org.members.Owner.email, "wrong-password"),
+      401,
+      "invalid_credentials",
+    );
     const unknown = expectProblem(await login("nobody@example.test", "whatever"), 401, "invalid_credentials");
     expect(wrong.detail).toBe(unknown.detail);
   });
 
   it("validates the body", async () => {
-    expectProblem(await call("POST", "/v1/auth/login", { json: { email: org.members.Owner.email } }), 422, "validation_failed");
-    expectProblem(await call("POST", "/v1/auth/login", { json: { email: 42, password: "x" } }), 422, "validation_failed");
+    expectProblem(
+      await call("POST", "/v1/auth/login", { json: { email: org.members.Owner.email } }),
+      422,
+      "validation_failed",
+    );
+    expectProblem(
+      await call("POST", "/v1/auth/login", { json: { email: 42, password: "x" } }),
+      422,
+      "validation_failed",
+    );
     expectProblem(await call("POST", "/v1/auth/login", { json: ["a"] }), 422, "validation_failed");
-    expectProblem(await call("POST", "/v1/auth/login", { body: "{nope", headers: { "content-type": "application/json" } }), 400, "invalid_json");
-    expectProblem(await call("POST", "/v1/auth/login", { body: "email=a", headers: { "content-type": "application/x-www-form-urlencoded" } }), 415, "unsupported_media_type");
+    expectProblem(
+      await call("POST", "/v1/auth/login", {
+        body: "{nope",
+        headers: { "content-type": "application/json" },
+      }),
+      400,
+      "invalid_json",
+    );
+    expectProblem(
+      await call("POST", "/v1/auth/login", {
+        body: "email=a",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+      }),
+      415,
+      "unsupported_media_type",
+    );
   });
 
   it("throttles repeated failures per address with 429 and Retry-After, even for the right password", async () => {
@@ -81,7 +109,9 @@ describe("POST /v1/auth/login", () => {
     const ip = { "x-forwarded-for": "203.0.113.9" };
     for (let i = 0; i < 100; i++) loginLimits.perIp.hit("203.0.113.9");
     expectProblem(await login(org.members.Owner.email, FIXTURE_PASSWORD, ip), 429, "rate_limited");
-    expect((await login(org.members.Owner.email, FIXTURE_PASSWORD, { "x-forwarded-for": "203.0.113.10" })).status).toBe(200);
+    expect(
+      (await login(org.members.Owner.email, FIXTURE_PASSWORD, { "x-forwarded-for": "203.0.113.10" })).status,
+    ).toBe(200);
   });
 });
 
@@ -90,9 +120,21 @@ describe("sessions", () => {
     expectProblem(await call("GET", "/v1/workspace/me"), 401, "unauthenticated");
     expectProblem(await call("GET", "/v1/workspace/me", { token: "not-a-jwt" }), 401, "unauthenticated");
     expectProblem(await call("GET", "/v1/workspace/me", { token: "a.b.c.d.e" }), 401, "unauthenticated");
-    expectProblem(await call("GET", "/v1/workspace/me", { token: `svc_live_${"a".repeat(40)}` }), 401, "unauthenticated");
-    expectProblem(await call("GET", "/v1/workspace/me", { headers: { cookie: "svc_session=zzz" } }), 401, "unauthenticated");
-    expectProblem(await call("GET", "/v1/workspace/me", { headers: { authorization: "Basic abc" } }), 401, "unauthenticated");
+    expectProblem(
+      await call("GET", "/v1/workspace/me", { token: `svc_live_${"a".repeat(40)}` }),
+      401,
+      "unauthenticated",
+    );
+    expectProblem(
+      await call("GET", "/v1/workspace/me", { headers: { cookie: "svc_session=zzz" } }),
+      401,
+      "unauthenticated",
+    );
+    expectProblem(
+      await call("GET", "/v1/workspace/me", { headers: { authorization: "Basic abc" } }),
+      401,
+      "unauthenticated",
+    );
   });
 
   it("rejects a token whose signature or encryption was tampered with", async () => {
@@ -105,7 +147,12 @@ describe("sessions", () => {
   it("rejects an expired session (older than 7 days)", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(Date.now() - 8 * 24 * 3600 * 1000);
-    const old = await issueSessionToken({ userId: org.members.Owner.userId, orgId: org.id, email: "x", displayName: "x" });
+    const old = await issueSessionToken({
+      userId: org.members.Owner.userId,
+      orgId: org.id,
+      email: "x",
+      displayName: "x",
+    });
     vi.useRealTimers();
     expectProblem(await call("GET", "/v1/workspace/me", { token: old }), 401, "unauthenticated");
   });
@@ -113,7 +160,12 @@ describe("sessions", () => {
   it("renews a cookie session older than 24 hours, and not a fresh one or a Bearer one", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(Date.now() - 25 * 3600 * 1000);
-    const aged = await issueSessionToken({ userId: org.members.Member.userId, orgId: org.id, email: "x", displayName: "x" });
+    const aged = await issueSessionToken({
+      userId: org.members.Member.userId,
+      orgId: org.id,
+      email: "x",
+      displayName: "x",
+    });
     vi.useRealTimers();
     const renewed = await call("GET", "/v1/workspace/me", { headers: { cookie: `svc_session=${aged}` } });
     expect(renewed.status).toBe(200);
@@ -122,22 +174,33 @@ describe("sessions", () => {
     expect(cookie).not.toContain(aged);
     const bearer = await call("GET", "/v1/workspace/me", { token: aged });
     expect(bearer.headers.get("set-cookie")).toBeNull();
-    const fresh = await call("GET", "/v1/workspace/me", { headers: { cookie: `svc_session=${org.members.Member.token}` } });
+    const fresh = await call("GET", "/v1/workspace/me", {
+      headers: { cookie: `svc_session=${org.members.Member.token}` },
+    });
     expect(fresh.headers.get("set-cookie")).toBeNull();
   });
 
   it("stops accepting a session once its membership is gone, and applies role changes at once", async () => {
     const other = await createOrg();
     const db = await getDb();
-    await db.update(memberships).set({ role: "Viewer" }).where(eq(memberships.userId, other.members.Admin.userId));
+    await db
+      .update(memberships)
+      .set({ role: "Viewer" })
+      .where(eq(memberships.userId, other.members.Admin.userId));
     const me = await call<Identity>("GET", "/v1/workspace/me", { token: other.members.Admin.token });
     expect(me.body.org.role).toBe("Viewer");
     await db.delete(memberships).where(eq(memberships.userId, other.members.Admin.userId));
-    expectProblem(await call("GET", "/v1/workspace/me", { token: other.members.Admin.token }), 401, "unauthenticated");
+    expectProblem(
+      await call("GET", "/v1/workspace/me", { token: other.members.Admin.token }),
+      401,
+      "unauthenticated",
+    );
   });
 
   it("logout answers 204 and clears the cookie", async () => {
-    const res = await call("POST", "/v1/auth/logout", { headers: { cookie: `svc_session=${org.members.Owner.token}` } });
+    const res = await call("POST", "/v1/auth/logout", {
+      headers: { cookie: `svc_session=${org.members.Owner.token}` },
+    });
     expect(res.status).toBe(204);
     expect(res.text).toBe("");
     expect(res.headers.get("set-cookie")).toMatch(/^svc_session=;.*Max-Age=0/);

@@ -19,7 +19,10 @@ async function holdLockInChild(dir: string): Promise<ChildProcess> {
   const lock = path.join(dir, "pglite.lock");
   const child = spawn(
     process.execPath,
-    ["-e", `require("fs").writeFileSync(${JSON.stringify(lock)}, JSON.stringify({pid: process.pid, host: require("os").hostname(), since: new Date().toISOString()}), {flag: "wx"}); setInterval(() => {}, 1000);`],
+    [
+      "-e",
+      `require("fs").writeFileSync(${JSON.stringify(lock)}, JSON.stringify({pid: process.pid, host: require("os").hostname(), since: new Date().toISOString()}), {flag: "wx"}); setInterval(() => {}, 1000);`,
+    ],
     { stdio: "ignore" },
   );
   children.push(child);
@@ -47,8 +50,14 @@ describe("embedded data-dir lock", () => {
 
   it("takes over a stale lock whose process is gone, and releases it", () => {
     const dir = tempDir();
-    const dead = spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"]).stdout.toString();
-    fs.writeFileSync(path.join(dir, "pglite.lock"), JSON.stringify({ pid: Number(dead), host: os.hostname() }));
+    const dead = spawnSync(process.execPath, [
+      "-e",
+      "process.stdout.write(String(process.pid))",
+    ]).stdout.toString();
+    fs.writeFileSync(
+      path.join(dir, "pglite.lock"),
+      JSON.stringify({ pid: Number(dead), host: os.hostname() }),
+    );
     const release = acquireDataDirLock(dir);
     expect(JSON.parse(fs.readFileSync(path.join(dir, "pglite.lock"), "utf8")).pid).toBe(process.pid);
     release();
@@ -60,8 +69,12 @@ describe("embedded data-dir lock", () => {
   it("a CLI script refuses to open the data dir while another process holds it", async () => {
     const dir = tempDir();
     const child = await holdLockInChild(dir);
-    const env = { ...process.env, SVC_DATA_DIR: dir, DATABASE_URL: "", NODE_ENV: "development" };
-    const res = spawnSync(process.execPath, ["--import", "tsx", "scripts/seed.mts"], { env, encoding: "utf8", timeout: 60_000 });
+    const env = { ...process.env, SVC_DATA_DIR: dir, DATABASE_URL: "", NODE_ENV: "development" as const };
+    const res = spawnSync(process.execPath, ["--import", "tsx", "scripts/seed.mts"], {
+      env,
+      encoding: "utf8",
+      timeout: 60_000,
+    });
     expect(res.status).not.toBe(0);
     expect(res.stderr + res.stdout).toContain(`in use by process ${child.pid}`);
     expect(fs.existsSync(path.join(dir, "pg"))).toBe(false);

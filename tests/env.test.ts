@@ -32,7 +32,13 @@ describe("env module", () => {
     const base = { NODE_ENV: "production", NEXTAUTH_SECRET: "x".repeat(40) };
     expect(errorOf({ ...base, DATABASE_URL: "postgres://h/db" })).toContain("SVC_ENCRYPTION_KEY");
     expect(errorOf({ ...base, SVC_DEPLOYMENT_MODE: "cloud" })).toContain("SVC_MEDIA_INGEST_SECRET");
-    expect(parseEnv({ ...base, DATABASE_URL: "postgres://h/db", SVC_ENCRYPTION_KEY: Buffer.alloc(32).toString("base64") }).embeddedDatabase).toBe(false);
+    expect(
+      parseEnv({
+        ...base,
+        DATABASE_URL: "postgres://h/db",
+        SVC_ENCRYPTION_KEY: Buffer.alloc(32).toString("base64"),
+      }).embeddedDatabase,
+    ).toBe(false);
   });
 
   it("names each malformed variable", () => {
@@ -44,7 +50,10 @@ describe("env module", () => {
   });
 
   it("parses the retry schedule override and the meet host", () => {
-    const env = parseEnv({ SVC_WEBHOOK_RETRY_SCHEDULE: "0,0.1,0.2,0.3,0.4,0.5,0.6", SVC_BASE_URL: "https://api.example.com/" });
+    const env = parseEnv({
+      SVC_WEBHOOK_RETRY_SCHEDULE: "0,0.1,0.2,0.3,0.4,0.5,0.6",
+      SVC_BASE_URL: "https://api.example.com/",
+    });
     expect(env.SVC_WEBHOOK_RETRY_SCHEDULE).toEqual([0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6]);
     expect(env.baseUrl).toBe("https://api.example.com");
     expect(env.meetHost).toBe("api.example.com");

@@ -54,7 +54,11 @@ describe("request pipeline", () => {
   it("a body over 1 MiB is 413, whether declared or streamed", async () => {
     const big = JSON.stringify({ name: "x", pad: "y".repeat(MAX_BODY_BYTES) });
     expectProblem(
-      await call("POST", "/v1/workspace/projects", { token: org.members.Owner.token, body: big, headers: { "content-type": "application/json" } }),
+      await call("POST", "/v1/workspace/projects", {
+        token: org.members.Owner.token,
+        body: big,
+        headers: { "content-type": "application/json" },
+      }),
       413,
       "payload_too_large",
     );
@@ -72,12 +76,20 @@ describe("request pipeline", () => {
   it("non-object JSON bodies and empty bodies are 422", async () => {
     for (const body of ["[]", "null", "42", '"str"']) {
       expectProblem(
-        await call("POST", "/v1/workspace/projects", { token: org.members.Owner.token, body, headers: { "content-type": "application/json" } }),
+        await call("POST", "/v1/workspace/projects", {
+          token: org.members.Owner.token,
+          body,
+          headers: { "content-type": "application/json" },
+        }),
         422,
         "validation_failed",
       );
     }
-    expectProblem(await call("POST", "/v1/workspace/projects", { token: org.members.Owner.token }), 422, "validation_failed");
+    expectProblem(
+      await call("POST", "/v1/workspace/projects", { token: org.members.Owner.token }),
+      422,
+      "validation_failed",
+    );
   });
 
   it("validation errors list each failing field", async () => {

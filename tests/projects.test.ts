@@ -19,7 +19,11 @@ describe("POST /v1/workspace/projects", () => {
   it("creates a project with a slug from the name and environment prod", async () => {
     const res = await create({ name: "  Mobile App – Beta!  " });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ name: "Mobile App – Beta!", slug: "mobile-app-beta", environment: "prod" });
+    expect(res.body).toMatchObject({
+      name: "Mobile App – Beta!",
+      slug: "mobile-app-beta",
+      environment: "prod",
+    });
     expect(res.body.id).toMatch(/^prj_[A-Za-z0-9]{22}$/);
     expect(res.body.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   });
@@ -87,13 +91,16 @@ describe("GET /v1/workspace/projects", () => {
     expect(res.status).toBe(200);
     expect(res.body.next_cursor).toBeNull();
     expect(res.body.items.map((p) => p.name)).toEqual(["Three", "Two", "One", "Main"]);
-    const otherIds = (await call<Page>("GET", "/v1/workspace/projects", { token: other.members.Owner.token })).body.items.map((p) => p.id);
+    const otherIds = (
+      await call<Page>("GET", "/v1/workspace/projects", { token: other.members.Owner.token })
+    ).body.items.map((p) => p.id);
     for (const p of res.body.items) expect(otherIds).not.toContain(p.id);
   });
 
   it("pages with limit and cursor, and filters by environment", async () => {
     const fresh = await createOrg();
-    for (let i = 0; i < 5; i++) await create({ name: `P${i}`, environment: i % 2 ? "dev" : "prod" }, fresh.members.Owner.token);
+    for (let i = 0; i < 5; i++)
+      await create({ name: `P${i}`, environment: i % 2 ? "dev" : "prod" }, fresh.members.Owner.token);
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
@@ -108,13 +115,22 @@ describe("GET /v1/workspace/projects", () => {
     } while (cursor);
     expect(seen).toHaveLength(6);
     expect(new Set(seen).size).toBe(6);
-    const dev = await call<Page>("GET", "/v1/workspace/projects", { token: fresh.members.Owner.token, query: { environment: "dev" } });
+    const dev = await call<Page>("GET", "/v1/workspace/projects", {
+      token: fresh.members.Owner.token,
+      query: { environment: "dev" },
+    });
     expect(dev.body.items.map((p) => p.environment)).toEqual(["dev", "dev"]);
   });
 
   it("422 for a bad limit, cursor or environment", async () => {
     const token = org.members.Owner.token;
-    for (const query of [{ limit: 0 }, { limit: 201 }, { limit: "x" }, { cursor: "!!" }, { environment: "qa" }]) {
+    for (const query of [
+      { limit: 0 },
+      { limit: 201 },
+      { limit: "x" },
+      { cursor: "!!" },
+      { environment: "qa" },
+    ]) {
       expectProblem(await call("GET", "/v1/workspace/projects", { token, query }), 422, "validation_failed");
     }
   });

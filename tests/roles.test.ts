@@ -16,22 +16,42 @@ interface Cell {
 
 let n = 0;
 const CELLS: Cell[] = [
-  { name: "GET /me", allowed: ALL, okStatus: 200, send: (_o, token) => call("GET", "/v1/workspace/me", { token }) },
-  { name: "GET /projects", allowed: ALL, okStatus: 200, send: (_o, token) => call("GET", "/v1/workspace/projects", { token }) },
+  {
+    name: "GET /me",
+    allowed: ALL,
+    okStatus: 200,
+    send: (_o, token) => call("GET", "/v1/workspace/me", { token }),
+  },
+  {
+    name: "GET /projects",
+    allowed: ALL,
+    okStatus: 200,
+    send: (_o, token) => call("GET", "/v1/workspace/projects", { token }),
+  },
   {
     name: "POST /projects",
     allowed: BUILDERS,
     okStatus: 201,
     send: (_o, token) => call("POST", "/v1/workspace/projects", { token, json: { name: `Project ${n++}` } }),
   },
-  { name: "GET /rooms", allowed: ALL, okStatus: 200, send: (_o, token) => call("GET", "/v1/workspace/rooms", { token }) },
+  {
+    name: "GET /rooms",
+    allowed: ALL,
+    okStatus: 200,
+    send: (_o, token) => call("GET", "/v1/workspace/rooms", { token }),
+  },
   {
     name: "POST /rooms",
     allowed: BUILDERS,
     okStatus: 201,
     send: (o, token) => call("POST", "/v1/workspace/rooms", { token, json: { project_id: o.projectId } }),
   },
-  { name: "GET /recordings", allowed: ALL, okStatus: 200, send: (_o, token) => call("GET", "/v1/workspace/recordings", { token }) },
+  {
+    name: "GET /recordings",
+    allowed: ALL,
+    okStatus: 200,
+    send: (_o, token) => call("GET", "/v1/workspace/recordings", { token }),
+  },
 ];
 
 let org: TestOrg;
@@ -57,7 +77,10 @@ describe.each(CELLS)("$name", (cell) => {
 
 describe("role denial comes before body validation", () => {
   it("a Viewer posting garbage still gets 403, not 422", async () => {
-    const res = await call("POST", "/v1/workspace/projects", { token: org.members.Viewer.token, json: { name: "" } });
+    const res = await call("POST", "/v1/workspace/projects", {
+      token: org.members.Viewer.token,
+      json: { name: "" },
+    });
     expectProblem(res, 403, "forbidden_workspace_role");
   });
 });

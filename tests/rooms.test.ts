@@ -18,7 +18,8 @@ beforeAll(async () => {
 });
 afterEach(() => overrideEnvForTests({}));
 
-const create = (json: unknown, token = org.members.Owner.token) => call<RoomDto>("POST", "/v1/workspace/rooms", { token, json });
+const create = (json: unknown, token = org.members.Owner.token) =>
+  call<RoomDto>("POST", "/v1/workspace/rooms", { token, json });
 const SHORT_CODE = /^[a-hjkmnp-z]{3}-[a-hjkmnp-z]{4}-[a-hjkmnp-z]{3}$/;
 
 describe("POST /v1/workspace/rooms", () => {
@@ -34,8 +35,13 @@ describe("POST /v1/workspace/rooms", () => {
   it("writes room.created in the outbox with the room as the API returns it", async () => {
     const res = await create({ project_id: org.projectId, name: "Outbox" });
     const db = await getDb();
-    const rows = await db.select().from(events).where(and(eq(events.orgId, org.id), eq(events.type, "room.created")));
-    const event = rows.find((e) => (e.payload as { data: { object: RoomDto } }).data.object.id === res.body.id);
+    const rows = await db
+      .select()
+      .from(events)
+      .where(and(eq(events.orgId, org.id), eq(events.type, "room.created")));
+    const event = rows.find(
+      (e) => (e.payload as { data: { object: RoomDto } }).data.object.id === res.body.id,
+    );
     expect(event?.payload).toMatchObject({
       type: "room.created",
       org_id: org.id,
@@ -94,10 +100,16 @@ describe("POST /v1/workspace/rooms", () => {
   it("in cloud mode an org without a plan gets 402 plan_required; with a plan it works", async () => {
     const unplanned = await createOrg({ planSelected: false });
     overrideEnvForTests({ SVC_DEPLOYMENT_MODE: "cloud" });
-    expectProblem(await create({ project_id: unplanned.projectId }, unplanned.members.Owner.token), 402, "plan_required");
+    expectProblem(
+      await create({ project_id: unplanned.projectId }, unplanned.members.Owner.token),
+      402,
+      "plan_required",
+    );
     expect((await create({ project_id: org.projectId })).status).toBe(201);
     overrideEnvForTests({ SVC_DEPLOYMENT_MODE: "self_host" });
-    expect((await create({ project_id: unplanned.projectId }, unplanned.members.Owner.token)).status).toBe(201);
+    expect((await create({ project_id: unplanned.projectId }, unplanned.members.Owner.token)).status).toBe(
+      201,
+    );
   });
 });
 
@@ -118,7 +130,9 @@ describe("GET /v1/workspace/rooms", () => {
     }));
     await db.insert(rooms).values(rows);
     const expected = [...rows]
-      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
+      .sort(
+        (a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0),
+      )
       .map((r) => r.id);
     for (const limit of [50, 7]) {
       const seen: string[] = [];
@@ -144,7 +158,9 @@ describe("GET /v1/workspace/rooms", () => {
   it("filters by project and state, scoped to the org", async () => {
     const fresh = await createOrg();
     const token = fresh.members.Owner.token;
-    const p2 = (await call<{ id: string }>("POST", "/v1/workspace/projects", { token, json: { name: "Second" } })).body.id;
+    const p2 = (
+      await call<{ id: string }>("POST", "/v1/workspace/projects", { token, json: { name: "Second" } })
+    ).body.id;
     const a = (await create({ project_id: fresh.projectId, name: "a" }, token)).body;
     const b = (await create({ project_id: p2, name: "b" }, token)).body;
     const db = await getDb();
@@ -155,7 +171,10 @@ describe("GET /v1/workspace/rooms", () => {
     expect(ended.body.items.map((r) => r.id)).toEqual([b.id]);
     const created = await call<Page>("GET", "/v1/workspace/rooms", { token, query: { state: "created" } });
     expect(created.body.items.map((r) => r.id)).toEqual([a.id]);
-    const foreign = await call<Page>("GET", "/v1/workspace/rooms", { token: other.members.Owner.token, query: { project_id: p2 } });
+    const foreign = await call<Page>("GET", "/v1/workspace/rooms", {
+      token: other.members.Owner.token,
+      query: { project_id: p2 },
+    });
     expect(foreign.body.items).toEqual([]);
     const all = await call<Page>("GET", "/v1/workspace/rooms", { token: other.members.Owner.token });
     expect(all.body.items.map((r) => r.id)).not.toContain(a.id);
@@ -174,12 +193,18 @@ describe("GET /v1/workspace/rooms", () => {
     [{ cursor: Buffer.from("{}").toString("base64url") }],
     [{ cursor: "%%%" }],
   ])("422 for %j", async (query) => {
-    expectProblem(await call("GET", "/v1/workspace/rooms", { token: org.members.Owner.token, query }), 422, "validation_failed");
+    expectProblem(
+      await call("GET", "/v1/workspace/rooms", { token: org.members.Owner.token, query }),
+      422,
+      "validation_failed",
+    );
   });
 
   it("accepts limits 1 and 200 and a cursor it issued", async () => {
     const token = org.members.Owner.token;
-    expect((await call<Page>("GET", "/v1/workspace/rooms", { token, query: { limit: 1 } })).body.items).toHaveLength(1);
+    expect(
+      (await call<Page>("GET", "/v1/workspace/rooms", { token, query: { limit: 1 } })).body.items,
+    ).toHaveLength(1);
     expect((await call("GET", "/v1/workspace/rooms", { token, query: { limit: 200 } })).status).toBe(200);
     const cursor = encodeCursor({ createdAt: new Date(), id: "rm_zzzz" });
     expect((await call("GET", "/v1/workspace/rooms", { token, query: { cursor } })).status).toBe(200);
@@ -189,6 +214,8 @@ describe("GET /v1/workspace/rooms", () => {
     const db = await getDb();
     await db.update(orgs).set({ planSelected: false }).where(eq(orgs.id, other.id));
     overrideEnvForTests({ SVC_DEPLOYMENT_MODE: "cloud" });
-    expect((await call("GET", "/v1/workspace/rooms", { token: other.members.Viewer.token })).status).toBe(200);
+    expect((await call("GET", "/v1/workspace/rooms", { token: other.members.Viewer.token })).status).toBe(
+      200,
+    );
   });
 });

@@ -34,7 +34,16 @@ beforeAll(async () => {
   const db = await getDb();
   for (const o of [org, other]) {
     const roomId = newId("room");
-    await db.insert(rooms).values({ id: roomId, orgId: o.id, projectId: o.projectId, name: "r", type: "meeting", shortCode: `rec-${roomId}` });
+    await db
+      .insert(rooms)
+      .values({
+        id: roomId,
+        orgId: o.id,
+        projectId: o.projectId,
+        name: "r",
+        type: "meeting",
+        shortCode: `rec-${roomId}`,
+      });
     ids[`${o.id}:room`] = roomId;
   }
   const roomId = ids[`${org.id}:room`] as string;
@@ -63,13 +72,26 @@ describe("GET /v1/workspace/recordings", () => {
 
   it("filters by room and project, still within the org", async () => {
     const token = org.members.Member.token;
-    const byRoom = await call<List>("GET", "/v1/workspace/recordings", { token, query: { room_id: ids[`${other.id}:room`] as string } });
+    const byRoom = await call<List>("GET", "/v1/workspace/recordings", {
+      token,
+      query: { room_id: ids[`${other.id}:room`] as string },
+    });
     expect(byRoom.body.items).toEqual([]);
-    const byProject = await call<List>("GET", "/v1/workspace/recordings", { token, query: { project_id: org.projectId } });
+    const byProject = await call<List>("GET", "/v1/workspace/recordings", {
+      token,
+      query: { project_id: org.projectId },
+    });
     expect(byProject.body.items).toHaveLength(2);
   });
 
   it("422 for an empty filter value", async () => {
-    expectProblem(await call("GET", "/v1/workspace/recordings", { token: org.members.Owner.token, query: { room_id: "" } }), 422, "validation_failed");
+    expectProblem(
+      await call("GET", "/v1/workspace/recordings", {
+        token: org.members.Owner.token,
+        query: { room_id: "" },
+      }),
+      422,
+      "validation_failed",
+    );
   });
 });

@@ -35,14 +35,12 @@ export async function createOwner(
     await tx
       .insert(orgs)
       .values({ id: orgId, name: orgName, planSelected: env.SVC_DEPLOYMENT_MODE === "self_host" });
-    await tx
-      .insert(users)
-      .values({
-        id: userId,
-        email,
-        displayName: input.displayName?.trim() || email.split("@")[0] || email,
-        passwordHash,
-      });
+    await tx.insert(users).values({
+      id: userId,
+      email,
+      displayName: input.displayName?.trim() || email.split("@")[0] || email,
+      passwordHash,
+    });
     await tx.insert(memberships).values({ orgId, userId, role: "Owner" });
     return { userId, orgId };
   });

@@ -24,7 +24,8 @@ const ERROR_BACKOFF_MS = 1_000;
 const state = globalThis as typeof globalThis & {
   __svcRunner?: { loops: Map<string, Loop>; started: boolean; stopping: boolean };
 };
-const runner = (state.__svcRunner ??= { loops: new Map(), started: false, stopping: false });
+state.__svcRunner ??= { loops: new Map(), started: false, stopping: false };
+const runner = state.__svcRunner;
 
 export function registerWorker(worker: Worker): void {
   const existing = runner.loops.get(worker.name);

@@ -51,7 +51,7 @@ export interface CallOptions {
   body?: string;
   headers?: Record<string, string>;
   token?: string;
-  query?: Record<string, string | number>;
+  query?: Record<string, string | number | undefined>;
 }
 
 export interface CallResult<T = unknown> {
@@ -69,7 +69,8 @@ export async function call<T = Record<string, unknown>>(
   opts: CallOptions = {},
 ): Promise<CallResult<T>> {
   const url = new URL(path, BASE);
-  for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, String(v));
+  for (const [k, v] of Object.entries(opts.query ?? {}))
+    if (v !== undefined) url.searchParams.set(k, String(v));
   const headers = new Headers(opts.headers);
   if (opts.token) headers.set("authorization", `Bearer ${opts.token}`);
   let body = opts.body;
