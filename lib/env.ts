@@ -86,6 +86,30 @@ export const envSchema = z
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   })
   .superRefine((e, ctx) => {
+    if (e.VERCEL) {
+      // Serverless functions have an ephemeral disk and no long-lived process: every embedded
+      // default would silently lose data or work there, so each is refused by name.
+      const vercel = (path: string, message: string) =>
+        ctx.addIssue({ code: "custom", path: [path], message });
+      if (!e.DATABASE_URL)
+        vercel(
+          "DATABASE_URL",
+          "is required on Vercel (the embedded database would live on an ephemeral disk)",
+        );
+      if (!e.S3_BUCKET)
+        vercel(
+          "S3_BUCKET",
+          "is required on Vercel (the embedded object store would live on an ephemeral disk)",
+        );
+      if (!(e.INNGEST_EVENT_KEY && e.INNGEST_SIGNING_KEY) && !e.INNGEST_BASE_URL) {
+        vercel(
+          "INNGEST_EVENT_KEY",
+          "and INNGEST_SIGNING_KEY are required on Vercel (the embedded runner needs a long-lived process)",
+        );
+      }
+      if (!e.RESEND_API_KEY)
+        vercel("RESEND_API_KEY", "is required on Vercel (the local mailbox is for development)");
+    }
     if (e.NODE_ENV !== "production") return;
     const secret = e.NEXTAUTH_SECRET ?? e.AUTH_SECRET;
     if (!secret || secret.length < 32) {

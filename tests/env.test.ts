@@ -59,3 +59,23 @@ describe("env module", () => {
     expect(env.meetHost).toBe("api.example.com");
   });
 });
+
+describe("Vercel", () => {
+  it("refuses every embedded default by name", () => {
+    const message = errorOf({ VERCEL: "1" });
+    for (const name of ["DATABASE_URL", "S3_BUCKET", "INNGEST_EVENT_KEY", "RESEND_API_KEY"])
+      expect(message).toContain(name);
+  });
+
+  it("accepts a fully configured Vercel deployment", () => {
+    const env = parseEnv({
+      VERCEL: "1",
+      DATABASE_URL: "postgres://u@db.example.com/app",
+      S3_BUCKET: "recordings",
+      INNGEST_EVENT_KEY: "evt",
+      INNGEST_SIGNING_KEY: "signkey-prod-abc",
+      RESEND_API_KEY: "re_123",
+    });
+    expect(env.embeddedDatabase).toBe(false);
+  });
+});

@@ -34,16 +34,14 @@ beforeAll(async () => {
   const db = await getDb();
   for (const o of [org, other]) {
     const roomId = newId("room");
-    await db
-      .insert(rooms)
-      .values({
-        id: roomId,
-        orgId: o.id,
-        projectId: o.projectId,
-        name: "r",
-        type: "meeting",
-        shortCode: `rec-${roomId}`,
-      });
+    await db.insert(rooms).values({
+      id: roomId,
+      orgId: o.id,
+      projectId: o.projectId,
+      name: "r",
+      type: "meeting",
+      shortCode: `rec-${roomId}`,
+    });
     ids[`${o.id}:room`] = roomId;
   }
   const roomId = ids[`${org.id}:room`] as string;

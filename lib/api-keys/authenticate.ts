@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { apiKeys } from "@/db/schema";
 import { type ApiKeyScope, type KeyGrant, parsePresentedKey } from "@/lib/api-keys/key-format";
+import { noteKeyUse } from "@/lib/api-keys/last-used";
 import { safeEqual, sha256Hex } from "@/lib/crypto/secret-box";
 import type { Db } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
@@ -21,7 +22,12 @@ const invalid = () =>
 
 /**
  * Project-key authentication shared by the room-token endpoint and webhook registration.
- * Everything wrong with the key is 401 `invalid_api_key`; a valid key without `needs` is 403.
+ * Everything wrong with the key (missing, malformed, unknown, rotated away, revoked, a key id that
+ * does not own the secret) is the same 401 `invalid_api_key`; a valid key without `needs` is 403.
+ *
+ * Every call reads the key row (no cache), so a rotation or revocation applies to the very next
+ * request. The lookup goes through the unique index on the secret's SHA-256, and the stored hash is
+ * compared again in constant time. Last use is noted in memory and written in batches.
  */
 export async function authenticateProjectKey(
   req: Request,
@@ -47,6 +53,7 @@ export async function authenticateProjectKey(
     .limit(1);
   if (!row || row.revokedAt || !safeEqual(row.secretHash, hash)) throw invalid();
   if (parsed.keyId !== undefined && !safeEqual(parsed.keyId, row.id)) throw invalid();
+  noteKeyUse(row.id);
   if (row.scope !== "all" && row.scope !== needs) {
     throw new ApiError(
       "insufficient_scope",

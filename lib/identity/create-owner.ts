@@ -1,18 +1,18 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { memberships, orgs, users } from "@/db/schema";
 import { normaliseEmail } from "@/lib/auth/login";
 import { hashPassword } from "@/lib/auth/password";
 import type { Db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { ApiError, validationError } from "@/lib/http/errors";
+import { MIN_PASSWORD_LENGTH } from "@/lib/identity/password-policy";
 import { newId } from "@/lib/ids";
-
-export const MIN_PASSWORD_LENGTH = 12;
 
 /** A new org with its first Owner: `npm run create-owner`, and the self-host first-run page. */
 export async function createOwner(
   db: Db,
-  input: { email: string; orgName: string; displayName?: string; password: string },
+  input: { email: string; orgName: string; displayName?: string | undefined; password: string },
+  opts: { onlyIfNoUsers?: boolean } = {},
 ): Promise<{ userId: string; orgId: string }> {
   const email = normaliseEmail(input.email);
   const orgName = input.orgName.trim();
@@ -27,6 +27,12 @@ export async function createOwner(
   }
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
+    if (opts.onlyIfNoUsers) {
+      // Serialises concurrent first-run submissions: only the first creates an owner.
+      await tx.execute(sql`select pg_advisory_xact_lock(7420011)`);
+      const [any] = await tx.select({ id: users.id }).from(users).limit(1);
+      if (any) throw new ApiError("conflict", "This installation already has users; sign in instead.");
+    }
     const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
     if (existing) throw new ApiError("conflict", `A user with the email ${email} already exists.`);
     const orgId = newId("org");

@@ -1,0 +1,52 @@
+import { sql } from "drizzle-orm";
+import { getDb } from "@/lib/db";
+
+export interface ReadinessCheck {
+  name: string;
+  ok: boolean;
+  ms: number;
+  error?: string;
+}
+
+type Probe = () => Promise<void>;
+const probes = new Map<string, Probe>([
+  [
+    "database",
+    async () => {
+      await (await getDb()).execute(sql`select 1`);
+    },
+  ],
+]);
+
+/** Other dependencies (object storage, …) add their probe here. */
+export function registerReadinessProbe(name: string, probe: Probe): void {
+  probes.set(name, probe);
+}
+
+async function run(name: string, probe: Probe, timeoutMs: number): Promise<ReadinessCheck> {
+  const started = performance.now();
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      probe(),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs);
+      }),
+    ]);
+    return { name, ok: true, ms: Math.round(performance.now() - started) };
+  } catch (err) {
+    return {
+      name,
+      ok: false,
+      ms: Math.round(performance.now() - started),
+      error: err instanceof Error ? err.message : String(err),
+    };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export async function checkReadiness(timeoutMs = 3000): Promise<{ ok: boolean; checks: ReadinessCheck[] }> {
+  const checks = await Promise.all([...probes].map(([name, probe]) => run(name, probe, timeoutMs)));
+  return { ok: checks.every((c) => c.ok), checks };
+}

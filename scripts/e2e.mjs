@@ -1,0 +1,183 @@
+#!/usr/bin/env node
+/**
+ * `npm run test:e2e [-- <playwright args>]`: builds the app, starts it with `next start` (production
+ * mode) on a free port with a fresh embedded database seeded with the demo data, waits until it
+ * answers, runs Playwright against it, and always stops the server and removes its data.
+ *
+ *   E2E_SKIP_BUILD=1   reuse the existing `.next` build
+ *   E2E_PORT=3104      preferred port (another free one is taken when it is busy)
+ *   E2E_BASE_URL=…     test a server that is already running: no build, no start
+ *   E2E_KEEP_DATA=1    keep the temporary data dir (its path is printed)
+ */
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const bin = (name) => path.join(root, "node_modules", ".bin", name);
+const playwrightArgs = process.argv.slice(2);
+const READY_TIMEOUT_MS = 180_000;
+
+function log(msg) {
+  process.stdout.write(`[e2e] ${msg}\n`);
+}
+
+function portIsFree(port) {
+  return new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.once("error", () => resolve(false));
+    srv.listen({ port, host: "0.0.0.0", exclusive: true }, () => srv.close(() => resolve(true)));
+  });
+}
+
+function anyFreePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once("error", reject);
+    srv.listen({ port: 0, host: "0.0.0.0", exclusive: true }, () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function pickPort(preferred) {
+  return (await portIsFree(preferred)) ? preferred : anyFreePort();
+}
+
+/** Runs a command to completion, inheriting stdio; resolves with its exit code. */
+function run(cmd, args, env) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, env, stdio: "inherit" });
+    child.once("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.once("error", (err) => {
+      log(`${cmd} failed to start: ${err.message}`);
+      resolve(1);
+    });
+  });
+}
+
+async function waitUntilReady(url, server) {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
+    try {
+      const res = await fetch(url, { redirect: "manual", signal: AbortSignal.timeout(5_000) });
+      if (res.status === 200) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no answer from ${url} within ${READY_TIMEOUT_MS / 1000}s`);
+}
+
+/** Stops the server's whole process group: SIGTERM, then SIGKILL after a grace period. */
+async function stopServer(server) {
+  if (!server || server.exitCode !== null || server.signalCode !== null) return;
+  const exited = new Promise((r) => server.once("exit", r));
+  const signalGroup = (sig) => {
+    try {
+      process.kill(-server.pid, sig);
+    } catch {
+      // Already gone.
+    }
+  };
+  signalGroup("SIGTERM");
+  const timer = setTimeout(() => signalGroup("SIGKILL"), 5_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function main() {
+  if (process.env.E2E_BASE_URL) {
+    log(`testing the running server at ${process.env.E2E_BASE_URL}`);
+    return run(bin("playwright"), ["test", ...playwrightArgs], process.env);
+  }
+
+  const port = await pickPort(Number(process.env.E2E_PORT ?? 3104));
+  const s3Port = await anyFreePort();
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "svc-e2e-"));
+  // `localhost`, not 127.0.0.1: Chromium keeps the Secure session cookie on http://localhost.
+  const baseUrl = `http://localhost:${port}`;
+  const serverLogPath = path.join(root, "test-results", "e2e-server.log");
+  fs.mkdirSync(path.dirname(serverLogPath), { recursive: true });
+  fs.rmSync(serverLogPath, { force: true });
+
+  const appEnv = {
+    ...process.env,
+    NEXT_TELEMETRY_DISABLED: "1",
+    SVC_DATA_DIR: path.join(tmp, "data"),
+    SVC_SEED_ON_START: "always",
+    // Empty wins over a DATABASE_URL in .env.local: Next's env loading never overrides a set key.
+    DATABASE_URL: "",
+    SVC_DEPLOYMENT_MODE: process.env.E2E_DEPLOYMENT_MODE ?? "self_host",
+    // Fixed test-only secret: production mode requires one of at least 32 characters.
+    NEXTAUTH_SECRET: "e2e-only-secret-0123456789-abcdefghijklmnopqrstuvwxyz",
+    // next-auth v4 builds its callback and sign-out redirect URLs from NEXTAUTH_URL. Without it,
+    // it trusts the Host header only when AUTH_TRUST_HOST is any non-empty string (even "false"),
+    // and otherwise falls back to http://localhost:3000. So: the URL set, the trust flag empty.
+    NEXTAUTH_URL: baseUrl,
+    SVC_BASE_URL: baseUrl,
+    AUTH_TRUST_HOST: "",
+    SVC_MEET_HOST: "meet.svc.test",
+    SVC_LOCAL_S3_PORT: String(s3Port),
+    LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+  };
+
+  let server;
+  let exitCode = 1;
+  const cleanup = async () => {
+    await stopServer(server);
+    if (process.env.E2E_KEEP_DATA) log(`data kept in ${tmp}`);
+    else fs.rmSync(tmp, { recursive: true, force: true });
+  };
+  for (const sig of ["SIGINT", "SIGTERM"]) {
+    process.once(sig, () => {
+      cleanup().finally(() => process.exit(130));
+    });
+  }
+
+  try {
+    if (!process.env.E2E_SKIP_BUILD) {
+      log("next build");
+      const built = await run(bin("next"), ["build"], { ...appEnv, NODE_ENV: "production" });
+      if (built !== 0) {
+        log("next build failed");
+        return built;
+      }
+    }
+
+    log(`next start on ${baseUrl} (data in ${tmp}, log in ${path.relative(root, serverLogPath)})`);
+    const serverLog = fs.openSync(serverLogPath, "w");
+    server = spawn(bin("next"), ["start", "-p", String(port)], {
+      cwd: root,
+      env: { ...appEnv, NODE_ENV: "production", PORT: String(port) },
+      stdio: ["ignore", serverLog, serverLog],
+      // Its own process group, so stopping it stops every child it spawned.
+      detached: true,
+    });
+    await waitUntilReady(`${baseUrl}/login`, server);
+    log("server ready");
+
+    exitCode = await run(bin("playwright"), ["test", ...playwrightArgs], {
+      ...process.env,
+      E2E_BASE_URL: baseUrl,
+      E2E_MEET_HOST: appEnv.SVC_MEET_HOST,
+    });
+  } catch (err) {
+    log(`failed: ${err instanceof Error ? err.message : String(err)}`);
+    exitCode = 1;
+  } finally {
+    await cleanup();
+  }
+  if (exitCode !== 0 && fs.existsSync(serverLogPath)) {
+    const tail = fs.readFileSync(serverLogPath, "utf8").split("\n").slice(-40).join("\n");
+    log(`server log (last lines of ${path.relative(root, serverLogPath)}):\n${tail}`);
+  }
+  return exitCode;
+}
+
+process.exitCode = await main();
