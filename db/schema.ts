@@ -258,14 +258,18 @@ export const deliveries = pgTable(
     orgId: text("org_id").notNull(),
     /** The `evt_` id sent as X-SVC-Webhook-Id: one per (event, endpoint), the same on every attempt. */
     webhookId: text("webhook_id").notNull(),
-    /** pending | succeeded | gone | dead */
+    /** pending | succeeded | gone (410) | dead (schedule exhausted) | cancelled (endpoint disabled) */
     status: text("status").notNull().default("pending"),
     attemptCount: integer("attempt_count").notNull().default(0),
+    /** attempt_count when the current retry schedule began: 0, or the count at a redelivery. */
+    scheduleBase: integer("schedule_base").notNull().default(0),
     nextAttemptAt: ts("next_attempt_at"),
     /** Embedded runner lease: a claimed row is invisible to other claimers until this passes. */
     lockedUntil: ts("locked_until"),
     lastStatusCode: integer("last_status_code"),
     lastError: text("last_error"),
+    /** Inngest driver: when the delivery's run was requested (null: not yet handed to Inngest). */
+    dispatchedAt: ts("dispatched_at"),
     createdAt: createdAt(),
     completedAt: ts("completed_at"),
   },
@@ -276,6 +280,10 @@ export const deliveries = pgTable(
     index("deliveries_due_idx").on(t.nextAttemptAt).where(sql`status = 'pending'`),
     // Delivery log of one endpoint, newest first.
     index("deliveries_endpoint_created_idx").on(t.endpointId, t.createdAt.desc(), t.id.desc()),
+    // Inngest driver: pending deliveries not yet handed to Inngest (post-commit dispatch, sweeper).
+    index("deliveries_undispatched_idx")
+      .on(t.createdAt)
+      .where(sql`status = 'pending' AND dispatched_at IS NULL`),
   ],
 );
 
@@ -290,7 +298,7 @@ export const deliveryAttempts = pgTable(
     startedAt: ts("started_at").notNull(),
     durationMs: integer("duration_ms").notNull(),
     statusCode: integer("status_code"),
-    /** succeeded | retry | gone | dead */
+    /** succeeded | retry | gone | dead (the delivery's state after this attempt) */
     outcome: text("outcome").notNull(),
     responseBody: text("response_body"),
     error: text("error"),

@@ -33,6 +33,33 @@ const retrySchedule = optionalString.pipe(
     }),
 );
 
+/** Room-token keys are checked at start, so a broken key stops the start instead of a mint. */
+function parseJson(v: string): unknown {
+  try {
+    return JSON.parse(v);
+  } catch {
+    return undefined;
+  }
+}
+
+function isJwkOfSupportedCurve(v: unknown): v is Record<string, unknown> & { kid: string } {
+  if (!v || typeof v !== "object" || Array.isArray(v)) return false;
+  const k = v as Record<string, unknown>;
+  const curve = (k.kty === "EC" && k.crv === "P-256") || (k.kty === "OKP" && k.crv === "Ed25519");
+  return curve && typeof k.kid === "string" && k.kid.length > 0;
+}
+
+export function isSigningJwk(v: unknown): boolean {
+  return isJwkOfSupportedCurve(v) && typeof v.d === "string";
+}
+
+/** The previous public keys as a list; undefined when malformed or when one carries a private part. */
+export function publicJwkList(v: unknown): Record<string, unknown>[] | undefined {
+  const list = Array.isArray(v) ? v : (v as { keys?: unknown } | undefined)?.keys;
+  if (!Array.isArray(list)) return undefined;
+  return list.every((k) => isJwkOfSupportedCurve(k) && !("d" in k)) ? list : undefined;
+}
+
 export const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -63,10 +90,18 @@ export const envSchema = z
         .optional(),
     ),
     /** A private JWK (JSON) for room-token signing; its `kid` names it in the JWKS. */
-    SVC_TOKEN_SIGNING_KEY: optionalString,
+    SVC_TOKEN_SIGNING_KEY: optionalString.refine(
+      (v) => v === undefined || isSigningJwk(parseJson(v)),
+      'must be a private JWK (JSON) with "kid": EC P-256 (ES256) or OKP Ed25519 (EdDSA)',
+    ),
     /** Extra public JWKs (JSON array) still served during a signing-key rotation overlap. */
-    SVC_TOKEN_PREVIOUS_PUBLIC_KEYS: optionalString,
+    SVC_TOKEN_PREVIOUS_PUBLIC_KEYS: optionalString.refine(
+      (v) => v === undefined || publicJwkList(parseJson(v)) !== undefined,
+      'must be a JSON array (or {"keys": [...]}) of public JWKs with "kid" and no private part',
+    ),
     SVC_WEBHOOK_RETRY_SCHEDULE: retrySchedule,
+    /** PEM file of extra CA certificates trusted (besides the system roots) by webhook delivery. */
+    SVC_WEBHOOK_CA_FILE: optionalString,
     S3_ENDPOINT: optionalString.pipe(z.url().optional()),
     S3_BUCKET: optionalString,
     S3_REGION: z.string().default("us-east-1"),

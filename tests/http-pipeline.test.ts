@@ -113,4 +113,15 @@ describe("request pipeline", () => {
     expect(body.type).toBe("/problems/unauthenticated");
     expect(res.headers.get("cache-control")).toBe("no-store");
   });
+
+  it("every response carries a request id, echoing a well-formed one the caller sent", async () => {
+    const minted = await call("GET", "/v1/workspace/me");
+    expect(minted.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    const echoed = await call("GET", "/v1/workspace/me", { headers: { "x-request-id": "trace-abc.123" } });
+    expect(echoed.headers.get("x-request-id")).toBe("trace-abc.123");
+    const replaced = await call("GET", "/v1/workspace/me", {
+      headers: { "x-request-id": "bad id with spaces" },
+    });
+    expect(replaced.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  });
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { can, type Permission, rolesWith } from "@/lib/auth/roles";
 import {
   decodeSessionToken,
@@ -11,7 +12,7 @@ import { type Db, getDb } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
 import { problem } from "@/lib/http/response";
 import { loadMember, type Member } from "@/lib/identity/load-member";
-import { log } from "@/lib/log/logger";
+import { log, requestContext } from "@/lib/log/logger";
 
 /** What Next passes a route handler: dynamic segments arrive as a promise since Next 15. */
 export interface RouteContext<P> {
@@ -27,14 +28,37 @@ export type RouteHandler<P extends Params = Params> = (
 export function handle<P extends Params>(
   fn: (req: Request, params: P) => Promise<Response>,
 ): RouteHandler<P> {
-  return async (req, ctx) => {
-    try {
-      const params = (await ctx?.params) ?? ({} as P);
-      return await fn(req, params);
-    } catch (err) {
-      return toProblem(err, req);
-    }
+  return (req, ctx) => {
+    const requestId = requestIdOf(req);
+    return requestContext.run({ requestId }, async () => {
+      const started = performance.now();
+      let res: Response;
+      try {
+        const params = (await ctx?.params) ?? ({} as P);
+        res = await fn(req, params);
+      } catch (err) {
+        res = toProblem(err, req);
+      }
+      try {
+        res.headers.set("x-request-id", requestId);
+      } catch {
+        // Immutable headers (a proxied response): the id is still in the log line.
+      }
+      log.info("request", {
+        method: req.method,
+        path: new URL(req.url).pathname,
+        status: res.status,
+        ms: Math.round(performance.now() - started),
+      });
+      return res;
+    });
   };
+}
+
+/** A caller's `X-Request-Id` is kept when it looks like one; otherwise a fresh id is minted. */
+function requestIdOf(req: Request): string {
+  const given = req.headers.get("x-request-id");
+  return given && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
 }
 
 export function toProblem(err: unknown, req: Request): Response {

@@ -1,32 +1,45 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import pino from "pino";
 import { env } from "@/lib/env";
 
-type Level = "debug" | "info" | "warn" | "error";
-const ORDER: Record<Level | "silent", number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
+/** Keys whose values never reach a log line, whatever the caller passes, at any depth. */
+const REDACT = /secret|password|token|authorization|cookie|api_?key|signature/i;
 
-/** Keys whose values never reach a log line, whatever the caller passes. */
-const REDACT = /secret|password|token|authorization|cookie|api_?key/i;
-
-function scrub(fields: Record<string, unknown>): Record<string, unknown> {
+function scrub(value: unknown, depth = 0): unknown {
+  if (value instanceof Error) return { name: value.name, message: value.message, stack: value.stack };
+  if (depth > 4 || value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) return value.map((v) => scrub(v, depth + 1));
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(fields)) {
-    if (REDACT.test(k)) out[k] = "[redacted]";
-    else if (v instanceof Error) out[k] = { name: v.name, message: v.message, stack: v.stack };
-    else out[k] = v;
-  }
+  for (const [k, v] of Object.entries(value)) out[k] = REDACT.test(k) ? "[redacted]" : scrub(v, depth + 1);
   return out;
 }
 
-function write(level: Level, msg: string, fields: Record<string, unknown> = {}): void {
-  if (ORDER[level] < ORDER[env.LOG_LEVEL]) return;
-  const line = JSON.stringify({ level, time: new Date().toISOString(), msg, ...scrub(fields) });
-  if (level === "error" || level === "warn") process.stderr.write(`${line}\n`);
-  else process.stdout.write(`${line}\n`);
+const base = pino({
+  level: env.LOG_LEVEL,
+  base: { service: "svc-control-plane" },
+  timestamp: pino.stdTimeFunctions.isoTime,
+  formatters: { level: (label) => ({ level: label }) },
+});
+
+/** Per-request context (request id), so every line logged while serving a request carries it. */
+export const requestContext = new AsyncLocalStorage<{ requestId: string }>();
+
+type Fields = Record<string, unknown>;
+function write(level: "debug" | "info" | "warn" | "error", msg: string, fields: Fields = {}): void {
+  if (!base.isLevelEnabled(level)) return;
+  const ctx = requestContext.getStore();
+  base[level]({ ...(scrub(fields) as Fields), ...(ctx ? { request_id: ctx.requestId } : {}) }, msg);
 }
 
-/** Structured JSON lines with secrets scrubbed by key. */
+/** Structured JSON logs (pino) with secrets scrubbed by key and the request id attached. */
 export const log = {
-  debug: (msg: string, fields?: Record<string, unknown>) => write("debug", msg, fields),
-  info: (msg: string, fields?: Record<string, unknown>) => write("info", msg, fields),
-  warn: (msg: string, fields?: Record<string, unknown>) => write("warn", msg, fields),
-  error: (msg: string, fields?: Record<string, unknown>) => write("error", msg, fields),
+  debug: (msg: string, fields?: Fields) => write("debug", msg, fields),
+  info: (msg: string, fields?: Fields) => write("info", msg, fields),
+  warn: (msg: string, fields?: Fields) => write("warn", msg, fields),
+  error: (msg: string, fields?: Fields) => write("error", msg, fields),
 };
+
+/** Flushes buffered lines (graceful shutdown). */
+export function flushLogs(): void {
+  base.flush();
+}

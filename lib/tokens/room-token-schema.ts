@@ -1,0 +1,51 @@
+import { z } from "zod";
+import { CAPABILITIES, PREVIEW_ROOM_TYPES, ROOM_ROLES } from "@/lib/tokens/capabilities";
+import { ROOM_TYPE_ALIASES, ROOM_TYPES } from "@/lib/rooms/room-types";
+
+export const MIN_TTL_SECONDS = 60;
+export const MAX_TTL_SECONDS = 86_400;
+export const DEFAULT_TTL_SECONDS = 3_600;
+
+const ACCEPTED_TYPES = [...ROOM_TYPES, ...Object.keys(ROOM_TYPE_ALIASES), ...PREVIEW_ROOM_TYPES];
+const notBlank = (v: string) => v.trim().length > 0;
+
+/** Body of POST /v1/auth/tokens/room (decisions §5). Unknown extra fields are ignored. */
+export const roomTokenBody = z.object({
+  roomId: z
+    .string({ error: "roomId is required (a room id or short code)" })
+    .min(1, "roomId is required (a room id or short code)")
+    .max(64, "roomId is at most 64 characters"),
+  identity: z
+    .string({ error: "identity is required (1 to 128 characters)" })
+    .min(1, "identity must be 1 to 128 characters")
+    .max(128, "identity must be 1 to 128 characters")
+    .refine(notBlank, "identity must not be blank"),
+  role: z.enum(ROOM_ROLES, { error: `role must be one of ${ROOM_ROLES.join(", ")}` }),
+  roomType: z
+    .string({ error: `roomType must be one of ${ACCEPTED_TYPES.join(", ")}` })
+    .refine((v) => ACCEPTED_TYPES.includes(v), `roomType must be one of ${ACCEPTED_TYPES.join(", ")}`)
+    .optional(),
+  userId: z
+    .string({ error: "userId must be a string of 1 to 128 characters" })
+    .min(1, "userId must be 1 to 128 characters")
+    .max(128, "userId must be 1 to 128 characters")
+    .refine(notBlank, "userId must not be blank")
+    .optional(),
+  displayName: z
+    .string({ error: "displayName must be a string of up to 200 characters" })
+    .max(200, "displayName must be at most 200 characters")
+    .optional(),
+  caps: z
+    .array(z.enum(CAPABILITIES, { error: `each cap must be one of ${CAPABILITIES.join(", ")}` }), {
+      error: "caps must be an array of capability names",
+    })
+    .max(CAPABILITIES.length * 4, "caps lists too many entries")
+    .optional(),
+  ttlSeconds: z
+    .number({ error: `ttlSeconds must be an integer from ${MIN_TTL_SECONDS} to ${MAX_TTL_SECONDS}` })
+    .int(`ttlSeconds must be an integer from ${MIN_TTL_SECONDS} to ${MAX_TTL_SECONDS}`)
+    .min(MIN_TTL_SECONDS, `ttlSeconds must be an integer from ${MIN_TTL_SECONDS} to ${MAX_TTL_SECONDS}`)
+    .max(MAX_TTL_SECONDS, `ttlSeconds must be an integer from ${MIN_TTL_SECONDS} to ${MAX_TTL_SECONDS}`)
+    .default(DEFAULT_TTL_SECONDS),
+});
+export type RoomTokenInput = z.output<typeof roomTokenBody>;

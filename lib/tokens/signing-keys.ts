@@ -1,0 +1,142 @@
+import { desc, gt, isNull, or } from "drizzle-orm";
+import { exportJWK, generateKeyPair, importJWK, type JWK } from "jose";
+import { tokenSigningKeys } from "@/db/schema";
+import { decryptSecret, encryptSecret } from "@/lib/crypto/secret-box";
+import type { DbOrTx } from "@/lib/db";
+import { env, publicJwkList } from "@/lib/env";
+import { newId } from "@/lib/ids";
+import { MAX_TTL_SECONDS } from "@/lib/tokens/room-token-schema";
+
+export type SigningAlg = "ES256" | "EdDSA";
+
+export interface SigningKey {
+  kid: string;
+  alg: SigningAlg;
+  key: CryptoKey;
+}
+
+/** A retired key stays in the JWKS until every token it signed has expired. */
+export const RETIRED_KEY_OVERLAP_MS = MAX_TTL_SECONDS * 1000;
+
+function algOf(jwk: JWK): SigningAlg {
+  return jwk.kty === "OKP" ? "EdDSA" : "ES256";
+}
+
+/** Only the public members: a private part must never reach the JWKS. */
+function toPublicJwk(jwk: JWK, kid: string): JWK {
+  const pub: JWK =
+    jwk.kty === "OKP" ? { kty: "OKP", crv: jwk.crv, x: jwk.x } : { kty: "EC", crv: jwk.crv, x: jwk.x, y: jwk.y };
+  return { ...pub, kid, alg: algOf(jwk), use: "sig" };
+}
+
+async function importPrivate(jwk: JWK, kid: string): Promise<SigningKey> {
+  const alg = algOf(jwk);
+  const key = await importJWK(jwk, alg);
+  if (!(key instanceof CryptoKey)) throw new Error("the signing JWK did not import as an asymmetric key");
+  return { kid, alg, key };
+}
+
+const imported = new Map<string, Promise<SigningKey>>();
+
+/** The configured key (production): `SVC_TOKEN_SIGNING_KEY`, validated by lib/env.ts. */
+function configuredKey(): { jwk: JWK; kid: string } | undefined {
+  if (!env.SVC_TOKEN_SIGNING_KEY) return undefined;
+  const jwk = JSON.parse(env.SVC_TOKEN_SIGNING_KEY) as JWK;
+  return { jwk, kid: String(jwk.kid) };
+}
+
+async function storedKeys(db: DbOrTx, now: Date) {
+  return db
+    .select()
+    .from(tokenSigningKeys)
+    .where(
+      or(
+        isNull(tokenSigningKeys.retiredAt),
+        gt(tokenSigningKeys.retiredAt, new Date(now.getTime() - RETIRED_KEY_OVERLAP_MS)),
+      ),
+    )
+    .orderBy(desc(tokenSigningKeys.createdAt), desc(tokenSigningKeys.kid));
+}
+
+/** Generates an ES256 key, keeps it in the database (private part encrypted at rest). */
+export async function createStoredSigningKey(db: DbOrTx): Promise<string> {
+  const { privateKey } = await generateKeyPair("ES256", { extractable: true });
+  const kid = newId("signingKey");
+  const jwk = await exportJWK(privateKey);
+  await db.insert(tokenSigningKeys).values({
+    kid,
+    alg: "ES256",
+    privateJwkCiphertext: encryptSecret(JSON.stringify(jwk)),
+    publicJwk: toPublicJwk(jwk, kid),
+  });
+  return kid;
+}
+
+/**
+ * The key that signs new room tokens. Production passes it in the environment; the embedded
+ * default generates one on first use and keeps it in the database. Two processes racing on the
+ * first use each store a key: both are published in the JWKS, the newest signs from then on.
+ */
+export async function activeSigningKey(db: DbOrTx): Promise<SigningKey> {
+  const configured = configuredKey();
+  if (configured) {
+    let p = imported.get(`env:${configured.kid}`);
+    if (!p) {
+      p = importPrivate(configured.jwk, configured.kid);
+      imported.set(`env:${configured.kid}`, p);
+    }
+    return p;
+  }
+  let active = (await storedKeys(db, new Date())).find((k) => k.retiredAt === null);
+  if (!active) {
+    await createStoredSigningKey(db);
+    active = (await storedKeys(db, new Date())).find((k) => k.retiredAt === null);
+  }
+  if (!active) throw new Error("no room-token signing key after creating one");
+  const row = active;
+  let p = imported.get(`db:${row.kid}`);
+  if (!p) {
+    p = importPrivate(JSON.parse(decryptSecret(row.privateJwkCiphertext)) as JWK, row.kid);
+    imported.set(`db:${row.kid}`, p);
+    p.catch(() => imported.delete(`db:${row.kid}`));
+  }
+  return p;
+}
+
+/**
+ * The public keys media servers verify with: the signing key plus, during a rotation, the keys
+ * that signed tokens which may still be valid (`SVC_TOKEN_PREVIOUS_PUBLIC_KEYS`, or stored keys
+ * retired within the last 24 hours).
+ */
+export async function publicJwks(db: DbOrTx): Promise<{ keys: JWK[] }> {
+  const configured = configuredKey();
+  if (configured) {
+    const previous = publicJwkList(JSON.parse(env.SVC_TOKEN_PREVIOUS_PUBLIC_KEYS ?? "[]")) ?? [];
+    return {
+      keys: [
+        toPublicJwk(configured.jwk, configured.kid),
+        ...previous
+          .map((k) => toPublicJwk(k as JWK, String(k.kid)))
+          .filter((k) => k.kid !== configured.kid),
+      ],
+    };
+  }
+  const rows = await storedKeys(db, new Date());
+  return { keys: rows.map((r) => toPublicJwk(r.publicJwk as JWK, r.kid)) };
+}
+
+/**
+ * Rotation of the embedded default's key: a new key signs from now on, the old one is retired
+ * and stays published for the longest token lifetime (24 h). Both kids are served meanwhile.
+ */
+export async function rotateStoredSigningKey(db: DbOrTx): Promise<{ kid: string; retired: string[] }> {
+  return db.transaction(async (tx) => {
+    const retired = await tx
+      .update(tokenSigningKeys)
+      .set({ retiredAt: new Date() })
+      .where(isNull(tokenSigningKeys.retiredAt))
+      .returning({ kid: tokenSigningKeys.kid });
+    const kid = await createStoredSigningKey(tx);
+    return { kid, retired: retired.map((r) => r.kid) };
+  });
+}
