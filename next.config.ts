@@ -5,7 +5,9 @@ const config: NextConfig = {
   serverExternalPackages: ["@electric-sql/pglite", "s3rver", "pino", "thread-stream"],
   output: "standalone",
   // The embedded database lives in .data; it must never be traced into a build artifact.
-  outputFileTracingExcludes: { "*": [".data/**", ".test-data/**"] },
+  outputFileTracingExcludes: { "*": [".data*/**", ".test-data/**"] },
+  // Migrations ship with the standalone server (SVC_MIGRATE_ON_START, npm run db:migrate).
+  outputFileTracingIncludes: { "*": ["./db/migrations/**/*"] },
   poweredByHeader: false,
   typedRoutes: false,
 };

@@ -76,6 +76,8 @@ export const envSchema = z
         .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
         .optional(),
     ),
+    /** Apply migrations to DATABASE_URL at start-up (single-node self-hosting; off by default). */
+    SVC_MIGRATE_ON_START: bool,
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
     SVC_DATA_DIR: z.string().default("./.data"),
     /** Seed demo data on the first start of the embedded database (dev only by default). */

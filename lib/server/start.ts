@@ -1,4 +1,4 @@
-import { getDb } from "@/lib/db";
+import { getDb, migratePostgres } from "@/lib/db";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log/logger";
 import { hasUsers, seedDemo, signInDetails } from "@/lib/seed/seed-demo";
@@ -9,6 +9,7 @@ import { demoPutObject } from "@/lib/server/demo-storage";
  * itself), seed demo data on the first dev start, and start the embedded background parts.
  */
 export async function startServer(): Promise<void> {
+  if (env.DATABASE_URL && env.SVC_MIGRATE_ON_START) await migratePostgres(env.DATABASE_URL);
   const db = await getDb();
   const seed =
     env.SVC_SEED_ON_START === "always" ||
@@ -16,6 +17,12 @@ export async function startServer(): Promise<void> {
   if (seed && !(await hasUsers(db))) {
     await seedDemo(db, { putObject: await demoPutObject() });
     process.stdout.write(`\n${signInDetails(env.baseUrl)}\n\n`);
+  }
+  if (env.embeddedDatabase && env.NODE_ENV === "production") {
+    log.warn("production server on the embedded defaults", {
+      database: `PGlite in ${env.SVC_DATA_DIR}`,
+      note: "fine for a single self-hosted node; set DATABASE_URL, S3_* and RESEND_API_KEY for anything more",
+    });
   }
   log.info("server started", {
     database: env.embeddedDatabase ? `embedded PGlite (${env.SVC_DATA_DIR})` : "PostgreSQL (DATABASE_URL)",
