@@ -1,6 +1,38 @@
 import type { NextConfig } from "next";
 
+const dev = process.env.NODE_ENV !== "production";
+
+/**
+ * Console pages: no framing, no third-party scripts, strict referrer. Next's inline bootstrap
+ * scripts need 'unsafe-inline' without per-request nonces; dev adds 'unsafe-eval' for fast refresh.
+ */
+const csp = [
+  "default-src 'self'",
+  `script-src 'self' 'unsafe-inline'${dev ? " 'unsafe-eval'" : ""}`,
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  `connect-src 'self'${dev ? " ws: wss:" : ""}`,
+  "frame-src 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "object-src 'none'",
+].join("; ");
+
+const securityHeaders = [
+  { key: "Content-Security-Policy", value: csp },
+  { key: "X-Frame-Options", value: "DENY" },
+  { key: "X-Content-Type-Options", value: "nosniff" },
+  { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+  { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=()" },
+  { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
+];
+
 const config: NextConfig = {
+  async headers() {
+    return [{ source: "/:path*", headers: securityHeaders }];
+  },
   // PGlite ships WASM and a data-dir loader that bundlers mangle; load it from node_modules.
   serverExternalPackages: ["@electric-sql/pglite", "s3rver", "pino", "thread-stream"],
   output: "standalone",

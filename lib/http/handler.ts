@@ -9,6 +9,7 @@ import {
   sessionCookieHeader,
 } from "@/lib/auth/session";
 import { type Db, getDb } from "@/lib/db";
+import { assertSameOrigin } from "@/lib/http/csrf";
 import { ApiError } from "@/lib/http/errors";
 import { problem } from "@/lib/http/response";
 import { loadMember, type Member } from "@/lib/identity/load-member";
@@ -81,6 +82,7 @@ async function authenticate(
   const presented = extractSessionToken(req.headers);
   if (!presented)
     throw new ApiError("unauthenticated", "Sign in, or send the session token as a Bearer token.");
+  if (presented.source === "cookie") assertSameOrigin(req);
   const claims = await decodeSessionToken(presented.token);
   if (!claims) throw new ApiError("unauthenticated", "The session is invalid or has expired.");
   const member = await loadMember(db, claims.sub, claims.oid);

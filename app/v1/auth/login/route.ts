@@ -2,6 +2,7 @@ import { verifyLogin } from "@/lib/auth/login";
 import { loginBody } from "@/lib/auth/login-schema";
 import { issueSessionToken, sessionCookieHeader } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
+import { assertSameOrigin } from "@/lib/http/csrf";
 import { handle, methods } from "@/lib/http/handler";
 import { clientIp, parseBody } from "@/lib/http/request";
 import { json } from "@/lib/http/response";
@@ -11,6 +12,7 @@ export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: handle(async (req) => {
+    assertSameOrigin(req);
     const body = await parseBody(req, loginBody);
     const member = await verifyLogin(await getDb(), { ...body, ip: clientIp(req) });
     const token = await issueSessionToken({
