@@ -207,5 +207,8 @@ export const env: Env = parseEnv(process.env);
 
 /** Tests flip modes (cloud vs self_host, schedules) without re-importing the module graph. */
 export function overrideEnvForTests(patch: EnvSource): void {
-  Object.assign(env, parseEnv({ ...process.env, ...patch }));
+  const next = parseEnv({ ...process.env, ...patch });
+  // A setting absent from the new parse (an optional one the previous patch set) must go too.
+  for (const key of Object.keys(env)) if (!(key in next)) delete (env as Record<string, unknown>)[key];
+  Object.assign(env, next);
 }

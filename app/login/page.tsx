@@ -1,20 +1,56 @@
 import type { Metadata } from "next";
+import { cookies } from "next/headers";
+import { redirect } from "next/navigation";
 import { LoginForm } from "@/app/login/login-form";
+import { decodeSessionToken, SESSION_COOKIE } from "@/lib/auth/session";
+import { getDb } from "@/lib/db";
+import { env } from "@/lib/env";
+import { loadMember } from "@/lib/identity/load-member";
+import { DEMO_PASSWORD } from "@/lib/seed/seed-demo";
 
 export const metadata: Metadata = { title: "Sign in" };
+export const dynamic = "force-dynamic";
 
-export default function LoginPage() {
+/** next-auth sends its errors here as `?error=` (pages.error is /login). */
+const NEXT_AUTH_ERRORS: Record<string, string> = {
+  CredentialsSignin: "The email or password is wrong.",
+  SessionRequired: "Sign in to continue.",
+};
+
+export default async function LoginPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  // Already signed in (and still a member): straight to the console.
+  const token = (await cookies()).get(SESSION_COOKIE)?.value;
+  const claims = token ? await decodeSessionToken(token) : null;
+  if (claims && (await loadMember(await getDb(), claims.sub, claims.oid))) redirect("/projects");
+
+  const error = (await searchParams).error;
+  const initialError =
+    typeof error === "string" ? (NEXT_AUTH_ERRORS[error] ?? "Sign-in failed. Try again.") : null;
+
   return (
     <main className="auth-wrap">
-      <div className="card auth-card">
-        <div className="brand" style={{ padding: 0, marginBottom: 16 }}>
-          <span className="brand-mark" aria-hidden /> SVC Console
+      <div>
+        <div className="card auth-card">
+          <div className="brand" style={{ padding: 0 }}>
+            <span className="brand-mark" aria-hidden /> SVC <span className="brand-sub">Console</span>
+          </div>
+          <h1>Sign in to your workspace</h1>
+          <p className="lede">Projects, rooms, recordings, API keys and webhooks in one place.</p>
+          <LoginForm initialError={initialError} />
+          {env.NODE_ENV === "development" ? (
+            <p className="demo-hint">
+              Demo data: <span className="mono">owner@acme.test</span> (or admin, developer, member, billing,
+              viewer) with password <span className="mono">{DEMO_PASSWORD}</span>.
+            </p>
+          ) : null}
         </div>
-        <h1>Sign in</h1>
-        <p className="muted" style={{ marginTop: 0 }}>
-          Manage projects, rooms, recordings, keys and webhooks.
+        <p className="auth-foot">
+          {env.SVC_DEPLOYMENT_MODE === "cloud" ? "SVC Cloud" : "Self-hosted SVC"} · Sessions last 7 days
         </p>
-        <LoginForm />
       </div>
     </main>
   );

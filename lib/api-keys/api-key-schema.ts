@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { API_KEY_SCOPES, KEY_GRANTS, type KeyGrant } from "@/lib/api-keys/key-format";
+import { API_KEY_SCOPES, KEY_GRANTS, type KeyGrant } from "@/lib/api-keys/scopes";
 
 const SCOPE_LIST = API_KEY_SCOPES.join(", ");
 const GRANT_LIST = KEY_GRANTS.join(", ");

@@ -3,17 +3,7 @@ import { randomBase62 } from "@/lib/ids";
 /** Decisions §4: `svc_live_` + 40 base62 characters; the visible prefix is its first 13 characters. */
 export const SECRET_PREFIX = "svc_live_";
 export const PROJECT_KEY_PREFIX = "svc_pk_";
-export const API_KEY_SCOPES = [
-  "rooms:read",
-  "rooms:write",
-  "recordings:read",
-  "recordings:write",
-  "webhooks:write",
-  "all",
-] as const;
-export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
-export const KEY_GRANTS = ["publish", "subscribe", "record"] as const;
-export type KeyGrant = (typeof KEY_GRANTS)[number];
+export { API_KEY_SCOPES, type ApiKeyScope, KEY_GRANTS, type KeyGrant } from "@/lib/api-keys/scopes";
 
 export function newKeySecret(): string {
   return SECRET_PREFIX + randomBase62(40);

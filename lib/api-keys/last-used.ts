@@ -12,7 +12,8 @@ export const FLUSH_INTERVAL_MS = 60_000;
 const state = globalThis as typeof globalThis & {
   __svcKeyUse?: { pending: Map<string, Date>; timer: ReturnType<typeof setTimeout> | undefined };
 };
-const usage = (state.__svcKeyUse ??= { pending: new Map(), timer: undefined });
+state.__svcKeyUse ??= { pending: new Map(), timer: undefined };
+const usage = state.__svcKeyUse;
 
 export function noteKeyUse(keyId: string, at: Date = new Date()): void {
   const prev = usage.pending.get(keyId);

@@ -3,16 +3,18 @@ import { apiKeys, projects } from "@/db/schema";
 import { type ApiKeyDto, serializeApiKey } from "@/lib/api-keys/serialize-api-key";
 import type { Db } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
+import { type ProjectDto, serializeProject } from "@/lib/projects/serialize-project";
 
+/** A project holds a handful of keys; the list is bounded all the same. */
 export const LIST_MAX = 500;
 
-/** A project's keys, newest first, revoked ones included (the console shows their state). */
-export async function listApiKeys(
+/** A project of the caller's org with its keys, newest first, revoked ones included. */
+export async function projectWithKeys(
   db: Db,
   scope: { orgId: string; projectId: string },
-): Promise<{ items: ApiKeyDto[] }> {
+): Promise<{ project: ProjectDto; items: ApiKeyDto[] }> {
   const [project] = await db
-    .select({ id: projects.id })
+    .select()
     .from(projects)
     .where(and(eq(projects.id, scope.projectId), eq(projects.orgId, scope.orgId)))
     .limit(1);
@@ -20,8 +22,17 @@ export async function listApiKeys(
   const rows = await db
     .select()
     .from(apiKeys)
+    // Served by api_keys_project_idx (project_id, created_at desc).
     .where(and(eq(apiKeys.projectId, project.id), eq(apiKeys.orgId, scope.orgId)))
     .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id))
     .limit(LIST_MAX);
-  return { items: rows.map(serializeApiKey) };
+  return { project: serializeProject(project), items: rows.map(serializeApiKey) };
+}
+
+/** The extension endpoint's answer: `items` only, never a secret or its hash. */
+export async function listApiKeys(
+  db: Db,
+  scope: { orgId: string; projectId: string },
+): Promise<{ items: ApiKeyDto[] }> {
+  return { items: (await projectWithKeys(db, scope)).items };
 }

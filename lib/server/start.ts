@@ -1,8 +1,13 @@
 import { getDb, migratePostgres } from "@/lib/db";
+import { registerEmailWorker } from "@/lib/email/worker";
 import { env } from "@/lib/env";
+import { backgroundDriver } from "@/lib/jobs/driver";
+import { startEmbeddedRunner } from "@/lib/jobs/embedded-runner";
 import { log } from "@/lib/log/logger";
 import { hasUsers, seedDemo, signInDetails } from "@/lib/seed/seed-demo";
 import { demoPutObject } from "@/lib/server/demo-storage";
+import { ensureLocalObjectStore } from "@/lib/storage/local-object-store";
+import { registerDeliveryWorker } from "@/lib/webhooks/delivery/embedded-worker";
 
 /**
  * Server start-up (Next's instrumentation hook): open the database (the embedded one migrates
@@ -11,6 +16,8 @@ import { demoPutObject } from "@/lib/server/demo-storage";
 export async function startServer(): Promise<void> {
   if (env.DATABASE_URL && env.SVC_MIGRATE_ON_START) await migratePostgres(env.DATABASE_URL);
   const db = await getDb();
+  // Without S3_BUCKET, recordings live in a local S3-compatible store that runs with the app.
+  await ensureLocalObjectStore();
   const seed =
     env.SVC_SEED_ON_START === "always" ||
     (env.SVC_SEED_ON_START === "auto" && env.embeddedDatabase && env.NODE_ENV !== "production");
@@ -23,6 +30,11 @@ export async function startServer(): Promise<void> {
       database: `PGlite in ${env.SVC_DATA_DIR}`,
       note: "fine for a single self-hosted node; set DATABASE_URL, S3_* and RESEND_API_KEY for anything more",
     });
+  }
+  if (backgroundDriver() === "embedded") {
+    registerEmailWorker();
+    registerDeliveryWorker();
+    startEmbeddedRunner();
   }
   log.info("server started", {
     database: env.embeddedDatabase ? `embedded PGlite (${env.SVC_DATA_DIR})` : "PostgreSQL (DATABASE_URL)",

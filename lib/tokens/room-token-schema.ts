@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { CAPABILITIES, PREVIEW_ROOM_TYPES, ROOM_ROLES } from "@/lib/tokens/capabilities";
 import { ROOM_TYPE_ALIASES, ROOM_TYPES } from "@/lib/rooms/room-types";
+import { CAPABILITIES, PREVIEW_ROOM_TYPES, ROOM_ROLES } from "@/lib/tokens/capabilities";
 
 export const MIN_TTL_SECONDS = 60;
 export const MAX_TTL_SECONDS = 86_400;

@@ -25,7 +25,9 @@ function algOf(jwk: JWK): SigningAlg {
 /** Only the public members: a private part must never reach the JWKS. */
 function toPublicJwk(jwk: JWK, kid: string): JWK {
   const pub: JWK =
-    jwk.kty === "OKP" ? { kty: "OKP", crv: jwk.crv, x: jwk.x } : { kty: "EC", crv: jwk.crv, x: jwk.x, y: jwk.y };
+    jwk.kty === "OKP"
+      ? { kty: "OKP", crv: jwk.crv, x: jwk.x }
+      : { kty: "EC", crv: jwk.crv, x: jwk.x, y: jwk.y };
   return { ...pub, kid, alg: algOf(jwk), use: "sig" };
 }
 
@@ -72,6 +74,20 @@ export async function createStoredSigningKey(db: DbOrTx): Promise<string> {
   return kid;
 }
 
+let creating: Promise<unknown> | undefined;
+
+/** The published stored keys, creating the first one if there is no active key yet. */
+async function storedKeysWithActive(db: DbOrTx) {
+  const rows = await storedKeys(db, new Date());
+  if (rows.some((k) => k.retiredAt === null)) return rows;
+  // One creation per process at a time; concurrent first uses wait for it instead of adding keys.
+  creating ??= createStoredSigningKey(db).finally(() => {
+    creating = undefined;
+  });
+  await creating;
+  return storedKeys(db, new Date());
+}
+
 /**
  * The key that signs new room tokens. Production passes it in the environment; the embedded
  * default generates one on first use and keeps it in the database. Two processes racing on the
@@ -87,13 +103,8 @@ export async function activeSigningKey(db: DbOrTx): Promise<SigningKey> {
     }
     return p;
   }
-  let active = (await storedKeys(db, new Date())).find((k) => k.retiredAt === null);
-  if (!active) {
-    await createStoredSigningKey(db);
-    active = (await storedKeys(db, new Date())).find((k) => k.retiredAt === null);
-  }
-  if (!active) throw new Error("no room-token signing key after creating one");
-  const row = active;
+  const row = (await storedKeysWithActive(db)).find((k) => k.retiredAt === null);
+  if (!row) throw new Error("no room-token signing key after creating one");
   let p = imported.get(`db:${row.kid}`);
   if (!p) {
     p = importPrivate(JSON.parse(decryptSecret(row.privateJwkCiphertext)) as JWK, row.kid);
@@ -115,13 +126,11 @@ export async function publicJwks(db: DbOrTx): Promise<{ keys: JWK[] }> {
     return {
       keys: [
         toPublicJwk(configured.jwk, configured.kid),
-        ...previous
-          .map((k) => toPublicJwk(k as JWK, String(k.kid)))
-          .filter((k) => k.kid !== configured.kid),
+        ...previous.map((k) => toPublicJwk(k as JWK, String(k.kid))).filter((k) => k.kid !== configured.kid),
       ],
     };
   }
-  const rows = await storedKeys(db, new Date());
+  const rows = await storedKeysWithActive(db);
   return { keys: rows.map((r) => toPublicJwk(r.publicJwk as JWK, r.kid)) };
 }
 

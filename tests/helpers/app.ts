@@ -13,7 +13,7 @@ const modules = import.meta.glob<RouteModule>("/app/**/route.ts");
 interface Route {
   segments: string[];
   load: () => Promise<RouteModule>;
-  rank: number;
+  rank: number[];
 }
 
 const routes: Route[] = Object.entries(modules)
@@ -23,10 +23,17 @@ const routes: Route[] = Object.entries(modules)
       .replace(/\/route\.ts$/, "")
       .split("/")
       .filter((s) => s !== "" && !/^\(.*\)$/.test(s));
-    const rank = segments.reduce((r, s) => r * 3 + (s.startsWith("[...") ? 2 : s.startsWith("[") ? 1 : 0), 0);
+    // Per segment: static 0, dynamic 1, catch-all 2; compared position by position (Next's order).
+    const rank = segments.map((s) => (s.startsWith("[...") ? 2 : s.startsWith("[") ? 1 : 0));
     return { segments, load, rank };
   })
-  .sort((a, b) => a.rank - b.rank || b.segments.length - a.segments.length);
+  .sort((a, b) => {
+    for (let i = 0; i < Math.min(a.rank.length, b.rank.length); i++) {
+      const d = (a.rank[i] as number) - (b.rank[i] as number);
+      if (d !== 0) return d;
+    }
+    return b.segments.length - a.segments.length;
+  });
 
 function match(route: Route, parts: string[]): Record<string, string | string[]> | null {
   const params: Record<string, string | string[]> = {};

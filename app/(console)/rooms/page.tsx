@@ -1,54 +1,123 @@
 import type { Metadata } from "next";
+import Link from "next/link";
+import { EmptyState } from "@/app/_components/empty-state";
+import { FilterTabs } from "@/app/_components/filter-tabs";
+import { IconFolder, IconVideo } from "@/app/_components/icons";
 import { requireConsoleMember } from "@/app/_lib/console-session";
+import { CreateRoomButton } from "@/app/(console)/rooms/create-room-button";
+import { ProjectFilter } from "@/app/(console)/rooms/project-filter";
+import { type ProjectRef, RoomList } from "@/app/(console)/rooms/room-list";
 import { getDb } from "@/lib/db";
+import { env } from "@/lib/env";
+import { listProjects } from "@/lib/projects/list-projects";
 import { listRooms } from "@/lib/rooms/list-rooms";
+import { ROOM_STATES } from "@/lib/rooms/room-types";
 
 export const metadata: Metadata = { title: "Rooms" };
 
-export default async function RoomsPage() {
+const PAGE_SIZE = 25;
+/** The project picker and filter list every project; orgs with more than this are not expected. */
+const PROJECT_LIMIT = 200;
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+export default async function RoomsPage({ searchParams }: { searchParams: SearchParams }) {
   const member = await requireConsoleMember();
-  const page = await listRooms(await getDb(), member.orgId, { limit: 50 });
+  const sp = await searchParams;
+  const db = await getDb();
+  const projectPage = await listProjects(db, member.orgId, { limit: PROJECT_LIMIT });
+  const projects: ProjectRef[] = projectPage.items.map((p) => ({
+    id: p.id,
+    name: p.name,
+    environment: p.environment,
+  }));
+  // Unknown values in the URL are ignored rather than answered with an empty list.
+  const state = ROOM_STATES.find((s) => s === sp.state);
+  const projectId = projects.find((p) => p.id === sp.project_id)?.id;
+  const filters = { state, project_id: projectId };
+  const page = await listRooms(db, member.orgId, { limit: PAGE_SIZE, ...filters });
+  const now = Date.now();
+  const filtered = state !== undefined || projectId !== undefined;
+
+  const createButton = (label?: string) => (
+    <CreateRoomButton
+      memberRole={member.role}
+      projects={projects}
+      defaultProjectId={projectId}
+      meetHost={env.meetHost}
+      label={label}
+    />
+  );
+
   return (
     <>
       <div className="page-head">
         <div>
           <h1>Rooms</h1>
-          <p className="muted" style={{ margin: 0 }}>
-            Meeting spaces across every project.
-          </p>
+          <p>Meeting spaces across every project. Share a room by its link; it never reveals the id.</p>
         </div>
+        <div className="page-actions">{createButton()}</div>
       </div>
-      {page.items.length === 0 ? (
-        <div className="card empty">No rooms yet.</div>
+
+      {projects.length === 0 ? (
+        <EmptyState
+          icon={<IconFolder />}
+          title="Create a project first"
+          action={
+            <Link className="btn" href="/projects">
+              Go to projects
+            </Link>
+          }
+        >
+          Every room belongs to a project. Create one, then come back to add rooms.
+        </EmptyState>
       ) : (
-        <div className="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th>Name</th>
-                <th>Type</th>
-                <th>State</th>
-                <th>Share code</th>
-                <th>Created</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.items.map((r) => (
-                <tr key={r.id}>
-                  <td>{r.name}</td>
-                  <td>{r.type}</td>
-                  <td>
-                    <span className={`badge ${r.state}`}>{r.state}</span>
-                  </td>
-                  <td className="mono">{r.short_code}</td>
-                  <td className="muted">
-                    {new Date(r.created_at).toLocaleString("en-GB", { timeZone: "UTC" })} UTC
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <>
+          <div className="toolbar">
+            <FilterTabs
+              label="Filter by state"
+              path="/rooms"
+              param="state"
+              current={state}
+              otherParams={{ project_id: projectId }}
+              options={[
+                { value: undefined, label: "All" },
+                { value: "created", label: "Created" },
+                { value: "active", label: "Active" },
+                { value: "ended", label: "Ended" },
+              ]}
+            />
+            <ProjectFilter projects={projects} current={projectId} state={state} />
+          </div>
+          {page.items.length > 0 ? (
+            <RoomList
+              key={`${state ?? ""}:${projectId ?? ""}:${now}`}
+              first={page}
+              filters={filters}
+              projects={projects}
+              meetHost={env.meetHost}
+              now={now}
+              pageSize={PAGE_SIZE}
+            />
+          ) : filtered ? (
+            <EmptyState
+              icon={<IconVideo />}
+              title="No rooms match these filters"
+              action={
+                <Link className="btn secondary" href="/rooms">
+                  Clear filters
+                </Link>
+              }
+            >
+              Try another state or project.
+            </EmptyState>
+          ) : (
+            <EmptyState icon={<IconVideo />} title="No rooms yet" action={createButton("Create room")}>
+              Create a room, then share its link. Rooms start as created, become active when someone joins and
+              end when the last person leaves.
+            </EmptyState>
+          )}
+        </>
       )}
     </>
   );

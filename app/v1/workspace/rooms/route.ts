@@ -1,4 +1,5 @@
 import { requirePlan } from "@/lib/billing/require-plan";
+import { afterEventsCommitted } from "@/lib/events/after-commit";
 import { methods, workspace } from "@/lib/http/handler";
 import { parseBody, parseQuery } from "@/lib/http/request";
 import { json } from "@/lib/http/response";
@@ -14,6 +15,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   ),
   POST: workspace("rooms:create", async ({ req, db, member }) => {
     requirePlan(member);
-    return json(201, await createRoom(db, member.orgId, await parseBody(req, createRoomBody)));
+    const room = await createRoom(db, member.orgId, await parseBody(req, createRoomBody));
+    await afterEventsCommitted(); // room.created's deliveries go out now, not at the next poll
+    return json(201, room);
   }),
 });

@@ -1,0 +1,64 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { EnvironmentBadge } from "@/app/_components/badges";
+import { CopyButton } from "@/app/_components/copy-button";
+import { IconArrowRight } from "@/app/_components/icons";
+import { Time } from "@/app/_components/time";
+import { requireConsoleMember } from "@/app/_lib/console-session";
+import { ApiKeysPanel } from "@/app/(console)/projects/[projectId]/api-keys-panel";
+import { ProjectIcon } from "@/app/(console)/projects/project-list";
+import { projectWithKeys } from "@/lib/api-keys/list-api-keys";
+import { getDb } from "@/lib/db";
+import { ApiError } from "@/lib/http/errors";
+
+export const metadata: Metadata = { title: "Project" };
+
+type Params = Promise<{ projectId: string }>;
+
+async function load(orgId: string, projectId: string) {
+  try {
+    return await projectWithKeys(await getDb(), { orgId, projectId });
+  } catch (err) {
+    if (err instanceof ApiError && err.code === "not_found") notFound();
+    throw err;
+  }
+}
+
+/** One project: its details and its API keys (mint, rotate, revoke). */
+export default async function ProjectPage({ params }: { params: Params }) {
+  const member = await requireConsoleMember();
+  const { projectId } = await params;
+  const { project, items } = await load(member.orgId, projectId);
+  const now = Date.now();
+  return (
+    <>
+      <nav aria-label="Breadcrumb" className="muted" style={{ marginBottom: 8 }}>
+        <Link href="/projects">Projects</Link> / {project.name}
+      </nav>
+      <div className="page-head">
+        <div style={{ display: "flex", gap: 12, alignItems: "center" }}>
+          <ProjectIcon id={project.id} name={project.name} />
+          <div>
+            <h1 style={{ display: "flex", gap: 10, alignItems: "center" }}>
+              {project.name} <EnvironmentBadge environment={project.environment} />
+            </h1>
+            <p>
+              <span className="mono">{project.slug}</span> · created <Time iso={project.created_at} now={now} />
+            </p>
+          </div>
+        </div>
+        <div className="page-actions">
+          <span className="id-chip">
+            <span title={project.id}>{project.id}</span>
+            <CopyButton value={project.id} label={`Copy the id of ${project.name}`} className="icon-btn" toastTitle="Project id copied" />
+          </span>
+          <Link className="btn secondary" href={`/rooms?project_id=${encodeURIComponent(project.id)}`}>
+            Rooms <IconArrowRight />
+          </Link>
+        </div>
+      </div>
+      <ApiKeysPanel projectId={project.id} projectName={project.name} keys={items} memberRole={member.role} now={now} />
+    </>
+  );
+}

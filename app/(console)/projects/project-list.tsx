@@ -1,0 +1,94 @@
+"use client";
+
+import Link from "next/link";
+import { EnvironmentBadge } from "@/app/_components/badges";
+import { CopyButton } from "@/app/_components/copy-button";
+import { IconArrowRight, IconSpinner } from "@/app/_components/icons";
+import { Time } from "@/app/_components/time";
+import { type Page, usePagedList } from "@/app/_components/use-paged-list";
+import type { ProjectDto } from "@/lib/projects/serialize-project";
+
+const HUES = [250, 280, 200, 160, 20, 320, 45, 190];
+
+/** A stable colour per project, so the same project looks the same everywhere. */
+function projectHue(id: string): number {
+  let h = 0;
+  for (const ch of id) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
+  return HUES[h % HUES.length] ?? 250;
+}
+
+export function ProjectIcon({ id, name }: { id: string; name: string }) {
+  const hue = projectHue(id);
+  return (
+    <span
+      className="project-icon"
+      aria-hidden
+      style={{ background: `linear-gradient(135deg, hsl(${hue} 70% 52%), hsl(${hue + 40} 70% 42%))` }}
+    >
+      {name.trim().slice(0, 1).toUpperCase() || "?"}
+    </span>
+  );
+}
+
+export function ProjectList({
+  first,
+  environment,
+  now,
+  pageSize,
+}: {
+  first: Page<ProjectDto>;
+  environment: string | undefined;
+  now: number;
+  pageSize: number;
+}) {
+  const list = usePagedList(first, "/v1/workspace/projects", { environment, limit: String(pageSize) });
+  return (
+    <>
+      <ul className="grid" aria-label="Projects" style={{ listStyle: "none", margin: 0, padding: 0 }}>
+        {list.items.map((p) => (
+          <li key={p.id} className="project-card" data-testid="project-card">
+            <div className="project-card-head">
+              <ProjectIcon id={p.id} name={p.name} />
+              <div className="project-title">
+                <h2 title={p.name}>
+                  <Link href={`/projects/${encodeURIComponent(p.id)}`}>{p.name}</Link>
+                </h2>
+                <div className="mono">{p.slug}</div>
+              </div>
+              <EnvironmentBadge environment={p.environment} />
+            </div>
+            <div className="id-chip">
+              <span title={p.id}>{p.id}</span>
+              <CopyButton
+                value={p.id}
+                label={`Copy the id of ${p.name}`}
+                className="icon-btn"
+                toastTitle="Project id copied"
+              />
+            </div>
+            <div className="project-meta">
+              <span>
+                Created <Time iso={p.created_at} now={now} />
+              </span>
+              <Link href={`/rooms?project_id=${encodeURIComponent(p.id)}`}>
+                Rooms <IconArrowRight />
+              </Link>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <div className="toolbar" style={{ marginTop: 16, justifyContent: "center" }}>
+        {list.hasMore ? (
+          <button type="button" className="btn secondary" onClick={list.loadMore} disabled={list.loading}>
+            {list.loading ? <IconSpinner className="spin" /> : null}
+            {list.loading ? "Loading…" : "Load more projects"}
+          </button>
+        ) : (
+          <span className="count">
+            {list.items.length} {list.items.length === 1 ? "project" : "projects"}
+          </span>
+        )}
+      </div>
+    </>
+  );
+}

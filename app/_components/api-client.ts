@@ -1,0 +1,75 @@
+/**
+ * The console's client-side calls to the /v1 API (the session cookie authenticates them). Every
+ * answer comes back as a value, never a throw, so forms can show field errors and toasts.
+ */
+
+export interface Problem {
+  status: number;
+  code: string;
+  title: string;
+  detail: string;
+  errors: { path: string; message: string }[];
+}
+
+export type ApiResult<T> =
+  | { ok: true; status: number; data: T }
+  | { ok: false; status: number; problem: Problem };
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null;
+}
+
+function toProblem(status: number, body: unknown): Problem {
+  const b = isRecord(body) ? body : {};
+  const errors = Array.isArray(b.errors)
+    ? b.errors.filter(isRecord).map((e) => ({ path: String(e.path ?? ""), message: String(e.message ?? "") }))
+    : [];
+  return {
+    status,
+    code: typeof b.code === "string" ? b.code : status === 0 ? "network_error" : "unknown_error",
+    title:
+      typeof b.title === "string" ? b.title : status === 0 ? "Network error" : `Request failed (${status})`,
+    detail:
+      typeof b.detail === "string"
+        ? b.detail
+        : status === 0
+          ? "The server could not be reached. Check your connection and try again."
+          : "Something went wrong. Try again.",
+    errors,
+  };
+}
+
+export async function api<T>(
+  path: string,
+  init: { method?: string; json?: unknown; query?: Record<string, string | undefined> } = {},
+): Promise<ApiResult<T>> {
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(init.query ?? {})) if (v) qs.set(k, v);
+  const url = qs.size > 0 ? `${path}?${qs}` : path;
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method: init.method ?? (init.json === undefined ? "GET" : "POST"),
+      headers:
+        init.json === undefined ? { accept: "application/json" } : { "content-type": "application/json" },
+      body: init.json === undefined ? undefined : JSON.stringify(init.json),
+      credentials: "same-origin",
+      cache: "no-store",
+    });
+  } catch {
+    return { ok: false, status: 0, problem: toProblem(0, null) };
+  }
+  const body: unknown = res.status === 204 ? null : await res.json().catch(() => null);
+  if (res.ok) return { ok: true, status: res.status, data: body as T };
+  return { ok: false, status: res.status, problem: toProblem(res.status, body) };
+}
+
+/** A problem's field errors by field name (first message wins), for inline form errors. */
+export function fieldErrors(problem: Problem): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const e of problem.errors) {
+    const key = e.path.split(".")[0] ?? "";
+    out[key] ??= e.message;
+  }
+  return out;
+}

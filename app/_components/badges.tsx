@@ -1,0 +1,28 @@
+import { ENVIRONMENTS } from "@/lib/projects/project-schema";
+
+const ENV_LABEL: Record<string, string> = { prod: "Production", staging: "Staging", dev: "Development" };
+
+export function environmentLabel(env: string): string {
+  return ENV_LABEL[env] ?? env;
+}
+
+export const ENVIRONMENT_OPTIONS = ENVIRONMENTS.map((value) => ({ value, label: environmentLabel(value) }));
+
+export function EnvironmentBadge({ environment }: { environment: string }) {
+  return (
+    <span className={`badge env-${environment}`} data-testid="env-badge">
+      {environmentLabel(environment)}
+    </span>
+  );
+}
+
+const STATE_LABEL: Record<string, string> = { created: "Created", active: "Active", ended: "Ended" };
+
+export function RoomStateBadge({ state }: { state: string }) {
+  return (
+    <span className={`badge state state-${state}`} data-testid="state-badge">
+      <span className="dot" aria-hidden />
+      {STATE_LABEL[state] ?? state}
+    </span>
+  );
+}

@@ -1,0 +1,72 @@
+"use client";
+
+import { type ReactNode, useEffect, useId, useRef } from "react";
+import { IconX } from "@/app/_components/icons";
+
+/**
+ * A modal on the native <dialog>: the browser traps focus, closes on Escape and restores focus to
+ * the opener. A click on the backdrop closes it too.
+ */
+export function Dialog({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  wide,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  wide?: boolean;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const descId = useId();
+
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    if (open && !el.open) el.showModal();
+    if (!open && el.open) el.close();
+  }, [open]);
+
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a backdrop click is the mouse twin of Escape, which <dialog> handles.
+    <dialog
+      ref={ref}
+      className={wide ? "dialog wide" : "dialog"}
+      aria-labelledby={titleId}
+      aria-describedby={description ? descId : undefined}
+      onClose={onClose}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+      onClick={(e) => {
+        if (e.target === e.currentTarget) onClose();
+      }}
+    >
+      {open ? (
+        <div className="dialog-inner">
+          <div className="dialog-head">
+            <div>
+              <h2 id={titleId}>{title}</h2>
+              {description ? (
+                <p className="muted" id={descId}>
+                  {description}
+                </p>
+              ) : null}
+            </div>
+            <button type="button" className="icon-btn" aria-label="Close" onClick={onClose}>
+              <IconX />
+            </button>
+          </div>
+          {children}
+        </div>
+      ) : null}
+    </dialog>
+  );
+}

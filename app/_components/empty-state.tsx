@@ -1,0 +1,23 @@
+import type { ReactNode } from "react";
+
+/** The empty (or nothing-matches) state of a list: what it is, why it is empty, what to do next. */
+export function EmptyState({
+  icon,
+  title,
+  children,
+  action,
+}: {
+  icon?: ReactNode;
+  title: string;
+  children?: ReactNode;
+  action?: ReactNode;
+}) {
+  return (
+    <div className="empty" data-testid="empty-state">
+      {icon ? <div className="empty-icon">{icon}</div> : null}
+      <h2>{title}</h2>
+      {children ? <p className="muted">{children}</p> : null}
+      {action ? <div className="empty-action">{action}</div> : null}
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import type { ReactNode } from "react";
+import type { z } from "zod";
+
+/**
+ * A labelled form field: the label, an optional hint and the error are wired to the control by id
+ * (`aria-describedby`, `aria-invalid` are the caller's: `fieldA11y(id, error, hint)`).
+ */
+export function Field({
+  id,
+  label,
+  hint,
+  error,
+  optional,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint?: ReactNode;
+  error?: string | undefined;
+  optional?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>
+        {label}
+        {optional ? <span className="optional"> (optional)</span> : null}
+      </label>
+      {children}
+      {error ? (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      ) : hint ? (
+        <p className="hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function fieldA11y(id: string, error: string | undefined, hint?: unknown) {
+  return {
+    id,
+    name: id,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? `${id}-error` : hint ? `${id}-hint` : undefined,
+  } as const;
+}
+
+/** The same zod schema the API parses with, run in the browser: issues by top-level field. */
+export function zodFieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "");
+    out[key] ??= issue.message;
+  }
+  return out;
+}

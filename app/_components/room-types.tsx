@@ -1,0 +1,35 @@
+import type { ComponentType, SVGProps } from "react";
+import { IconBroadcast, IconPresentation, IconUserPair, IconUsers } from "@/app/_components/icons";
+import { ROOM_TYPES, type RoomType } from "@/lib/rooms/room-types";
+
+export const ROOM_TYPE_INFO: Record<
+  RoomType,
+  { label: string; description: string; Icon: ComponentType<SVGProps<SVGSVGElement>> }
+> = {
+  meeting: { label: "Meeting", description: "Group call; everyone can talk and share.", Icon: IconUsers },
+  "1to1": { label: "1:1 call", description: "A private call between two people.", Icon: IconUserPair },
+  webinar: {
+    label: "Webinar",
+    description: "Hosts present; the audience watches.",
+    Icon: IconPresentation,
+  },
+  live: { label: "Live stream", description: "One broadcaster, many viewers.", Icon: IconBroadcast },
+};
+
+export const ROOM_TYPE_OPTIONS = ROOM_TYPES.map((value) => ({ value, ...ROOM_TYPE_INFO[value] }));
+
+export function RoomTypeLabel({ type }: { type: string }) {
+  const info = ROOM_TYPE_INFO[type as RoomType];
+  if (!info) return <span>{type}</span>;
+  return (
+    <span className="type-label">
+      <info.Icon />
+      {info.label}
+    </span>
+  );
+}
+
+/** `https://<meet host>/r/<short_code>`: the link never reveals the room id. */
+export function shareLink(meetHost: string, shortCode: string): string {
+  return `https://${meetHost}/r/${shortCode}`;
+}

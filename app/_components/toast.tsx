@@ -1,0 +1,95 @@
+"use client";
+
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import { IconAlert, IconCheck, IconX } from "@/app/_components/icons";
+
+export type ToastKind = "success" | "error" | "info";
+
+export interface ToastInput {
+  kind?: ToastKind;
+  title: string;
+  description?: string;
+}
+
+interface Toast extends Required<Pick<ToastInput, "kind" | "title">> {
+  id: number;
+  description: string | undefined;
+}
+
+interface ToastApi {
+  show(t: ToastInput): void;
+  success(title: string, description?: string): void;
+  error(title: string, description?: string): void;
+}
+
+const ToastContext = createContext<ToastApi | null>(null);
+const TIMEOUT_MS = { success: 4_500, info: 4_500, error: 8_000 } as const;
+let nextId = 1;
+
+/** Toasts for every action's result: polite for success, assertive (role=alert) for errors. */
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const dismiss = useCallback((id: number) => setToasts((all) => all.filter((t) => t.id !== id)), []);
+  const api = useMemo<ToastApi>(() => {
+    const show = (t: ToastInput) =>
+      setToasts((all) => [
+        ...all.slice(-3),
+        { id: nextId++, kind: t.kind ?? "info", title: t.title, description: t.description },
+      ]);
+    return {
+      show,
+      success: (title, description) => show({ kind: "success", title, description }),
+      error: (title, description) => show({ kind: "error", title, description }),
+    };
+  }, []);
+
+  return (
+    <ToastContext.Provider value={api}>
+      {children}
+      <section className="toasts" aria-label="Notifications">
+        {toasts.map((t) => (
+          <ToastItem key={t.id} toast={t} onDismiss={dismiss} />
+        ))}
+      </section>
+    </ToastContext.Provider>
+  );
+}
+
+function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number) => void }) {
+  const [paused, setPaused] = useState(false);
+  useEffect(() => {
+    if (paused) return;
+    const timer = setTimeout(() => onDismiss(toast.id), TIMEOUT_MS[toast.kind]);
+    return () => clearTimeout(timer);
+  }, [paused, toast, onDismiss]);
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: hovering only pauses the dismiss timer, so a toast can be read.
+    <div
+      className={`toast ${toast.kind}`}
+      role={toast.kind === "error" ? "alert" : "status"}
+      data-testid="toast"
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+    >
+      <span className="toast-icon">{toast.kind === "error" ? <IconAlert /> : <IconCheck />}</span>
+      <div className="toast-body">
+        <div className="toast-title">{toast.title}</div>
+        {toast.description ? <div className="toast-desc">{toast.description}</div> : null}
+      </div>
+      <button
+        type="button"
+        className="icon-btn"
+        aria-label="Dismiss notification"
+        onClick={() => onDismiss(toast.id)}
+      >
+        <IconX />
+      </button>
+    </div>
+  );
+}
+
+export function useToast(): ToastApi {
+  const api = useContext(ToastContext);
+  if (!api) throw new Error("useToast needs a <ToastProvider> above it (the console layout has one).");
+  return api;
+}

@@ -1,0 +1,16 @@
+import { afterEventsCommitted } from "@/lib/events/after-commit";
+import { methods, workspace } from "@/lib/http/handler";
+import { json } from "@/lib/http/response";
+import { sendTestEvent } from "@/lib/webhooks/send-test-event";
+
+export const dynamic = "force-dynamic";
+
+type Params = { id: string };
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods<Params>({
+  POST: workspace<Params>("webhooks:write", async ({ db, member, params }) => {
+    const delivery = await sendTestEvent(db, member.orgId, params.id);
+    await afterEventsCommitted();
+    return json(202, delivery);
+  }),
+});

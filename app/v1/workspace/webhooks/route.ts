@@ -1,0 +1,16 @@
+import { methods, workspace } from "@/lib/http/handler";
+import { parseBody } from "@/lib/http/request";
+import { json } from "@/lib/http/response";
+import { createWebhook } from "@/lib/webhooks/create-webhook";
+import { listWebhooks } from "@/lib/webhooks/list-webhooks";
+import { createWorkspaceWebhookBody } from "@/lib/webhooks/webhook-schema";
+
+export const dynamic = "force-dynamic";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: workspace("webhooks:read", async ({ db, member }) => json(200, await listWebhooks(db, member.orgId))),
+  POST: workspace("webhooks:write", async ({ req, db, member }) => {
+    const body = await parseBody(req, createWorkspaceWebhookBody);
+    return json(201, await createWebhook(db, { orgId: member.orgId, projectId: null }, body));
+  }),
+});

@@ -1,0 +1,64 @@
+import { and, desc, eq } from "drizzle-orm";
+import { emails, invitations, rooms } from "@/db/schema";
+import type { DbOrTx } from "@/lib/db";
+
+export interface MailboxEntry {
+  id: string;
+  to: string;
+  subject: string;
+  state: string;
+  transport: string | null;
+  releaseAt: Date;
+  sentAt: Date | null;
+  attempts: number;
+  error: string | null;
+  createdAt: Date;
+  roomName: string | null;
+}
+
+const entryColumns = {
+  id: emails.id,
+  to: emails.to,
+  subject: emails.subject,
+  state: emails.state,
+  transport: emails.transport,
+  releaseAt: emails.releaseAt,
+  sentAt: emails.sentAt,
+  attempts: emails.attempts,
+  error: emails.error,
+  createdAt: emails.createdAt,
+  roomName: rooms.name,
+};
+
+/** The org's emails, newest first: the console's Mailbox (local deliveries and the Resend log). */
+export async function listMailbox(
+  db: DbOrTx,
+  orgId: string,
+  opts: { limit?: number; roomId?: string } = {},
+): Promise<MailboxEntry[]> {
+  return db
+    .select(entryColumns)
+    .from(emails)
+    .leftJoin(invitations, eq(invitations.id, emails.invitationId))
+    .leftJoin(rooms, eq(rooms.id, invitations.roomId))
+    .where(and(eq(emails.orgId, orgId), opts.roomId ? eq(invitations.roomId, opts.roomId) : undefined))
+    .orderBy(desc(emails.createdAt), desc(emails.id))
+    .limit(opts.limit ?? 100);
+}
+
+export interface MailboxEmail extends MailboxEntry {
+  html: string;
+  text: string;
+}
+
+/** One email of the org, with its rendered parts; null outside the org. */
+export async function getMailboxEmail(db: DbOrTx, orgId: string, emailId: string): Promise<MailboxEmail | null> {
+  const [row] = await db
+    .select({ ...entryColumns, html: emails.html, text: emails.text })
+    .from(emails)
+    .leftJoin(invitations, eq(invitations.id, emails.invitationId))
+    .leftJoin(rooms, eq(rooms.id, invitations.roomId))
+    .where(and(eq(emails.id, emailId), eq(emails.orgId, orgId)))
+    .limit(1);
+  return row ?? null;
+}

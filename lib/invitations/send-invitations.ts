@@ -1,0 +1,66 @@
+import { invitations } from "@/db/schema";
+import type { Db } from "@/lib/db";
+import { dispatchEmails } from "@/lib/email/dispatch-emails";
+import { enqueueEmails } from "@/lib/email/enqueue-emails";
+import { renderInvitationEmail } from "@/lib/email/render-invitation";
+import { ApiError, validationError } from "@/lib/http/errors";
+import type { Member } from "@/lib/identity/load-member";
+import { newId } from "@/lib/ids";
+import type { SendInvitationsInput } from "@/lib/invitations/invitation-schema";
+import { normaliseRecipients } from "@/lib/invitations/recipients";
+import { shareLink } from "@/lib/invitations/share-link";
+import { findRoom } from "@/lib/rooms/find-room";
+
+export interface InvitationResult {
+  /** Spec: count of accepted addresses. */
+  queued: number;
+  /** Spec: the invalid inputs, as given. */
+  rejected: string[];
+  /** Extensions for the console: what was accepted and when each goes out under the hourly cap. */
+  invitation_id: string;
+  recipients: { email: string; release_at: string }[];
+}
+
+/**
+ * Endpoint 13: one invitation, one email per valid recipient, queued with its release time in the
+ * same transaction; the background runtime is told after commit.
+ */
+export async function sendInvitations(
+  db: Db,
+  inviter: Pick<Member, "orgId" | "userId" | "email" | "displayName">,
+  input: SendInvitationsInput,
+  now: Date = new Date(),
+): Promise<InvitationResult> {
+  const { valid, rejected } = normaliseRecipients(input.recipients);
+  if (valid.length === 0) {
+    throw validationError(
+      rejected.map((r) => ({ path: "recipients", message: `not a valid email address: ${r}` })),
+      "No recipient is a valid email address; nothing was queued.",
+    );
+  }
+  const note = input.note?.trim() ? input.note : null;
+  const { invitationId, queued } = await db.transaction(async (tx) => {
+    const room = await findRoom(tx, input.room_id, { orgId: inviter.orgId });
+    if (!room) throw new ApiError("not_found", "No such room in this organisation.");
+    if (room.state === "ended") throw new ApiError("room_ended", "This room has ended; nobody can join it.");
+    const invitationId = newId("invitation");
+    await tx
+      .insert(invitations)
+      .values({ id: invitationId, orgId: inviter.orgId, roomId: room.id, invitedBy: inviter.userId, note });
+    const email = renderInvitationEmail({
+      room: { name: room.name, type: room.type },
+      inviter: { name: inviter.displayName, email: inviter.email },
+      shareLink: shareLink(room.shortCode),
+      note,
+    });
+    const drafts = valid.map((to) => ({ ...email, to, invitationId }));
+    return { invitationId, queued: await enqueueEmails(tx, inviter.orgId, drafts, now) };
+  });
+  await dispatchEmails(queued);
+  return {
+    queued: queued.length,
+    rejected,
+    invitation_id: invitationId,
+    recipients: queued.map((q) => ({ email: q.to, release_at: q.releaseAt.toISOString() })),
+  };
+}

@@ -1,0 +1,123 @@
+import { and, desc, eq, isNull } from "drizzle-orm";
+import { recordings } from "@/db/schema";
+import type { Tx } from "@/lib/db";
+import { recordEvent } from "@/lib/events/record-event";
+import { ApiError } from "@/lib/http/errors";
+import { newId } from "@/lib/ids";
+import type { MediaReport } from "@/lib/media/media-report-schema";
+import type { RoomRow } from "@/lib/media/room-state";
+import { serializeRecording } from "@/lib/recordings/serialize-recording";
+
+type RecordingRow = typeof recordings.$inferSelect;
+type RecordingReport = Extract<
+  MediaReport["type"],
+  "recording.started" | "recording.completed" | "recording.failed" | "recording.ready"
+>;
+
+/**
+ * The recording a report is about: the one it names, or else the room's newest recording still in
+ * the state the report moves on from (the media plane may not know the id we generated).
+ */
+async function findTarget(
+  tx: Tx,
+  room: RoomRow,
+  type: RecordingReport,
+  id: string | undefined,
+): Promise<RecordingRow | undefined> {
+  if (id) {
+    const [row] = await tx.select().from(recordings).where(eq(recordings.id, id)).for("update");
+    if (row && row.roomId !== room.id) {
+      throw new ApiError("conflict", `Recording ${id} belongs to another room.`);
+    }
+    return row;
+  }
+  if (type === "recording.started") return undefined;
+  const inState = type === "recording.ready" ? "completed" : "started";
+  const [row] = await tx
+    .select()
+    .from(recordings)
+    .where(
+      and(
+        eq(recordings.roomId, room.id),
+        eq(recordings.state, inState),
+        type === "recording.ready" ? isNull(recordings.readyAt) : undefined,
+      ),
+    )
+    .orderBy(desc(recordings.startedAt), desc(recordings.id))
+    .limit(1)
+    .for("update");
+  return row;
+}
+
+/**
+ * started -> completed | failed, with `ready` a flag set once processing finished. A report only
+ * moves a recording forward: a late `started` after `completed` changes nothing, and the two
+ * terminal states never replace each other. A report about an unknown recording creates it in
+ * the state the report implies. Each effective change records its event.
+ */
+export async function applyRecordingReport(
+  tx: Tx,
+  room: RoomRow,
+  report: MediaReport & { type: RecordingReport },
+  at: Date,
+): Promise<void> {
+  const r = report.recording ?? {};
+  const existing = await findTarget(tx, room, report.type, r.id);
+  let changed: RecordingRow | undefined;
+
+  if (!existing) {
+    const state =
+      report.type === "recording.completed"
+        ? "completed"
+        : report.type === "recording.failed"
+          ? "failed"
+          : "started";
+    [changed] = await tx
+      .insert(recordings)
+      .values({
+        id: r.id ?? newId("recording"),
+        orgId: room.orgId,
+        projectId: room.projectId,
+        roomId: room.id,
+        state,
+        objectKey: r.object_key ?? null,
+        startedAt: r.started_at ?? at,
+        durationSec: r.duration_sec ?? null,
+        sizeBytes: r.size_bytes ?? null,
+        readyAt: report.type === "recording.ready" ? at : null,
+      })
+      .returning();
+  } else if (report.type === "recording.completed" && existing.state === "started") {
+    [changed] = await tx
+      .update(recordings)
+      .set({
+        state: "completed",
+        objectKey: r.object_key ?? existing.objectKey,
+        durationSec: r.duration_sec ?? existing.durationSec,
+        sizeBytes: r.size_bytes ?? existing.sizeBytes,
+        ...(r.started_at ? { startedAt: r.started_at } : {}),
+      })
+      .where(eq(recordings.id, existing.id))
+      .returning();
+  } else if (report.type === "recording.failed" && existing.state === "started") {
+    [changed] = await tx
+      .update(recordings)
+      .set({ state: "failed" })
+      .where(eq(recordings.id, existing.id))
+      .returning();
+  } else if (report.type === "recording.ready" && existing.state !== "failed" && !existing.readyAt) {
+    [changed] = await tx
+      .update(recordings)
+      .set({ readyAt: at })
+      .where(eq(recordings.id, existing.id))
+      .returning();
+  }
+
+  if (!changed) return;
+  await recordEvent(tx, {
+    type: report.type,
+    orgId: room.orgId,
+    projectId: room.projectId,
+    object: serializeRecording(changed),
+  });
+}

@@ -1,0 +1,77 @@
+import { eq } from "drizzle-orm";
+import { mediaReports, rooms } from "@/db/schema";
+import type { Db } from "@/lib/db";
+import { afterEventsCommitted } from "@/lib/events/after-commit";
+import { recordEvent } from "@/lib/events/record-event";
+import { ApiError, validationError } from "@/lib/http/errors";
+import { applyJoin, applyLeave } from "@/lib/media/apply-participant-report";
+import { applyRecordingReport } from "@/lib/media/apply-recording-report";
+import type { MediaReport } from "@/lib/media/media-report-schema";
+import { endRoom } from "@/lib/media/room-state";
+
+/** The schema already insists on it for participant reports; this keeps the types honest. */
+function participantIdentity(report: MediaReport): string {
+  const identity = report.participant?.identity;
+  if (!identity) throw validationError([{ path: "participant.identity", message: "is required" }]);
+  return identity;
+}
+
+/**
+ * Applies one media-plane report in one transaction: the dedupe row, the data change and the
+ * events it causes commit together, so a repeated report id (a retry after a lost answer) finds
+ * its row and changes nothing. The room row is locked first: reports about one room apply one at
+ * a time, in whatever order they arrive.
+ */
+export async function ingestMediaReport(
+  db: Db,
+  report: MediaReport,
+  now: Date = new Date(),
+): Promise<{ duplicate: boolean }> {
+  const at = report.occurred_at ?? now;
+  const result = await db.transaction(async (tx) => {
+    const fresh = await tx
+      .insert(mediaReports)
+      .values({ id: report.id, type: report.type, roomId: report.room_id })
+      .onConflictDoNothing({ target: mediaReports.id })
+      .returning({ id: mediaReports.id });
+    if (fresh.length === 0) return { duplicate: true, events: false };
+
+    const [room] = await tx.select().from(rooms).where(eq(rooms.id, report.room_id)).for("update");
+    if (!room) throw new ApiError("not_found", `No room ${report.room_id}.`);
+
+    switch (report.type) {
+      case "participant.joined":
+        await applyJoin(tx, room, participantIdentity(report), at);
+        break;
+      case "participant.left":
+        await applyLeave(tx, room, participantIdentity(report), at);
+        break;
+      case "room.ended":
+        await endRoom(tx, room, at);
+        break;
+      case "recording.started":
+      case "recording.completed":
+      case "recording.failed":
+      case "recording.ready":
+        await applyRecordingReport(tx, room, { ...report, type: report.type }, at);
+        break;
+      case "qos.alert":
+        await recordEvent(tx, {
+          type: "qos.alert",
+          orgId: room.orgId,
+          projectId: room.projectId,
+          object: {
+            room_id: room.id,
+            kind: report.qos?.kind,
+            value: report.qos?.value,
+            identity: report.participant?.identity ?? null,
+            occurred_at: at.toISOString(),
+          },
+        });
+        break;
+    }
+    return { duplicate: false, events: true };
+  });
+  if (result.events) await afterEventsCommitted();
+  return { duplicate: result.duplicate };
+}

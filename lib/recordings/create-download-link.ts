@@ -1,0 +1,62 @@
+import { and, eq, isNotNull } from "drizzle-orm";
+import { recordings, rooms } from "@/db/schema";
+import type { Db } from "@/lib/db";
+import { ApiError } from "@/lib/http/errors";
+import { presignDownload } from "@/lib/storage/presign-download";
+
+/** Decisions §8: links are valid five minutes. */
+export const DOWNLOAD_LINK_TTL_SEC = 300;
+
+export interface DownloadLink {
+  download_url: string;
+  filename: string;
+  expires_at: string;
+}
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** `<room short code>-<started_at as YYYYMMDD-HHmmss>.mp4`, in UTC. */
+export function recordingFilename(shortCode: string, startedAt: Date): string {
+  const d = startedAt;
+  const date = `${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}`;
+  const time = `${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())}`;
+  return `${shortCode}-${date}-${time}.mp4`;
+}
+
+/**
+ * Endpoint 7: a presigned GET for a completed recording of the caller's org. Anything else
+ * (another org's recording, one still running or failed, no object) is 404.
+ */
+export async function createDownloadLink(
+  db: Db,
+  orgId: string,
+  recordingId: string,
+  now: Date = new Date(),
+): Promise<DownloadLink> {
+  const [row] = await db
+    .select({ objectKey: recordings.objectKey, startedAt: recordings.startedAt, shortCode: rooms.shortCode })
+    .from(recordings)
+    .innerJoin(rooms, eq(rooms.id, recordings.roomId))
+    .where(
+      and(
+        eq(recordings.id, recordingId),
+        eq(recordings.orgId, orgId),
+        eq(recordings.state, "completed"),
+        isNotNull(recordings.objectKey),
+      ),
+    )
+    .limit(1);
+  if (!row?.objectKey) throw new ApiError("not_found", "No such recording in this organisation.");
+  const filename = recordingFilename(row.shortCode, row.startedAt);
+  const downloadUrl = await presignDownload({
+    key: row.objectKey,
+    filename,
+    contentType: "video/mp4",
+    expiresInSec: DOWNLOAD_LINK_TTL_SEC,
+  });
+  return {
+    download_url: downloadUrl,
+    filename,
+    expires_at: new Date(now.getTime() + DOWNLOAD_LINK_TTL_SEC * 1000).toISOString(),
+  };
+}

@@ -1,0 +1,26 @@
+import { GetObjectCommand } from "@aws-sdk/client-s3";
+import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
+import { s3 } from "@/lib/storage/s3-client";
+
+/**
+ * A presigned GET: the bytes go from storage to the browser, never through the API. The response
+ * headers are part of the signature, so the attachment disposition cannot be stripped.
+ */
+export async function presignDownload(opts: {
+  key: string;
+  filename: string;
+  contentType: string;
+  expiresInSec: number;
+}): Promise<string> {
+  const { client, config } = s3();
+  return getSignedUrl(
+    client,
+    new GetObjectCommand({
+      Bucket: config.bucket,
+      Key: opts.key,
+      ResponseContentDisposition: `attachment; filename="${opts.filename}"`,
+      ResponseContentType: opts.contentType,
+    }),
+    { expiresIn: opts.expiresInSec },
+  );
+}

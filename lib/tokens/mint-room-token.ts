@@ -1,0 +1,102 @@
+import { SignJWT } from "jose";
+import type { ProjectKeyPrincipal } from "@/lib/api-keys/authenticate";
+import type { Db } from "@/lib/db";
+import { env } from "@/lib/env";
+import { ApiError, validationError } from "@/lib/http/errors";
+import { randomBase62 } from "@/lib/ids";
+import { findRoom } from "@/lib/rooms/find-room";
+import { normaliseRoomType, type RoomType } from "@/lib/rooms/room-types";
+import { GRANT_BY_ROLE, PREVIEW_ROOM_TYPES, resolveCapabilities, rolesFor } from "@/lib/tokens/capabilities";
+import type { RoomTokenInput } from "@/lib/tokens/room-token-schema";
+import { activeSigningKey } from "@/lib/tokens/signing-keys";
+
+/** The `aud` every room token carries; media servers check it. */
+export const ROOM_TOKEN_AUDIENCE = "svc-media";
+
+export interface RoomTokenClaims {
+  iss: string;
+  aud: string;
+  sub: string;
+  iat: number;
+  nbf: number;
+  exp: number;
+  jti: string;
+  room: string;
+  room_type: RoomType;
+  role: string;
+  caps: string[];
+  prj: string;
+  uid: string;
+  name?: string;
+}
+
+/**
+ * Endpoint 14 after authentication: checks the request against the room and the key (decisions
+ * §5, in this order: preview type, room, room type, role, caps, key grant, room state) and signs.
+ */
+export async function mintRoomToken(
+  db: Db,
+  key: ProjectKeyPrincipal,
+  input: RoomTokenInput,
+  now: Date = new Date(),
+): Promise<{ token: string; expires_at: string }> {
+  if (input.roomType !== undefined && (PREVIEW_ROOM_TYPES as readonly string[]).includes(input.roomType)) {
+    throw new ApiError(
+      "room_type_preview",
+      `Room type ${input.roomType} is in preview and has no capability matrix yet.`,
+    );
+  }
+  const room = await findRoom(db, input.roomId, { orgId: key.orgId, projectId: key.projectId });
+  if (!room) throw new ApiError("not_found", "No such room in this key's project.");
+  const roomType = normaliseRoomType(room.type);
+  if (!roomType) throw new Error(`room ${room.id} has an unknown type ${room.type}`);
+  if (input.roomType !== undefined && normaliseRoomType(input.roomType) !== roomType) {
+    throw validationError([
+      { path: "roomType", message: `roomType does not match the room, which is a ${roomType} room` },
+    ]);
+  }
+  const allowedRoles = rolesFor(roomType);
+  if (!allowedRoles.includes(input.role)) {
+    throw validationError([
+      { path: "role", message: `a ${roomType} room admits the roles ${allowedRoles.join(", ")}` },
+    ]);
+  }
+  const resolved = resolveCapabilities(input.role, input.caps);
+  if ("outside" in resolved) {
+    throw validationError([
+      { path: "caps", message: `a ${input.role} cannot have ${resolved.outside.join(", ")}` },
+    ]);
+  }
+  const grant = GRANT_BY_ROLE[input.role];
+  if (!key.grants.includes(grant)) {
+    throw new ApiError(
+      "insufficient_scope",
+      `A ${input.role} token needs the key grant ${grant}; this key has ${key.grants.join(", ") || "none"}.`,
+    );
+  }
+  if (room.state === "ended") throw new ApiError("room_ended", "The room has ended; it cannot be joined.");
+
+  const signer = await activeSigningKey(db);
+  const iat = Math.floor(now.getTime() / 1000);
+  const exp = iat + input.ttlSeconds;
+  const claims: Omit<RoomTokenClaims, "iss" | "aud" | "sub" | "iat" | "nbf" | "exp" | "jti"> = {
+    room: room.id,
+    room_type: roomType,
+    role: input.role,
+    caps: resolved.caps,
+    prj: room.projectId,
+    uid: input.userId ?? input.identity,
+    ...(input.displayName !== undefined ? { name: input.displayName } : {}),
+  };
+  const token = await new SignJWT({ ...claims })
+    .setProtectedHeader({ alg: signer.alg, kid: signer.kid, typ: "JWT" })
+    .setIssuer(env.baseUrl)
+    .setAudience(ROOM_TOKEN_AUDIENCE)
+    .setSubject(input.identity)
+    .setIssuedAt(iat)
+    .setNotBefore(iat)
+    .setExpirationTime(exp)
+    .setJti(randomBase62(22))
+    .sign(signer.key);
+  return { token, expires_at: new Date(exp * 1000).toISOString() };
+}

@@ -1,0 +1,42 @@
+import { webhookEndpoints, webhookSigningSecrets } from "@/db/schema";
+import { encryptSecret } from "@/lib/crypto/secret-box";
+import type { Db } from "@/lib/db";
+import { newId } from "@/lib/ids";
+import { serializeWebhook, type WebhookDto } from "@/lib/webhooks/serialize-webhook";
+import { newSigningSecret } from "@/lib/webhooks/signing-secret";
+import type { CreateWebhookInput } from "@/lib/webhooks/webhook-schema";
+import { assertRegistrableHost } from "@/lib/webhooks/webhook-url";
+
+export type CreatedWebhook = WebhookDto & { signing_secret: string };
+
+/**
+ * Registers an endpoint with its first signing secret (kid v1, encrypted at rest). The secret is
+ * returned here and never again; a lost one is replaced by rotating.
+ */
+export async function createWebhook(
+  db: Db,
+  scope: { orgId: string; projectId: string | null },
+  input: CreateWebhookInput,
+): Promise<CreatedWebhook> {
+  await assertRegistrableHost(input.url);
+  const secret = newSigningSecret();
+  const row = await db.transaction(async (tx) => {
+    const [endpoint] = await tx
+      .insert(webhookEndpoints)
+      .values({
+        id: newId("webhook"),
+        orgId: scope.orgId,
+        projectId: scope.projectId,
+        url: input.url,
+        events: input.events,
+        description: input.description ?? null,
+      })
+      .returning();
+    if (!endpoint) throw new Error("insert returned no row");
+    await tx
+      .insert(webhookSigningSecrets)
+      .values({ endpointId: endpoint.id, kid: "v1", secretCiphertext: encryptSecret(secret) });
+    return endpoint;
+  });
+  return { ...serializeWebhook(row), signing_secret: secret };
+}

@@ -1,0 +1,290 @@
+import { and, desc, eq, isNull, lte, or } from "drizzle-orm";
+import { deliveries, deliveryAttempts, events, webhookEndpoints, webhookSigningSecrets } from "@/db/schema";
+import { decryptSecret } from "@/lib/crypto/secret-box";
+import type { Db } from "@/lib/db";
+import { env } from "@/lib/env";
+import { newId } from "@/lib/ids";
+import { log } from "@/lib/log/logger";
+import { judgeAttempt, type Verdict } from "@/lib/webhooks/delivery/schedule";
+import { ATTEMPT_TIMEOUT_MS, type PostResult, postWebhook } from "@/lib/webhooks/delivery/post-webhook";
+import { rfc3339Nano, signWebhook } from "@/lib/webhooks/sign";
+
+/**
+ * THE delivery state machine, shared by both drivers (the embedded runner and the Inngest
+ * function): attempt; record the attempt (status, latency, response code, truncated body); then
+ * the delivery is done (succeeded, gone, dead, cancelled) or pending with its next attempt time.
+ */
+
+export type DeliveryRow = typeof deliveries.$inferSelect;
+export type DeliveryState = "pending" | "succeeded" | "gone" | "dead" | "cancelled";
+
+export interface AttemptReport {
+  deliveryId: string;
+  /** The attempt just made, or the latest one made when this attempt had already happened. */
+  attempt: number;
+  state: DeliveryState | "skipped";
+  statusCode: number | null;
+  /** pending: how long until the next attempt is due. */
+  retryInMs: number | null;
+}
+
+/** Longer than one attempt can take (10 s): a live attempt's claim never expires under it. */
+export const LEASE_MS = 60_000;
+
+export class DeliveryBusyError extends Error {
+  override name = "DeliveryBusyError";
+}
+
+/**
+ * Claims attempt `attempt` of one delivery (the Inngest driver; the embedded runner claims in
+ * batches with `claimDueDeliveries`). An attempt that was already made reports its outcome again
+ * instead of sending twice, so a retried step is idempotent.
+ */
+export async function claimDelivery(
+  db: Db,
+  deliveryId: string,
+  attempt: number,
+  now: Date = new Date(),
+): Promise<{ claimed: DeliveryRow } | { report: AttemptReport }> {
+  const [claimed] = await db
+    .update(deliveries)
+    .set({ lockedUntil: new Date(now.getTime() + LEASE_MS) })
+    .where(
+      and(
+        eq(deliveries.id, deliveryId),
+        eq(deliveries.status, "pending"),
+        eq(deliveries.attemptCount, attempt - 1),
+        or(isNull(deliveries.lockedUntil), lte(deliveries.lockedUntil, now)),
+      ),
+    )
+    .returning();
+  if (claimed) return { claimed };
+  const [current] = await db.select().from(deliveries).where(eq(deliveries.id, deliveryId)).limit(1);
+  if (!current) return { report: skipped(deliveryId, attempt) };
+  if (current.attemptCount >= attempt || current.status !== "pending") {
+    return { report: reportOf(current, now) };
+  }
+  if (current.attemptCount === attempt - 1) {
+    throw new DeliveryBusyError(`delivery ${deliveryId} is being attempted elsewhere`);
+  }
+  return { report: skipped(deliveryId, attempt) };
+}
+
+/** Claim and run one attempt: the Inngest driver's step. */
+export async function attemptDelivery(db: Db, deliveryId: string, attempt: number): Promise<AttemptReport> {
+  const claim = await claimDelivery(db, deliveryId, attempt);
+  return "claimed" in claim ? runClaimedAttempt(db, claim.claimed) : claim.report;
+}
+
+function skipped(deliveryId: string, attempt: number): AttemptReport {
+  return { deliveryId, attempt, state: "skipped", statusCode: null, retryInMs: null };
+}
+
+function reportOf(row: DeliveryRow, now: Date): AttemptReport {
+  return {
+    deliveryId: row.id,
+    attempt: row.attemptCount,
+    state: row.status as DeliveryState,
+    statusCode: row.lastStatusCode,
+    retryInMs:
+      row.status === "pending" && row.nextAttemptAt
+        ? Math.max(0, row.nextAttemptAt.getTime() - now.getTime())
+        : null,
+  };
+}
+
+interface Target {
+  url: string;
+  active: boolean;
+  type: string;
+  payload: unknown;
+}
+
+async function loadTarget(db: Db, row: DeliveryRow): Promise<Target | undefined> {
+  const [target] = await db
+    .select({
+      url: webhookEndpoints.url,
+      active: webhookEndpoints.active,
+      type: events.type,
+      payload: events.payload,
+    })
+    .from(webhookEndpoints)
+    .innerJoin(events, eq(events.id, row.eventId))
+    .where(eq(webhookEndpoints.id, row.endpointId))
+    .limit(1);
+  return target;
+}
+
+async function activeSecret(db: Db, endpointId: string): Promise<{ kid: string; secret: string }> {
+  const [key] = await db
+    .select({ kid: webhookSigningSecrets.kid, ciphertext: webhookSigningSecrets.secretCiphertext })
+    .from(webhookSigningSecrets)
+    .where(and(eq(webhookSigningSecrets.endpointId, endpointId), isNull(webhookSigningSecrets.expiresAt)))
+    .orderBy(desc(webhookSigningSecrets.createdAt))
+    .limit(1);
+  if (!key) throw new Error("the endpoint has no active signing secret");
+  return { kid: key.kid, secret: decryptSecret(key.ciphertext) };
+}
+
+/** The body receivers get: decisions §6's envelope; its `id` is the delivery's evt_ id. */
+export function deliveryBody(payload: unknown, webhookId: string): string {
+  const p = (payload ?? {}) as Record<string, unknown>;
+  return JSON.stringify({
+    id: webhookId,
+    type: p.type,
+    created_at: p.created_at,
+    org_id: p.org_id,
+    project_id: p.project_id ?? null,
+    data: p.data ?? { object: null },
+  });
+}
+
+async function send(db: Db, row: DeliveryRow, target: Target, attempt: number): Promise<PostResult> {
+  let signing: { kid: string; secret: string };
+  try {
+    signing = await activeSecret(db, row.endpointId);
+  } catch (err) {
+    // An unreadable secret (a changed SVC_ENCRYPTION_KEY) fails the attempt like a network error.
+    return {
+      startedAt: new Date(),
+      durationMs: 0,
+      statusCode: null,
+      responseBody: null,
+      error: `cannot sign: ${(err as Error).message}`,
+    };
+  }
+  const body = deliveryBody(target.payload, row.webhookId);
+  const ts = rfc3339Nano();
+  const headers = {
+    "content-type": "application/json",
+    "user-agent": "SVC-Webhooks/1",
+    "x-svc-webhook-id": row.webhookId,
+    "x-svc-webhook-type": target.type,
+    "x-svc-webhook-ts": ts,
+    "x-svc-webhook-sig": signWebhook(signing.secret, ts, body),
+    "x-svc-webhook-kid": signing.kid,
+    "x-svc-webhook-attempt": String(attempt),
+  };
+  return postWebhook(target.url, headers, body, {
+    timeoutMs: ATTEMPT_TIMEOUT_MS,
+    guardAddresses: env.SVC_DEPLOYMENT_MODE === "cloud",
+  });
+}
+
+/** Makes the claimed attempt and records it; the claim (lease) is released by the record. */
+export async function runClaimedAttempt(db: Db, row: DeliveryRow): Promise<AttemptReport> {
+  const attempt = row.attemptCount + 1;
+  const target = await loadTarget(db, row);
+  if (!target?.active) {
+    await finishWithoutAttempt(db, row, target ? "the endpoint is disabled" : "the endpoint is gone");
+    return { deliveryId: row.id, attempt: row.attemptCount, state: "cancelled", statusCode: null, retryInMs: null };
+  }
+  const result = await send(db, row, target, attempt);
+  const verdict = judgeAttempt(result.statusCode, attempt - row.scheduleBase);
+  const recorded = await recordAttempt(db, row, attempt, result, verdict);
+  log.info("webhook attempt", {
+    delivery_id: row.id,
+    webhook_id: row.webhookId,
+    attempt,
+    status_code: result.statusCode,
+    outcome: verdict.status,
+    duration_ms: result.durationMs,
+    recorded,
+  });
+  return {
+    deliveryId: row.id,
+    attempt,
+    state: verdict.status,
+    statusCode: result.statusCode,
+    retryInMs: verdict.status === "pending" ? verdict.retryInMs : null,
+  };
+}
+
+/** Compare-and-set on the attempt count: if another claimer already recorded it, nothing is written. */
+async function recordAttempt(
+  db: Db,
+  row: DeliveryRow,
+  attempt: number,
+  result: PostResult,
+  verdict: Verdict,
+): Promise<boolean> {
+  const finishedAt = new Date(result.startedAt.getTime() + result.durationMs);
+  return db.transaction(async (tx) => {
+    const updated = await tx
+      .update(deliveries)
+      .set({
+        status: verdict.status,
+        attemptCount: attempt,
+        nextAttemptAt:
+          verdict.status === "pending" ? new Date(finishedAt.getTime() + verdict.retryInMs) : null,
+        lockedUntil: null,
+        lastStatusCode: result.statusCode,
+        lastError: result.error,
+        completedAt: verdict.status === "pending" ? null : finishedAt,
+      })
+      .where(
+        and(
+          eq(deliveries.id, row.id),
+          eq(deliveries.status, "pending"),
+          eq(deliveries.attemptCount, row.attemptCount),
+        ),
+      )
+      .returning({ id: deliveries.id });
+    if (updated.length === 0) return false;
+    await tx.insert(deliveryAttempts).values({
+      id: newId("attempt"),
+      deliveryId: row.id,
+      attempt,
+      startedAt: result.startedAt,
+      durationMs: result.durationMs,
+      statusCode: result.statusCode,
+      outcome: verdict.status === "pending" ? "retry" : verdict.status,
+      responseBody: result.responseBody,
+      error: result.error,
+    });
+    return true;
+  });
+}
+
+async function finishWithoutAttempt(db: Db, row: DeliveryRow, reason: string): Promise<void> {
+  await db
+    .update(deliveries)
+    .set({ status: "cancelled", lockedUntil: null, nextAttemptAt: null, lastError: reason, completedAt: new Date() })
+    .where(
+      and(
+        eq(deliveries.id, row.id),
+        eq(deliveries.status, "pending"),
+        eq(deliveries.attemptCount, row.attemptCount),
+      ),
+    );
+}
+
+/**
+ * Where a run starts (the Inngest driver's first step): the next attempt number of the delivery's
+ * current schedule and how long until it is due; null when there is nothing to run (delivered,
+ * deleted, or redelivered since this run was requested).
+ */
+export async function prepareRun(
+  db: Db,
+  deliveryId: string,
+  scheduleBase: number,
+  now: Date = new Date(),
+): Promise<{ attempt: number; waitMs: number } | null> {
+  const [row] = await db
+    .select({
+      attemptCount: deliveries.attemptCount,
+      nextAttemptAt: deliveries.nextAttemptAt,
+    })
+    .from(deliveries)
+    .where(
+      and(
+        eq(deliveries.id, deliveryId),
+        eq(deliveries.status, "pending"),
+        eq(deliveries.scheduleBase, scheduleBase),
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  const dueAt = row.nextAttemptAt?.getTime() ?? now.getTime();
+  return { attempt: row.attemptCount + 1, waitMs: Math.max(0, dueAt - now.getTime()) };
+}

@@ -1,0 +1,75 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { z } from "zod";
+import { deliveries, deliveryAttempts, events, webhookEndpoints } from "@/db/schema";
+import type { DbOrTx } from "@/lib/db";
+import { afterCursor, newestFirst, pageQuery, toPage } from "@/lib/pagination";
+import { webhookNotFound } from "@/lib/webhooks/find-webhook";
+import { type DeliveryDto, serializeDelivery } from "@/lib/webhooks/serialize-delivery";
+
+export const DELIVERY_STATUSES = ["pending", "succeeded", "gone", "dead", "cancelled"] as const;
+
+export const listDeliveriesQuery = pageQuery.extend({
+  status: z.enum(DELIVERY_STATUSES, { error: `status must be one of ${DELIVERY_STATUSES.join(", ")}` }).optional(),
+});
+export type ListDeliveriesQuery = z.output<typeof listDeliveriesQuery>;
+
+/** The delivery log of one endpoint: deliveries newest first (keyset pages), each with its attempts. */
+export async function listDeliveries(
+  db: DbOrTx,
+  orgId: string,
+  endpointId: string,
+  query: ListDeliveriesQuery,
+): Promise<{ items: DeliveryDto[]; next_cursor: string | null }> {
+  const [endpoint] = await db
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.orgId, orgId)))
+    .limit(1);
+  if (!endpoint) throw webhookNotFound();
+  const rows = await db
+    .select({ delivery: deliveries, eventType: events.type })
+    .from(deliveries)
+    .innerJoin(events, eq(events.id, deliveries.eventId))
+    .where(
+      and(
+        eq(deliveries.endpointId, endpoint.id),
+        eq(deliveries.orgId, orgId),
+        query.status ? eq(deliveries.status, query.status) : undefined,
+        afterCursor(deliveries.createdAt, deliveries.id, query.cursor),
+      ),
+    )
+    .orderBy(...newestFirst(deliveries.createdAt, deliveries.id))
+    .limit(query.limit + 1);
+  const ids = rows.slice(0, query.limit).map((r) => r.delivery.id);
+  const attempts = ids.length
+    ? await db
+        .select()
+        .from(deliveryAttempts)
+        .where(inArray(deliveryAttempts.deliveryId, ids))
+        .orderBy(asc(deliveryAttempts.attempt), asc(deliveryAttempts.startedAt))
+    : [];
+  const byDelivery = new Map<string, typeof attempts>();
+  for (const a of attempts) byDelivery.set(a.deliveryId, [...(byDelivery.get(a.deliveryId) ?? []), a]);
+  return toPage(
+    rows.map((r) => ({ ...r, id: r.delivery.id, createdAt: r.delivery.createdAt })),
+    query.limit,
+    (r) => serializeDelivery(r.delivery, r.eventType, byDelivery.get(r.delivery.id) ?? []),
+  );
+}
+
+/** One delivery of an endpoint of the org, with its attempts (redeliver and test answers). */
+export async function getDelivery(db: DbOrTx, orgId: string, deliveryId: string): Promise<DeliveryDto | undefined> {
+  const [row] = await db
+    .select({ delivery: deliveries, eventType: events.type })
+    .from(deliveries)
+    .innerJoin(events, eq(events.id, deliveries.eventId))
+    .where(and(eq(deliveries.id, deliveryId), eq(deliveries.orgId, orgId)))
+    .limit(1);
+  if (!row) return undefined;
+  const attempts = await db
+    .select()
+    .from(deliveryAttempts)
+    .where(eq(deliveryAttempts.deliveryId, deliveryId))
+    .orderBy(asc(deliveryAttempts.attempt), asc(deliveryAttempts.startedAt));
+  return serializeDelivery(row.delivery, row.eventType, attempts);
+}

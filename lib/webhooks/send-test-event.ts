@@ -1,0 +1,35 @@
+import { and, eq } from "drizzle-orm";
+import { deliveries, webhookEndpoints } from "@/db/schema";
+import type { Db } from "@/lib/db";
+import { insertEvent } from "@/lib/events/insert-event";
+import { ApiError } from "@/lib/http/errors";
+import { TEST_EVENT } from "@/lib/webhooks/event-catalog";
+import { newDelivery } from "@/lib/webhooks/fan-out";
+import { webhookNotFound } from "@/lib/webhooks/find-webhook";
+import { type DeliveryDto, serializeDelivery } from "@/lib/webhooks/serialize-delivery";
+import { serializeWebhook } from "@/lib/webhooks/serialize-webhook";
+
+/**
+ * A `webhook.test` event to this endpoint only (whatever it subscribes to), delivered, signed and
+ * retried like any other; its `data.object` is the endpoint itself.
+ */
+export async function sendTestEvent(db: Db, orgId: string, endpointId: string): Promise<DeliveryDto> {
+  return db.transaction(async (tx) => {
+    const [endpoint] = await tx
+      .select()
+      .from(webhookEndpoints)
+      .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.orgId, orgId)))
+      .limit(1);
+    if (!endpoint) throw webhookNotFound();
+    if (!endpoint.active) throw new ApiError("conflict", "The endpoint is disabled; enable it to send a test event.");
+    const event = await insertEvent(tx, {
+      type: TEST_EVENT,
+      orgId,
+      projectId: endpoint.projectId,
+      object: serializeWebhook(endpoint),
+    });
+    const [row] = await tx.insert(deliveries).values(newDelivery(event, endpoint.id)).returning();
+    if (!row) throw new Error("insert returned no row");
+    return serializeDelivery(row, TEST_EVENT, []);
+  });
+}

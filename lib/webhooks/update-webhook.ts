@@ -1,0 +1,40 @@
+import { and, eq } from "drizzle-orm";
+import { webhookEndpoints } from "@/db/schema";
+import type { Db } from "@/lib/db";
+import { parseWith } from "@/lib/http/request";
+import { CATALOG_EVENTS, WORKSPACE_EVENTS } from "@/lib/webhooks/event-catalog";
+import { webhookNotFound } from "@/lib/webhooks/find-webhook";
+import { serializeWebhook, type WebhookDto } from "@/lib/webhooks/serialize-webhook";
+import { eventList, type PatchWebhookInput } from "@/lib/webhooks/webhook-schema";
+
+/**
+ * PATCH: enable or disable, change the subscribed events (from the endpoint's own catalog: the
+ * workspace's five for org-wide endpoints, all for project ones), or the description.
+ */
+export async function updateWebhook(db: Db, orgId: string, id: string, patch: PatchWebhookInput): Promise<WebhookDto> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ projectId: webhookEndpoints.projectId })
+      .from(webhookEndpoints)
+      .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.orgId, orgId)))
+      .for("update")
+      .limit(1);
+    if (!current) throw webhookNotFound();
+    const events =
+      patch.events === undefined
+        ? undefined
+        : parseWith(eventList(current.projectId ? CATALOG_EVENTS : WORKSPACE_EVENTS), patch.events);
+    const [row] = await tx
+      .update(webhookEndpoints)
+      .set({
+        ...(patch.active !== undefined ? { active: patch.active } : {}),
+        ...(events !== undefined ? { events } : {}),
+        ...(patch.description !== undefined ? { description: patch.description } : {}),
+        updatedAt: new Date(),
+      })
+      .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.orgId, orgId)))
+      .returning();
+    if (!row) throw webhookNotFound();
+    return serializeWebhook(row);
+  });
+}

@@ -1,0 +1,72 @@
+import { z } from "zod";
+import { CATALOG_EVENTS, WORKSPACE_EVENTS } from "@/lib/webhooks/event-catalog";
+import { MAX_URL_LENGTH, webhookUrlProblem } from "@/lib/webhooks/webhook-url";
+
+export const MAX_DESCRIPTION_LENGTH = 500;
+
+const url = z
+  .string({ error: "url must be a string" })
+  .trim()
+  .min(1, "url is required")
+  .max(MAX_URL_LENGTH, `url must be at most ${MAX_URL_LENGTH} characters`)
+  .superRefine((value, ctx) => {
+    const problem = webhookUrlProblem(value);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  })
+  .transform((value) => new URL(value).href);
+
+/** A non-empty list of names from `allowed`; duplicates are folded. */
+export function eventList(allowed: readonly string[]) {
+  return z
+    .array(z.string({ error: "each event must be a string" }), { error: "events must be an array of event names" })
+    .min(1, "events must name at least one event")
+    .max(allowed.length * 4, "too many events")
+    .superRefine((names, ctx) => {
+      names.forEach((name, i) => {
+        if (!allowed.includes(name)) {
+          ctx.addIssue({
+            code: "custom",
+            path: [i],
+            message: `unknown event ${JSON.stringify(name)}; one of ${allowed.join(", ")}`,
+          });
+        }
+      });
+    })
+    .transform((names) => [...new Set(names)]);
+}
+
+const description = z
+  .string({ error: "description must be a string" })
+  .max(MAX_DESCRIPTION_LENGTH, `description must be at most ${MAX_DESCRIPTION_LENGTH} characters`)
+  .transform((v) => (v.trim() === "" ? null : v));
+
+/** Endpoint 9: org-wide endpoints, the workspace's five events. */
+export const createWorkspaceWebhookBody = z.object({
+  url,
+  events: eventList(WORKSPACE_EVENTS),
+  description: description.nullish(),
+});
+
+/** Endpoint 15: endpoints of the key's project, the whole catalog. */
+export const createProjectWebhookBody = z.object({
+  url,
+  events: eventList(CATALOG_EVENTS),
+  description: description.nullish(),
+});
+
+export type CreateWebhookInput = z.output<typeof createWorkspaceWebhookBody>;
+
+/** PATCH: `events` is checked against the endpoint's own catalog by updateWebhook. */
+export const patchWebhookBody = z
+  .object({
+    active: z.boolean({ error: "active must be true or false" }).optional(),
+    events: z
+      .array(z.string({ error: "each event must be a string" }), { error: "events must be an array of event names" })
+      .optional(),
+    description: description.nullable().optional(),
+  })
+  .refine((b) => b.active !== undefined || b.events !== undefined || b.description !== undefined, {
+    message: "Give at least one of active, events, description.",
+  });
+
+export type PatchWebhookInput = z.output<typeof patchWebhookBody>;

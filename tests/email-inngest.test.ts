@@ -1,0 +1,110 @@
+import { InngestTestEngine } from "@inngest/test";
+import { eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { emails } from "@/db/schema";
+import { sendInvitationEmail } from "@/inngest/send-invitation-email";
+import { getDb } from "@/lib/db";
+import { CAP_WINDOW_MS, SEND_CAP } from "@/lib/email/cap";
+import { EMAIL_REQUESTED_EVENT } from "@/lib/email/dispatch-emails";
+import { overrideEnvForTests } from "@/lib/env";
+import type { InvitationResult } from "@/lib/invitations/send-invitations";
+import type { RoomDto } from "@/lib/rooms/serialize-room";
+import { call } from "./helpers/app";
+import { type FakeResend, startFakeResend } from "./helpers/fake-resend";
+import { createOrg, type TestOrg } from "./helpers/fixtures";
+
+/** The Inngest driver runs the same lib functions as the embedded runner (decisions 0300). */
+let fake: FakeResend;
+let org: TestOrg;
+let room: RoomDto;
+
+beforeAll(async () => {
+  fake = await startFakeResend();
+  org = await createOrg();
+  room = (
+    await call<RoomDto>("POST", "/v1/workspace/rooms", {
+      token: org.members.Owner.token,
+      json: { project_id: org.projectId, name: "Inngest room" },
+    })
+  ).body;
+});
+afterAll(() => fake.close());
+afterEach(() => overrideEnvForTests({}));
+
+async function invite(recipients: string[]): Promise<InvitationResult> {
+  const res = await call<InvitationResult>("POST", "/v1/workspace/meet/invitations", {
+    token: org.members.Owner.token,
+    json: { room_id: room.id, recipients },
+  });
+  expect(res.status).toBe(200);
+  return res.body;
+}
+
+async function emailIdFor(to: string): Promise<string> {
+  const db = await getDb();
+  const [row] = await db.select({ id: emails.id }).from(emails).where(eq(emails.to, to));
+  if (!row) throw new Error(`no email to ${to}`);
+  return row.id;
+}
+
+/** The engine cannot wait out a sleep: mock every sleep step of the function as elapsed. */
+const sleeps = () => Array.from({ length: 60 }, (_, round) => [
+  { id: `wait-${round}`, handler: () => null },
+  { id: `pause-${round}`, handler: () => null },
+]).flat();
+
+const run = (emailId: string) =>
+  new InngestTestEngine({
+    function: sendInvitationEmail,
+    events: [{ name: EMAIL_REQUESTED_EVENT, data: { email_id: emailId } }],
+    steps: sleeps(),
+  }).execute();
+
+describe("send-invitation-email (Inngest driver)", () => {
+  it("sleeps until the release time, then sends through Resend and records it", async () => {
+    overrideEnvForTests({ RESEND_API_KEY: "re_inngest", RESEND_BASE_URL: fake.url });
+    await invite(["first@inngest.example"]);
+    const id = await emailIdFor("first@inngest.example");
+    const { result, ctx } = await run(id);
+    expect(result).toEqual({ state: "sent" });
+    expect(ctx.step.sleepUntil).toHaveBeenCalledTimes(1);
+    expect(fake.received.map((r) => r.body.to)).toEqual(["first@inngest.example"]);
+    expect(fake.received[0]?.idempotencyKey).toBe(id);
+    const db = await getDb();
+    const [row] = await db.select().from(emails).where(eq(emails.id, id));
+    expect(row).toMatchObject({ state: "sent", transport: "resend", attempts: 1 });
+  });
+
+  it("does nothing for an email already sent (a duplicate event)", async () => {
+    const id = await emailIdFor("first@inngest.example");
+    const before = fake.received.length;
+    const { result } = await run(id);
+    expect(result).toEqual({ state: "sent" });
+    expect(fake.received.length).toBe(before);
+  });
+
+  it("waits for the planned release of an email over the cap and never sends it early", async () => {
+    overrideEnvForTests({ RESEND_API_KEY: "re_inngest", RESEND_BASE_URL: fake.url });
+    for (let b = 0; b < 4; b++) await invite(Array.from({ length: 50 }, (_, i) => `f${b}-${i}@fill.example`));
+    const over = await invite(["over@inngest.example"]);
+    const release = over.recipients[0]?.release_at as string;
+    expect(Date.parse(release)).toBeGreaterThanOrEqual(Date.now() + CAP_WINDOW_MS - 60_000);
+    // The cap counts the first invitation's email too: 201 slots in the hour.
+    expect(SEND_CAP).toBe(200);
+
+    const id = await emailIdFor("over@inngest.example");
+    const before = fake.received.length;
+    const { ctx } = await run(id);
+    // The test engine resolves sleeps at once; the send step still refuses before release time.
+    expect(ctx.step.sleepUntil).toHaveBeenCalledWith("wait-0", release);
+    expect(fake.received.length).toBe(before);
+    const db = await getDb();
+    const [row] = await db.select().from(emails).where(eq(emails.id, id));
+    expect(row).toMatchObject({ state: "queued", attempts: 0 });
+  });
+
+  it("ends quietly for an unknown email id", async () => {
+    const { result } = await run("eml_unknown");
+    expect(result).toEqual({ state: "missing" });
+  });
+});
