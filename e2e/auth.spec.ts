@@ -14,7 +14,9 @@ test.describe("sign-in", () => {
     await page.getByLabel("Email").fill("owner@acme.test");
     await page.getByLabel("Password").fill("not-the-password");
     await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page.getByRole("alert")).toHaveText(/email or password is wrong/i);
+    await expect(page.getByRole("form", { name: "Sign in" }).getByRole("alert")).toHaveText(
+      /email or password is wrong/i,
+    );
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByLabel("Password")).toBeFocused();
     await expect(page.getByLabel("Password")).toHaveValue("");
@@ -26,7 +28,9 @@ test.describe("sign-in", () => {
   test("empty fields are caught before any request", async ({ page }) => {
     await page.goto("/login");
     await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page.getByRole("alert")).toHaveText("Enter your email and password.");
+    await expect(page.getByRole("form", { name: "Sign in" }).getByRole("alert")).toHaveText(
+      "Enter your email and password.",
+    );
   });
 
   test("the owner signs in and the shell shows org, role and deployment mode", async ({ page, context }) => {
@@ -71,7 +75,7 @@ test.describe("sign-in", () => {
     await page.setViewportSize(MOBILE);
     await page.goto("/login");
     await expectNoHorizontalOverflow(page);
-    await shot(page, "mobile-login");
+    await shot(page, "mobile-login", { fullPage: false });
     await page.getByLabel("Email").fill("member@acme.test");
     await page.getByLabel("Password").fill(PASSWORD);
     await page.keyboard.press("Enter");

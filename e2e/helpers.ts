@@ -18,11 +18,22 @@ export async function signIn(page: Page, email: string, password = PASSWORD): Pr
   await expect(page.getByTestId("who")).toBeVisible();
 }
 
-/** A full-page screenshot in e2e/screenshots, once fonts are in and animations have settled. */
-export async function shot(page: Page, name: string): Promise<void> {
+export function mainNav(page: Page) {
+  return page.getByRole("navigation", { name: "Main" });
+}
+
+/**
+ * A screenshot in e2e/screenshots once fonts are in and animations have settled: the full page, or
+ * only the viewport (`{ fullPage: false }`) for dialogs and phone-sized pages.
+ */
+export async function shot(page: Page, name: string, opts: { fullPage?: boolean } = {}): Promise<void> {
   fs.mkdirSync(SHOTS, { recursive: true });
   await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true, animations: "disabled" });
+  await page.screenshot({
+    path: path.join(SHOTS, `${name}.png`),
+    fullPage: opts.fullPage ?? true,
+    animations: "disabled",
+  });
 }
 
 /** True when nothing is wider than the viewport (no sideways scrolling on a phone). */

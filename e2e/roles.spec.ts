@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { shot, signIn } from "./helpers";
+import { mainNav, shot, signIn } from "./helpers";
 
 test.describe("role-aware controls", () => {
   test("a viewer sees the lists but no usable create controls", async ({ page }) => {
@@ -13,11 +13,11 @@ test.describe("role-aware controls", () => {
     const tip = page.getByRole("tooltip");
     await expect(tip).toHaveText("Requires the Owner, Admin or Developer role. You are a Viewer.");
     await expect(tip).toBeVisible();
-    await shot(page, "viewer-projects");
+    await shot(page, "viewer-projects", { fullPage: false });
     await newProject.click({ force: true });
     await expect(page.getByRole("dialog")).toHaveCount(0);
 
-    await page.getByRole("link", { name: "Rooms" }).click();
+    await mainNav(page).getByRole("link", { name: "Rooms" }).click();
     await expect(page.getByTestId("room-row").first()).toBeVisible();
     const newRoom = page.getByTestId("new-room");
     await expect(newRoom).toHaveAttribute("aria-disabled", "true");

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectNoHorizontalOverflow, MEET_HOST, MOBILE, shot, signIn, unique } from "./helpers";
+import { expectNoHorizontalOverflow, MEET_HOST, MOBILE, mainNav, shot, signIn, unique } from "./helpers";
 
 const SHARE_LINK = new RegExp(`^https://${MEET_HOST.replace(/\./g, "\\.")}/r/[a-z]{3}-[a-z]{4}-[a-z]{3}$`);
 
@@ -9,8 +9,13 @@ test.describe("rooms", () => {
   });
 
   test("lists rooms with type, state, project and share link; filters by state", async ({ page }) => {
-    await page.getByRole("link", { name: "Rooms" }).click();
+    await mainNav(page).getByRole("link", { name: "Rooms" }).click();
     await expect(page).toHaveURL(/\/rooms$/);
+    await expect(page.getByTestId("room-row").first()).toBeVisible();
+    await shot(page, "rooms");
+    // The seeded project's rooms (other tests add rooms elsewhere).
+    await page.getByLabel("Project").selectOption({ label: "Acme Production" });
+    await expect(page).toHaveURL(/project_id=/);
     const rows = page.getByTestId("room-row");
     await expect(rows.filter({ hasText: "Daily stand-up" })).toBeVisible();
     await expect(rows.filter({ hasText: "All-hands webinar" }).getByTestId("state-badge")).toHaveText(
@@ -18,11 +23,11 @@ test.describe("rooms", () => {
     );
     await expect(rows.filter({ hasText: "Launch stream" })).toContainText("Live stream");
     await expect(rows.filter({ hasText: "Launch stream" })).toContainText("Acme Production");
-    await shot(page, "rooms");
 
     const states = page.getByRole("navigation", { name: "Filter by state" });
     await states.getByRole("link", { name: "Ended" }).click();
     await expect(page).toHaveURL(/state=ended/);
+    await expect(page).toHaveURL(/project_id=/);
     await expect(rows.filter({ hasText: "Daily stand-up" })).toBeVisible();
     await expect(rows.filter({ hasText: "All-hands webinar" })).toHaveCount(0);
     for (const badge of await page.getByTestId("state-badge").all()) await expect(badge).toHaveText("Ended");
@@ -41,7 +46,7 @@ test.describe("rooms", () => {
     await expect(dialog).toBeVisible();
     await dialog.getByLabel("Name (optional)").fill(name);
     await dialog.getByText("Webinar", { exact: true }).click();
-    await shot(page, "rooms-create");
+    await shot(page, "rooms-create", { fullPage: false });
     await dialog.getByRole("button", { name: "Create room" }).click();
 
     const ready = page.getByRole("dialog", { name: "Room ready" });
@@ -50,8 +55,10 @@ test.describe("rooms", () => {
     expect(link).toMatch(SHARE_LINK);
     await expect(page.getByTestId("toast").filter({ hasText: "Room created" })).toBeVisible();
     await ready.getByRole("button", { name: "Copy share link" }).click();
+    await expect(ready.getByRole("button", { name: "Copy share link" })).toHaveText("Copied");
+    await expect(page.getByTestId("toast").filter({ hasText: "Share link copied" })).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
-    await shot(page, "rooms-created");
+    await shot(page, "rooms-created", { fullPage: false });
     await ready.getByRole("button", { name: "Done" }).click();
 
     const row = page.getByTestId("room-row").filter({ hasText: name });
@@ -107,9 +114,9 @@ test.describe("rooms", () => {
     await page.goto("/rooms");
     await expect(page.getByTestId("room-row").first()).toBeVisible();
     await expectNoHorizontalOverflow(page);
-    await shot(page, "mobile-rooms");
+    await shot(page, "mobile-rooms", { fullPage: false });
     await page.getByTestId("new-room").first().click();
     await expect(page.getByRole("dialog", { name: "Create a room" })).toBeVisible();
-    await shot(page, "mobile-rooms-create");
+    await shot(page, "mobile-rooms-create", { fullPage: false });
   });
 });

@@ -20,7 +20,9 @@ export const sendInvitationEmail = inngest.createFunction(
       const due = await step.run(`due-${round}`, async () => emailDueAt(await getDb(), emailId));
       if (due.state !== "queued") return due;
       await step.sleepUntil(`wait-${round}`, due.dueAt);
-      const sent = await step.run(`send-${round}`, async () => deliverEmailById(await getDb(), emailId, new Date()));
+      const sent = await step.run(`send-${round}`, async () =>
+        deliverEmailById(await getDb(), emailId, new Date()),
+      );
       if (sent.state !== "queued") return sent;
       // Not claimed although due (another sender holds the org this instant): do not spin.
       if (Date.parse(sent.dueAt) <= Date.now()) await step.sleep(`pause-${round}`, "5s");

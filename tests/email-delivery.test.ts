@@ -8,8 +8,8 @@ import { MAX_EMAIL_ATTEMPTS } from "@/lib/email/deliver-email";
 import { processDueEmails } from "@/lib/email/process-due-emails";
 import { registerEmailWorker } from "@/lib/email/worker";
 import { env, overrideEnvForTests } from "@/lib/env";
-import { startEmbeddedRunner, stopEmbeddedRunner } from "@/lib/jobs/embedded-runner";
 import type { InvitationResult } from "@/lib/invitations/send-invitations";
+import { startEmbeddedRunner, stopEmbeddedRunner } from "@/lib/jobs/embedded-runner";
 import type { RoomDto } from "@/lib/rooms/serialize-room";
 import { call } from "./helpers/app";
 import { type FakeResend, startFakeResend, waitFor } from "./helpers/fake-resend";
@@ -59,8 +59,7 @@ async function rowsTo(domain: string) {
     .orderBy(asc(emails.releaseAt), asc(emails.id));
 }
 
-const receivedAt = (domain: string) =>
-  fake.received.filter((r) => String(r.body.to).endsWith(`@${domain}`));
+const receivedAt = (domain: string) => fake.received.filter((r) => String(r.body.to).endsWith(`@${domain}`));
 
 describe("delivery without RESEND_API_KEY: the local mailbox", () => {
   it("records the email as sent to the mailbox, with its rendered HTML, and calls no provider", async () => {
@@ -70,7 +69,13 @@ describe("delivery without RESEND_API_KEY: the local mailbox", () => {
     const pass = await processDueEmails(await getDb(), new Date());
     expect(pass.sent).toBeGreaterThanOrEqual(1);
     const [row] = await rowsTo("mailbox.example");
-    expect(row).toMatchObject({ state: "sent", transport: "mailbox", attempts: 1, lockedUntil: null, error: null });
+    expect(row).toMatchObject({
+      state: "sent",
+      transport: "mailbox",
+      attempts: 1,
+      lockedUntil: null,
+      error: null,
+    });
     expect(row?.sentAt).toBeInstanceOf(Date);
     expect(row?.html).toContain("Standup");
     expect(fake.received.length).toBe(before);
@@ -185,7 +190,9 @@ describe("delivery through Resend (a local fake Resend server via RESEND_BASE_UR
     await processDueEmails(db, new Date());
     const got = receivedAt("concurrent.example").map((r) => String(r.body.to));
     expect(got.sort()).toEqual([...recipients].sort());
-    expect((await rowsTo("concurrent.example")).every((r) => r.state === "sent" && r.attempts === 1)).toBe(true);
+    expect((await rowsTo("concurrent.example")).every((r) => r.state === "sent" && r.attempts === 1)).toBe(
+      true,
+    );
   });
 
   it("takes an email back from a sender that died holding it, once its lease has run out", async () => {
@@ -228,7 +235,10 @@ describe("the cap: 200 sends per org per rolling hour", () => {
     registerEmailWorker();
     startEmbeddedRunner();
 
-    await waitFor(async () => (await rowsTo(domain)).filter((r) => r.state === "sent").length === SEND_CAP, "200 sent");
+    await waitFor(
+      async () => (await rowsTo(domain)).filter((r) => r.state === "sent").length === SEND_CAP,
+      "200 sent",
+    );
     await stopEmbeddedRunner();
     // A pass now finds nothing it may send: the hour is full.
     const idle = await processDueEmails(db, new Date());
@@ -289,6 +299,7 @@ describe("the cap: 200 sends per org per rolling hour", () => {
     expect(rows.filter((r) => r.state === "sent")).toHaveLength(SEND_CAP);
     const held = rows.filter((r) => r.state === "queued");
     expect(held).toHaveLength(30);
-    for (const r of held) expect(r.releaseAt.getTime()).toBeGreaterThanOrEqual(late.getTime() + CAP_WINDOW_MS);
+    for (const r of held)
+      expect(r.releaseAt.getTime()).toBeGreaterThanOrEqual(late.getTime() + CAP_WINDOW_MS);
   });
 });

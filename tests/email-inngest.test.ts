@@ -48,10 +48,11 @@ async function emailIdFor(to: string): Promise<string> {
 }
 
 /** The engine cannot wait out a sleep: mock every sleep step of the function as elapsed. */
-const sleeps = () => Array.from({ length: 60 }, (_, round) => [
-  { id: `wait-${round}`, handler: () => null },
-  { id: `pause-${round}`, handler: () => null },
-]).flat();
+const sleeps = () =>
+  Array.from({ length: 60 }, (_, round) => [
+    { id: `wait-${round}`, handler: () => null },
+    { id: `pause-${round}`, handler: () => null },
+  ]).flat();
 
 const run = (emailId: string) =>
   new InngestTestEngine({

@@ -54,7 +54,8 @@ describe("POST /v1/workspace/meet/invitations", () => {
       expect(r.id).toMatch(/^eml_/);
     }
     expect(res.body.recipients.map((r) => r.email).sort()).toEqual(["ann@example.com", "bob@example.org"]);
-    for (const r of res.body.recipients) expect(r.release_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    for (const r of res.body.recipients)
+      expect(r.release_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   });
 
   it("trims, de-duplicates case-insensitively, and lists invalid inputs exactly as given", async () => {
@@ -83,12 +84,21 @@ describe("POST /v1/workspace/meet/invitations", () => {
   it("accepts quoted and internationalised RFC 5322 addresses (a maintained parser, not a regex)", async () => {
     const res = await invite({
       room_id: room.id,
-      recipients: ['"john smith"@example.com', "jürgen@bücher.example", "x(comment)@example.com", "a..b@example.com"],
+      recipients: [
+        '"john smith"@example.com',
+        "jürgen@bücher.example",
+        "x(comment)@example.com",
+        "a..b@example.com",
+      ],
     });
     expect(res.status).toBe(200);
     expect(res.body.rejected).toEqual(["a..b@example.com"]);
     const rows = await emailsOf(res.body.invitation_id);
-    expect(rows.map((r) => r.to).sort()).toEqual(['"john smith"@example.com', "jürgen@bücher.example", "x@example.com"]);
+    expect(rows.map((r) => r.to).sort()).toEqual([
+      '"john smith"@example.com',
+      "jürgen@bücher.example",
+      "x@example.com",
+    ]);
   });
 
   it("takes the room's short code, with or without dashes and in any case", async () => {
@@ -125,7 +135,9 @@ describe("POST /v1/workspace/meet/invitations", () => {
     const res = await invite({ room_id: room.id, recipients: ["note@example.com"], note });
     expect(res.status).toBe(200);
     const [row] = await emailsOf(res.body.invitation_id);
-    expect(row?.html).toContain("Bring &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;snacks&#39;<br>");
+    expect(row?.html).toContain(
+      "Bring &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;snacks&#39;<br>",
+    );
     expect(row?.html).not.toContain("<script>");
     expect(row?.text).toContain(note);
     const db = await getDb();
@@ -134,9 +146,9 @@ describe("POST /v1/workspace/meet/invitations", () => {
   });
 
   it("accepts a note of exactly 2000 characters and refuses 2001", async () => {
-    expect((await invite({ room_id: room.id, recipients: ["n@example.com"], note: "n".repeat(2000) })).status).toBe(
-      200,
-    );
+    expect(
+      (await invite({ room_id: room.id, recipients: ["n@example.com"], note: "n".repeat(2000) })).status,
+    ).toBe(200);
     const res = await invite({ room_id: room.id, recipients: ["n@example.com"], note: "n".repeat(2001) });
     const body = expectProblem(res, 422, "validation_failed");
     expect(body.errors).toEqual([expect.objectContaining({ path: "note" })]);
@@ -176,7 +188,13 @@ describe("POST /v1/workspace/meet/invitations", () => {
   });
 
   it("is 404 for an unknown room and for another org's room (by id and by short code)", async () => {
-    for (const ref of ["rm_doesnotexist0000000000", "abc-defg-hjk", otherRoom.id, otherRoom.short_code, "junk"]) {
+    for (const ref of [
+      "rm_doesnotexist0000000000",
+      "abc-defg-hjk",
+      otherRoom.id,
+      otherRoom.short_code,
+      "junk",
+    ]) {
       expectProblem(await invite({ room_id: ref, recipients: ["v@example.com"] }), 404, "not_found");
     }
   });
@@ -190,7 +208,10 @@ describe("POST /v1/workspace/meet/invitations", () => {
 
   it("lets Owner, Admin, Developer, Member and Billing invite; Viewer gets 403", async () => {
     for (const role of ROLES) {
-      const res = await invite({ room_id: room.id, recipients: [`${role}@example.com`] }, org.members[role].token);
+      const res = await invite(
+        { room_id: room.id, recipients: [`${role}@example.com`] },
+        org.members[role].token,
+      );
       if (role === "Viewer") expectProblem(res, 403, "forbidden_workspace_role");
       else expect(res.status, role).toBe(200);
     }

@@ -5,7 +5,7 @@ import { IconX } from "@/app/_components/icons";
 
 /**
  * A modal on the native <dialog>: the browser traps focus, closes on Escape and restores focus to
- * the opener. A click on the backdrop closes it too.
+ * the opener. A click on the backdrop closes it too. Focus starts in the first form field.
  */
 export function Dialog({
   open,
@@ -29,7 +29,12 @@ export function Dialog({
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
-    if (open && !el.open) el.showModal();
+    if (open && !el.open) {
+      el.showModal();
+      // showModal focuses the first focusable element (the close button); the first field is
+      // where the user wants to be. `data-autofocus` picks another one.
+      el.querySelector<HTMLElement>("[data-autofocus], form input, form select, form textarea")?.focus();
+    }
     if (!open && el.open) el.close();
   }, [open]);
 

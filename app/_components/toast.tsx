@@ -1,6 +1,15 @@
 "use client";
 
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { IconAlert, IconCheck, IconX } from "@/app/_components/icons";
 
 export type ToastKind = "success" | "error" | "info";
@@ -29,6 +38,7 @@ let nextId = 1;
 /** Toasts for every action's result: polite for success, assertive (role=alert) for errors. */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
+  const region = useRef<HTMLElement>(null);
   const dismiss = useCallback((id: number) => setToasts((all) => all.filter((t) => t.id !== id)), []);
   const api = useMemo<ToastApi>(() => {
     const show = (t: ToastInput) =>
@@ -43,10 +53,19 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     };
   }, []);
 
+  // The region is a manual popover, so it lives in the top layer like a modal <dialog>. Showing it
+  // again after a dialog opened lifts it above that dialog; otherwise toasts hide behind the backdrop.
+  useEffect(() => {
+    const el = region.current;
+    if (!el || typeof el.showPopover !== "function") return;
+    if (el.matches(":popover-open") && document.querySelector("dialog[open]")) el.hidePopover();
+    if (!el.matches(":popover-open")) el.showPopover();
+  }, [toasts]);
+
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <section className="toasts" aria-label="Notifications">
+      <section ref={region} className="toasts" aria-label="Notifications" popover="manual">
         {toasts.map((t) => (
           <ToastItem key={t.id} toast={t} onDismiss={dismiss} />
         ))}

@@ -12,7 +12,7 @@ export const mintApiKeyBody = z.object({
     .min(1, "name must be 1 to 100 characters")
     .max(100, "name must be 1 to 100 characters"),
   scope: z.enum(API_KEY_SCOPES, { error: `scope must be one of ${SCOPE_LIST}` }).default("all"),
-  // docs/decisions/0101: [] is allowed (a key that only registers webhooks needs no media grant).
+  // docs/decisions/0100: [] is allowed (a key that only registers webhooks needs no media grant).
   grants: z
     .array(z.enum(KEY_GRANTS, { error: `each grant must be one of ${GRANT_LIST}` }), {
       error: `grants must be an array of ${GRANT_LIST}`,

@@ -38,7 +38,11 @@ export async function claimDueEmails(
       .select()
       .from(emails)
       .where(
-        and(eq(emails.orgId, orgId), dueCondition(now), opts.emailId ? eq(emails.id, opts.emailId) : undefined),
+        and(
+          eq(emails.orgId, orgId),
+          dueCondition(now),
+          opts.emailId ? eq(emails.id, opts.emailId) : undefined,
+        ),
       )
       .orderBy(asc(emails.releaseAt), asc(emails.id))
       .limit(opts.limit ?? 100)

@@ -27,11 +27,7 @@ export async function emailDueAt(db: Db, emailId: string): Promise<EmailStep> {
  * delivery as the embedded worker, for just this email.
  */
 export async function deliverEmailById(db: Db, emailId: string, now: Date): Promise<EmailStep> {
-  const [row] = await db
-    .select({ orgId: emails.orgId })
-    .from(emails)
-    .where(eq(emails.id, emailId))
-    .limit(1);
+  const [row] = await db.select({ orgId: emails.orgId }).from(emails).where(eq(emails.id, emailId)).limit(1);
   if (!row) return { state: "missing" };
   const [claimed] = await claimDueEmails(db, row.orgId, now, { emailId, limit: 1 });
   if (!claimed) return emailDueAt(db, emailId);

@@ -49,7 +49,11 @@ export async function deliverClaimedEmail(db: Db, email: ClaimedEmail, now: Date
       .update(emails)
       .set({ releaseAt: retryAt, lockedUntil: null, transport: outcome.transport, error: outcome.reason })
       .where(stillOurs);
-    log.warn("email send failed; will retry", { email_id: email.id, attempt: email.attempts, reason: outcome.reason });
+    log.warn("email send failed; will retry", {
+      email_id: email.id,
+      attempt: email.attempts,
+      reason: outcome.reason,
+    });
     return { state: "queued", retryAt: retryAt.toISOString(), reason: outcome.reason };
   }
   await db

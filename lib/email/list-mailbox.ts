@@ -52,7 +52,11 @@ export interface MailboxEmail extends MailboxEntry {
 }
 
 /** One email of the org, with its rendered parts; null outside the org. */
-export async function getMailboxEmail(db: DbOrTx, orgId: string, emailId: string): Promise<MailboxEmail | null> {
+export async function getMailboxEmail(
+  db: DbOrTx,
+  orgId: string,
+  emailId: string,
+): Promise<MailboxEmail | null> {
   const [row] = await db
     .select({ ...entryColumns, html: emails.html, text: emails.text })
     .from(emails)

@@ -49,10 +49,14 @@ export async function nextEmailDueAt(db: Db): Promise<Date | null> {
   const [row] = await db
     .select({
       // Epoch milliseconds: drivers disagree on timestamp text, not on numbers (numeric may be a string).
-      ms: sql<number | string | null>`extract(epoch from min(greatest(${emails.releaseAt}, coalesce(${emails.lockedUntil}, ${emails.releaseAt})))) * 1000`,
+      ms: sql<
+        number | string | null
+      >`extract(epoch from min(greatest(${emails.releaseAt}, coalesce(${emails.lockedUntil}, ${emails.releaseAt})))) * 1000`,
     })
     .from(emails)
     .where(eq(emails.state, "queued"));
   const ms = row?.ms;
-  return ms === null || ms === undefined || Number.isNaN(Number(ms)) ? null : new Date(Math.round(Number(ms)));
+  return ms === null || ms === undefined || Number.isNaN(Number(ms))
+    ? null
+    : new Date(Math.round(Number(ms)));
 }

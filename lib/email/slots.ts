@@ -33,7 +33,9 @@ export async function takenSlots(db: DbOrTx, orgId: string, now: Date): Promise<
         or(eq(emails.state, "queued"), and(eq(emails.state, "sent"), gt(emails.sentAt, since))),
       ),
     );
-  return rows.map((r) => (r.state === "sent" && r.sentAt ? sentSlot(r.sentAt, now) : queuedSlot(r.releaseAt, now)));
+  return rows.map((r) =>
+    r.state === "sent" && r.sentAt ? sentSlot(r.sentAt, now) : queuedSlot(r.releaseAt, now),
+  );
 }
 
 /**

@@ -12,7 +12,7 @@ const DOT_ATOM = /^[\p{L}\p{N}!#$%&'*+/=?^_`{|}~-]+(\.[\p{L}\p{N}!#$%&'*+/=?^_`{
  */
 export function parseRecipient(input: string): string | null {
   const parsed = emailAddresses.parseOneAddress({ input, rfc6532: true, rejectTLD: true });
-  if (!parsed || parsed.type !== "mailbox") return null;
+  if (parsed?.type !== "mailbox") return null;
   const local = DOT_ATOM.test(parsed.local) ? parsed.local : `"${parsed.local.replace(/(["\\])/g, "\\$1")}"`;
   const address = `${local}@${parsed.domain}`;
   return address.length <= MAX_ADDRESS_LENGTH ? address : null;

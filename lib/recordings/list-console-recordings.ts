@@ -14,7 +14,12 @@ export interface ConsoleRecording extends RecordingDto {
 /** The console's recordings table: the API's list plus the names a person reads. */
 export async function listConsoleRecordings(db: Db, orgId: string): Promise<ConsoleRecording[]> {
   const rows = await db
-    .select({ recording: recordings, roomName: rooms.name, shortCode: rooms.shortCode, projectName: projects.name })
+    .select({
+      recording: recordings,
+      roomName: rooms.name,
+      shortCode: rooms.shortCode,
+      projectName: projects.name,
+    })
     .from(recordings)
     .innerJoin(rooms, eq(rooms.id, recordings.roomId))
     .innerJoin(projects, eq(projects.id, recordings.projectId))

@@ -105,7 +105,6 @@ export function CreateProjectButton({
               placeholder="Mobile app"
               maxLength={80}
               autoComplete="off"
-              autoFocus
               onChange={() => errors.name && setErrors({ ...errors, name: "" })}
             />
           </Field>

@@ -77,7 +77,7 @@ export function ProjectList({
           </li>
         ))}
       </ul>
-      <div className="toolbar" style={{ marginTop: 16, justifyContent: "center" }}>
+      <div className="list-foot">
         {list.hasMore ? (
           <button type="button" className="btn secondary" onClick={list.loadMore} disabled={list.loading}>
             {list.loading ? <IconSpinner className="spin" /> : null}

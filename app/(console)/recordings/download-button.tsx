@@ -27,9 +27,12 @@ export function DownloadButton({
   async function download() {
     if (busy) return;
     setBusy(true);
-    const res = await api<DownloadLink>(`/v1/workspace/recordings/${encodeURIComponent(recordingId)}/download`, {
-      method: "POST",
-    });
+    const res = await api<DownloadLink>(
+      `/v1/workspace/recordings/${encodeURIComponent(recordingId)}/download`,
+      {
+        method: "POST",
+      },
+    );
     setBusy(false);
     if (!res.ok) {
       toast.error("Download not available", res.problem.detail);

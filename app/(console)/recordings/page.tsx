@@ -39,7 +39,10 @@ export default async function RecordingsPage() {
       <div className="page-head">
         <div>
           <h1>Recordings</h1>
-          <p>Completed recordings across every project. Downloads come straight from storage through a link valid five minutes.</p>
+          <p>
+            Completed recordings across every project. Downloads come straight from storage through a link
+            valid five minutes.
+          </p>
         </div>
       </div>
       {items.length === 0 ? (

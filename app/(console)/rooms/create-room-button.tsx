@@ -174,7 +174,6 @@ export function CreateRoomButton({
                 placeholder="Weekly sync"
                 maxLength={200}
                 autoComplete="off"
-                autoFocus
               />
             </Field>
             <fieldset>

@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { EnvironmentBadge, RoomStateBadge } from "@/app/_components/badges";
 import { CopyButton } from "@/app/_components/copy-button";
 import { IconSpinner } from "@/app/_components/icons";
@@ -33,7 +34,7 @@ export function RoomList({
   const byId = new Map(projects.map((p) => [p.id, p]));
   return (
     <div className="table-wrap">
-      <table className="responsive" aria-label="Rooms">
+      <table className="responsive rooms-table" aria-label="Rooms">
         <thead>
           <tr>
             <th scope="col">Room</th>
@@ -50,26 +51,29 @@ export function RoomList({
             const link = shareLink(meetHost, r.short_code);
             return (
               <tr key={r.id} data-testid="room-row" data-room-id={r.id}>
-                <td className="primary">
-                  <div className="cell-main">{r.name}</div>
+                <td className="primary c-main">
+                  <div className="cell-main">
+                    <Link href={`/rooms/${r.id}`}>{r.name}</Link>
+                  </div>
                   <div className="cell-sub">{r.id}</div>
                 </td>
-                <td data-label="Type">
+                <td data-label="Type" className="c-type">
                   <RoomTypeLabel type={r.type} />
                 </td>
-                <td data-label="State">
+                <td data-label="State" className="c-state">
                   <RoomStateBadge state={r.state} />
                 </td>
-                <td data-label="Project">
+                <td data-label="Project" className="c-project">
                   {project ? (
                     <span className="type-label">
-                      {project.name} <EnvironmentBadge environment={project.environment} />
+                      <span className="truncate">{project.name}</span>
+                      <EnvironmentBadge environment={project.environment} />
                     </span>
                   ) : (
                     <span className="mono muted">{r.project_id}</span>
                   )}
                 </td>
-                <td data-label="Share link">
+                <td data-label="Share link" className="c-share">
                   <span className="share">
                     <code title={link}>{r.short_code}</code>
                     <CopyButton
@@ -80,7 +84,7 @@ export function RoomList({
                     />
                   </span>
                 </td>
-                <td data-label="Created" className="muted">
+                <td data-label="Created" className="c-created muted">
                   <Time iso={r.created_at} now={now} />
                 </td>
               </tr>

@@ -34,8 +34,8 @@ export default async function JoinPage({ params }: Props) {
           <>
             <h1>This {kind} has ended</h1>
             <p className="muted">
-              <strong>{room.name}</strong> is over, so it can no longer be joined. Ask whoever invited you for a
-              new link.
+              <strong>{room.name}</strong> is over, so it can no longer be joined. Ask whoever invited you for
+              a new link.
             </p>
           </>
         ) : (
@@ -48,7 +48,9 @@ export default async function JoinPage({ params }: Props) {
               <span className="badge" data-testid="room-type">
                 {kind}
               </span>
-              <span className={`badge ${room.state}`}>{room.state === "active" ? "in progress" : "not started yet"}</span>
+              <span className={`badge ${room.state}`}>
+                {room.state === "active" ? "in progress" : "not started yet"}
+              </span>
             </div>
             <p className="muted" style={{ marginBottom: 0 }}>
               Keep this link: it opens the room in the SVC Meet app. Room code{" "}

@@ -12,9 +12,9 @@ import { IconAlert, IconCheck, IconKey, IconPlus, IconSpinner } from "@/app/_com
 import { Time } from "@/app/_components/time";
 import { useToast } from "@/app/_components/toast";
 import { mintApiKeyBody } from "@/lib/api-keys/api-key-schema";
-import { API_KEY_SCOPES, KEY_GRANTS } from "@/lib/api-keys/scopes";
 import type { MintedApiKey } from "@/lib/api-keys/mint-api-key";
 import type { RotatedApiKey } from "@/lib/api-keys/rotate-api-key";
+import { API_KEY_SCOPES, KEY_GRANTS } from "@/lib/api-keys/scopes";
 import type { ApiKeyDto } from "@/lib/api-keys/serialize-api-key";
 import type { Role } from "@/lib/auth/roles";
 
@@ -67,11 +67,18 @@ export function ApiKeysPanel({
     const { action, key } = confirm;
     setBusy(true);
     if (action === "rotate") {
-      const res = await api<RotatedApiKey>(`${base}/${encodeURIComponent(key.id)}/rotate`, { method: "POST" });
+      const res = await api<RotatedApiKey>(`${base}/${encodeURIComponent(key.id)}/rotate`, {
+        method: "POST",
+      });
       setBusy(false);
       setConfirm(null);
       if (!res.ok) return toast.error("Key not rotated", res.problem.detail);
-      setRevealed({ title: "Key rotated", name: key.name, projectKey: res.data.project_key, secret: res.data.secret });
+      setRevealed({
+        title: "Key rotated",
+        name: key.name,
+        projectKey: res.data.project_key,
+        secret: res.data.secret,
+      });
     } else {
       const res = await api<null>(`${base}/${encodeURIComponent(key.id)}`, { method: "DELETE" });
       setBusy(false);
@@ -90,8 +97,8 @@ export function ApiKeysPanel({
         <div>
           <h2 id="api-keys-heading">API keys</h2>
           <p>
-            Your servers use a project key to mint room tokens and register webhooks. It is shown once; only
-            a hash is stored.
+            Your servers use a project key to mint room tokens and register webhooks. It is shown once; only a
+            hash is stored.
           </p>
         </div>
         <div className="page-actions">
@@ -196,7 +203,12 @@ export function ApiKeysPanel({
         onClose={() => setMinting(false)}
         onMinted={(key) => {
           setMinting(false);
-          setRevealed({ title: "API key created", name: key.name, projectKey: key.project_key, secret: key.secret });
+          setRevealed({
+            title: "API key created",
+            name: key.name,
+            projectKey: key.project_key,
+            secret: key.secret,
+          });
           router.refresh();
         }}
       />
@@ -204,7 +216,9 @@ export function ApiKeysPanel({
       <Dialog
         open={confirm !== null}
         onClose={() => (busy ? undefined : setConfirm(null))}
-        title={confirm?.action === "rotate" ? `Rotate ${confirm.key.name}?` : `Revoke ${confirm?.key.name ?? ""}?`}
+        title={
+          confirm?.action === "rotate" ? `Rotate ${confirm.key.name}?` : `Revoke ${confirm?.key.name ?? ""}?`
+        }
         description={
           confirm?.action === "rotate"
             ? "A new secret is issued and the current one stops working immediately. Servers using it get 401 until they have the new key."
@@ -246,7 +260,12 @@ export function ApiKeysPanel({
               </div>
               <div className="copy-row">
                 <code data-testid="revealed-project-key">{revealed.projectKey}</code>
-                <CopyButton value={revealed.projectKey} label="Copy project key" text="Copy" toastTitle="Project key copied" />
+                <CopyButton
+                  value={revealed.projectKey}
+                  label="Copy project key"
+                  text="Copy"
+                  toastTitle="Project key copied"
+                />
               </div>
               <p className="hint" style={{ marginTop: 6 }}>
                 Send it as <span className="mono">Authorization: Bearer &lt;project key&gt;</span> to{" "}
@@ -321,7 +340,12 @@ function MintKeyDialog({
   }
 
   return (
-    <Dialog open={open} onClose={close} title="Create an API key" description="Name it after the server that will hold it.">
+    <Dialog
+      open={open}
+      onClose={close}
+      title="Create an API key"
+      description="Name it after the server that will hold it."
+    >
       <form onSubmit={onSubmit} noValidate aria-label="Create an API key">
         {formError ? (
           <div className="form-error" role="alert">
@@ -337,7 +361,12 @@ function MintKeyDialog({
             autoFocus
           />
         </Field>
-        <Field id="scope" label="Scope" error={errors.scope} hint="What the key may call. Minting room tokens needs rooms:write or all.">
+        <Field
+          id="scope"
+          label="Scope"
+          error={errors.scope}
+          hint="What the key may call. Minting room tokens needs rooms:write or all."
+        >
           <select {...fieldA11y("scope", errors.scope, true)} defaultValue="all">
             {API_KEY_SCOPES.map((s) => (
               <option key={s} value={s}>

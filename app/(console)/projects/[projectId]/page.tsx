@@ -44,21 +44,33 @@ export default async function ProjectPage({ params }: { params: Params }) {
               {project.name} <EnvironmentBadge environment={project.environment} />
             </h1>
             <p>
-              <span className="mono">{project.slug}</span> · created <Time iso={project.created_at} now={now} />
+              <span className="mono">{project.slug}</span> · created{" "}
+              <Time iso={project.created_at} now={now} />
             </p>
           </div>
         </div>
         <div className="page-actions">
           <span className="id-chip">
             <span title={project.id}>{project.id}</span>
-            <CopyButton value={project.id} label={`Copy the id of ${project.name}`} className="icon-btn" toastTitle="Project id copied" />
+            <CopyButton
+              value={project.id}
+              label={`Copy the id of ${project.name}`}
+              className="icon-btn"
+              toastTitle="Project id copied"
+            />
           </span>
           <Link className="btn secondary" href={`/rooms?project_id=${encodeURIComponent(project.id)}`}>
             Rooms <IconArrowRight />
           </Link>
         </div>
       </div>
-      <ApiKeysPanel projectId={project.id} projectName={project.name} keys={items} memberRole={member.role} now={now} />
+      <ApiKeysPanel
+        projectId={project.id}
+        projectName={project.name}
+        keys={items}
+        memberRole={member.role}
+        now={now}
+      />
     </>
   );
 }

@@ -11,7 +11,7 @@ export const dynamic = "force-dynamic";
 type Params = { projectId: string };
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods<Params>({
-  // Extension (docs/decisions/0101): the key list the console shows; never a secret.
+  // Extension (docs/decisions/0100): the key list the console shows; never a secret.
   GET: workspace<Params>("projects:read", async ({ db, member, params }) =>
     json(200, await listApiKeys(db, { orgId: member.orgId, projectId: params.projectId })),
   ),

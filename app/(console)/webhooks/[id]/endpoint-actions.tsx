@@ -1,0 +1,138 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { api } from "@/app/_components/api-client";
+import { Dialog } from "@/app/_components/dialog";
+import { GatedButton } from "@/app/_components/gated-button";
+import { IconSpinner } from "@/app/_components/icons";
+import { useToast } from "@/app/_components/toast";
+import { type RevealedSecret, SecretDialog } from "@/app/(console)/webhooks/secret-dialog";
+import type { Role } from "@/lib/auth/roles";
+import type { RotatedSecret } from "@/lib/webhooks/rotate-signing-secret";
+import type { WebhookDto } from "@/lib/webhooks/serialize-webhook";
+
+type Confirm = "rotate" | "delete" | null;
+
+/** Send a test event, enable or disable, rotate the signing secret, delete. */
+export function EndpointActions({ endpoint, memberRole }: { endpoint: WebhookDto; memberRole: Role }) {
+  const router = useRouter();
+  const toast = useToast();
+  const [busy, setBusy] = useState<string | null>(null);
+  const [confirm, setConfirm] = useState<Confirm>(null);
+  const [revealed, setRevealed] = useState<RevealedSecret | null>(null);
+  const base = `/v1/workspace/webhooks/${encodeURIComponent(endpoint.id)}`;
+
+  async function sendTest() {
+    setBusy("test");
+    const res = await api(`${base}/test`, { method: "POST" });
+    setBusy(null);
+    if (!res.ok) return toast.error("Test event not sent", res.problem.detail);
+    toast.success("Test event queued", "A webhook.test delivery is on its way; it appears in the log below.");
+    router.refresh();
+  }
+
+  async function setActive(active: boolean) {
+    setBusy("active");
+    const res = await api<WebhookDto>(base, { method: "PATCH", json: { active } });
+    setBusy(null);
+    if (!res.ok) return toast.error(active ? "Not enabled" : "Not disabled", res.problem.detail);
+    toast.success(
+      active ? "Endpoint enabled" : "Endpoint disabled",
+      active ? "New events are delivered again." : "No new deliveries; pending ones are cancelled.",
+    );
+    router.refresh();
+  }
+
+  async function runConfirmed() {
+    if (confirm === "rotate") {
+      setBusy("rotate");
+      const res = await api<RotatedSecret>(`${base}/rotate-secret`, { method: "POST" });
+      setBusy(null);
+      setConfirm(null);
+      if (!res.ok) return toast.error("Secret not rotated", res.problem.detail);
+      setRevealed({ title: "Signing secret rotated", url: endpoint.url, kid: res.data.kid, secret: res.data.signing_secret });
+      router.refresh();
+    } else if (confirm === "delete") {
+      setBusy("delete");
+      const res = await api(base, { method: "DELETE" });
+      setBusy(null);
+      setConfirm(null);
+      if (!res.ok) return toast.error("Endpoint not deleted", res.problem.detail);
+      toast.success("Endpoint deleted", endpoint.url);
+      router.push("/webhooks");
+      router.refresh();
+    }
+  }
+
+  const gate = { memberRole, permission: "webhooks:write" as const };
+  return (
+    <div className="form-actions" style={{ justifyContent: "flex-start", flexWrap: "wrap" }}>
+      <GatedButton
+        {...gate}
+        className="btn"
+        onClick={sendTest}
+        disabled={busy !== null}
+        blockedReason={endpoint.active ? undefined : "Enable the endpoint to send a test event."}
+        data-testid="send-test-event"
+      >
+        {busy === "test" ? <IconSpinner className="spin" /> : null} Send test event
+      </GatedButton>
+      <GatedButton
+        {...gate}
+        className="btn secondary"
+        onClick={() => setActive(!endpoint.active)}
+        disabled={busy !== null}
+        data-testid="toggle-endpoint"
+      >
+        {busy === "active" ? <IconSpinner className="spin" /> : null} {endpoint.active ? "Disable" : "Enable"}
+      </GatedButton>
+      <GatedButton
+        {...gate}
+        className="btn secondary"
+        onClick={() => setConfirm("rotate")}
+        disabled={busy !== null}
+        data-testid="rotate-secret"
+      >
+        Rotate secret
+      </GatedButton>
+      <GatedButton
+        {...gate}
+        className="btn danger"
+        onClick={() => setConfirm("delete")}
+        disabled={busy !== null}
+        data-testid="delete-endpoint"
+      >
+        Delete
+      </GatedButton>
+
+      <Dialog
+        open={confirm !== null}
+        onClose={() => (busy ? undefined : setConfirm(null))}
+        title={confirm === "rotate" ? "Rotate the signing secret?" : "Delete this endpoint?"}
+        description={
+          confirm === "rotate"
+            ? "Deliveries are signed with a new secret under the next key id from now on. Keep the previous secret loaded in your receiver for 24 hours, until deliveries already in flight have drained."
+            : "No more deliveries are made to it, pending ones included, and its delivery log is deleted. This cannot be undone."
+        }
+      >
+        <div className="form-actions">
+          <button type="button" className="btn secondary" onClick={() => setConfirm(null)} disabled={busy !== null}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className={confirm === "delete" ? "btn danger" : "btn"}
+            onClick={runConfirmed}
+            disabled={busy !== null}
+            data-testid="confirm-endpoint-action"
+          >
+            {busy ? <IconSpinner className="spin" /> : null}
+            {confirm === "rotate" ? "Rotate secret" : "Delete endpoint"}
+          </button>
+        </div>
+      </Dialog>
+      <SecretDialog revealed={revealed} onClose={() => setRevealed(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { CopyButton } from "@/app/_components/copy-button";
+import { FilterTabs } from "@/app/_components/filter-tabs";
+import { Time } from "@/app/_components/time";
+import { requireConsoleMember } from "@/app/_lib/console-session";
+import { DeliveryLog } from "@/app/(console)/webhooks/[id]/delivery-log";
+import { EndpointActions } from "@/app/(console)/webhooks/[id]/endpoint-actions";
+import { EndpointStateBadge, EventList } from "@/app/(console)/webhooks/status-badge";
+import styles from "@/app/(console)/webhooks/webhooks.module.css";
+import { getDb } from "@/lib/db";
+import { ApiError } from "@/lib/http/errors";
+import { DELIVERY_STATUSES, listDeliveries } from "@/lib/webhooks/list-deliveries";
+import { findWebhook } from "@/lib/webhooks/find-webhook";
+
+export const metadata: Metadata = { title: "Webhook endpoint" };
+
+const PAGE_SIZE = 20;
+
+type Params = Promise<{ id: string }>;
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+async function load(orgId: string, id: string, status: (typeof DELIVERY_STATUSES)[number] | undefined) {
+  const db = await getDb();
+  try {
+    const endpoint = await findWebhook(db, orgId, id);
+    const deliveries = await listDeliveries(db, orgId, id, { limit: PAGE_SIZE, status });
+    return { endpoint, deliveries };
+  } catch (err) {
+    if (err instanceof ApiError && err.code === "not_found") notFound();
+    throw err;
+  }
+}
+
+/** One endpoint: its settings, signing keys, actions, and the delivery log with every attempt. */
+export default async function WebhookPage({ params, searchParams }: { params: Params; searchParams: SearchParams }) {
+  const member = await requireConsoleMember();
+  const { id } = await params;
+  const sp = await searchParams;
+  const status = DELIVERY_STATUSES.find((s) => s === sp.status);
+  const { endpoint, deliveries } = await load(member.orgId, id, status);
+  const now = Date.now();
+  return (
+    <>
+      <nav aria-label="Breadcrumb" className="muted" style={{ marginBottom: 8 }}>
+        <Link href="/webhooks">Webhooks</Link> / {endpoint.description ?? endpoint.id}
+      </nav>
+      <div className="page-head">
+        <div style={{ minWidth: 0 }}>
+          <h1 className="truncate" title={endpoint.url} style={{ display: "flex", gap: 10, alignItems: "center" }}>
+            <span className="truncate mono">{endpoint.url}</span> <EndpointStateBadge active={endpoint.active} />
+          </h1>
+          <p>{endpoint.description ?? "No description."}</p>
+        </div>
+        <div className="page-actions">
+          <span className="id-chip">
+            <span title={endpoint.id}>{endpoint.id}</span>
+            <CopyButton value={endpoint.id} label="Copy the endpoint id" className="icon-btn" toastTitle="Endpoint id copied" />
+          </span>
+        </div>
+      </div>
+
+      <div className="card">
+        <dl className={styles.meta}>
+          <dt>Events</dt>
+          <dd>
+            <EventList events={endpoint.events} />
+          </dd>
+          <dt>Scope</dt>
+          <dd>{endpoint.project_id ? <span className="mono">{endpoint.project_id}</span> : "Organisation (every project)"}</dd>
+          <dt>Signing keys</dt>
+          <dd data-testid="signing-keys">
+            {endpoint.signing_keys.map((k) => (
+              <div key={k.kid}>
+                <span className="mono">{k.kid}</span>{" "}
+                {k.expires_at ? (
+                  <span className="muted">
+                    previous key, accepted by your receiver until <Time iso={k.expires_at} now={now} />
+                  </span>
+                ) : (
+                  <span className="muted">signs deliveries (since <Time iso={k.created_at} now={now} />)</span>
+                )}
+              </div>
+            ))}
+          </dd>
+          <dt>Created</dt>
+          <dd>
+            <Time iso={endpoint.created_at} now={now} />
+          </dd>
+        </dl>
+        <EndpointActions endpoint={endpoint} memberRole={member.role} />
+      </div>
+
+      <section className={styles.section} aria-labelledby="deliveries-heading">
+        <div className="page-head" style={{ marginBottom: 12 }}>
+          <div>
+            <h2 id="deliveries-heading">Deliveries</h2>
+            <p>Newest first. Each delivery keeps one id across its attempts; expand one to see them.</p>
+          </div>
+        </div>
+        <div className="toolbar">
+          <FilterTabs
+            label="Filter by status"
+            path={`/webhooks/${endpoint.id}`}
+            param="status"
+            current={status}
+            options={[
+              { value: undefined, label: "All" },
+              { value: "pending", label: "Pending" },
+              { value: "succeeded", label: "Delivered" },
+              { value: "dead", label: "Dead-lettered" },
+              { value: "gone", label: "Gone" },
+              { value: "cancelled", label: "Cancelled" },
+            ]}
+          />
+        </div>
+        <DeliveryLog
+          key={`${status ?? ""}:${now}`}
+          endpointId={endpoint.id}
+          active={endpoint.active}
+          first={deliveries}
+          status={status}
+          pageSize={PAGE_SIZE}
+          memberRole={member.role}
+          now={now}
+        />
+      </section>
+    </>
+  );
+}

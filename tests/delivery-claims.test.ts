@@ -1,0 +1,150 @@
+import { eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { deliveries } from "@/db/schema";
+import { getDb } from "@/lib/db";
+import { overrideEnvForTests } from "@/lib/env";
+import { recordEvent } from "@/lib/events/record-event";
+import {
+  attemptDelivery,
+  claimDelivery,
+  DeliveryBusyError,
+  LEASE_MS,
+  runClaimedAttempt,
+} from "@/lib/webhooks/delivery/attempt-delivery";
+import { claimDueDeliveries, nextDueAt } from "@/lib/webhooks/delivery/claim-due";
+import { createOrg, type TestOrg } from "./helpers/fixtures";
+import { type HttpsReceiver, startHttpsReceiver, testCertificate } from "./helpers/https-receiver";
+import { attemptsOf, deliveriesOf, registerWebhook } from "./helpers/webhook-fixtures";
+
+/**
+ * The claiming rules both drivers rely on, without a runner: disjoint claims under concurrency,
+ * leases that hide a claimed row and expire when its claimer dies, and idempotent attempts.
+ */
+
+let org: TestOrg;
+let rx: HttpsReceiver;
+
+beforeAll(async () => {
+  overrideEnvForTests({ SVC_WEBHOOK_CA_FILE: testCertificate().caFile, SVC_WEBHOOK_RETRY_SCHEDULE: "0,0,0,0,0,0,0" });
+  rx = await startHttpsReceiver();
+});
+
+afterAll(async () => {
+  await rx.close();
+  overrideEnvForTests({});
+});
+
+/** A fresh org per test, so other tests' endpoints never get these events. */
+async function endpoint(tag: string) {
+  org = await createOrg();
+  return registerWebhook(org, `${rx.url}?${tag}`, ["room.ended"]);
+}
+
+async function emit(count: number, endpointId: string): Promise<string[]> {
+  const db = await getDb();
+  for (let i = 0; i < count; i++) {
+    await db.transaction((tx) =>
+      recordEvent(tx, { type: "room.ended", orgId: org.id, projectId: org.projectId, object: { i } }),
+    );
+  }
+  return (await deliveriesOf(endpointId)).map((d) => d.id);
+}
+
+describe("claiming due deliveries", () => {
+  it("never hands the same delivery to two concurrent claimers", async () => {
+    const w = await endpoint("claims");
+    const ids = await emit(24, w.id);
+    const db = await getDb();
+    const now = new Date(Date.now() + 1000);
+    const claims = await Promise.all([
+      claimDueDeliveries(db, now, 10),
+      claimDueDeliveries(db, now, 10),
+      claimDueDeliveries(db, now, 10),
+    ]);
+    const claimed = claims.flat().map((r) => r.id);
+    expect(claimed).toHaveLength(24);
+    expect(new Set(claimed).size).toBe(24);
+    expect(new Set(claimed)).toEqual(new Set(ids));
+    // Leased rows are invisible to the next claimer; the lease runs LEASE_MS.
+    expect(await claimDueDeliveries(db, now, 50)).toHaveLength(0);
+    const rows = await db.select().from(deliveries).where(inArray(deliveries.id, ids));
+    for (const r of rows) expect(r.lockedUntil?.getTime()).toBe(now.getTime() + LEASE_MS);
+    await db.update(deliveries).set({ status: "cancelled" }).where(inArray(deliveries.id, ids));
+  });
+
+  it("takes over a dead claimer's delivery once its lease has run out (at-least-once)", async () => {
+    const w = await endpoint("lease");
+    const [id] = await emit(1, w.id);
+    const db = await getDb();
+    const t0 = new Date(Date.now() + 10);
+    const [first] = await claimDueDeliveries(db, t0, 5);
+    expect(first?.id).toBe(id);
+    // The claimer dies here, mid-attempt. Until the lease ends nobody else may take the row…
+    const beforeExpiry = new Date(t0.getTime() + LEASE_MS - 1);
+    expect(await claimDueDeliveries(db, beforeExpiry, 5)).toHaveLength(0);
+    expect((await nextDueAt(db, beforeExpiry))?.getTime()).toBe(t0.getTime() + LEASE_MS);
+    // …after it, the next claimer does, and the attempt is made and recorded once.
+    const [again] = await claimDueDeliveries(db, new Date(t0.getTime() + LEASE_MS), 5);
+    expect(again?.id).toBe(id);
+    if (!again) throw new Error("not reclaimed");
+    const report = await runClaimedAttempt(db, again);
+    expect(report).toMatchObject({ deliveryId: id, attempt: 1, state: "succeeded", statusCode: 200 });
+    expect((await attemptsOf(again.id)).map((a) => a.attempt)).toEqual([1]);
+    const [row] = await deliveriesOf(w.id);
+    expect(row).toMatchObject({ status: "succeeded", lockedUntil: null });
+  });
+
+  it("records an attempt once when two claimers raced on one delivery", async () => {
+    const w = await endpoint("race");
+    await emit(1, w.id);
+    const db = await getDb();
+    const [row] = await claimDueDeliveries(db, new Date(Date.now() + 10), 1);
+    if (!row) throw new Error("nothing claimed");
+    const before = rx.requests.length;
+    const [a, b] = await Promise.all([runClaimedAttempt(db, row), runClaimedAttempt(db, row)]);
+    expect([a.state, b.state]).toEqual(["succeeded", "succeeded"]);
+    // Both sent (a duplicate at-least-once allows, same id); only one attempt was recorded.
+    const sent = rx.requests.slice(before);
+    expect(sent).toHaveLength(2);
+    expect(new Set(sent.map((r) => r.headers["x-svc-webhook-id"])).size).toBe(1);
+    expect(await attemptsOf(row.id)).toHaveLength(1);
+    expect((await deliveriesOf(w.id))[0]?.attemptCount).toBe(1);
+  });
+});
+
+describe("attemptDelivery (the Inngest driver's step)", () => {
+  it("does not send an attempt twice when its step is retried", async () => {
+    const w = await endpoint("step");
+    const [id] = await emit(1, w.id);
+    if (!id) throw new Error("no delivery");
+    const db = await getDb();
+    let failures = 1;
+    rx.respond(() => (failures-- > 0 ? { status: 500 } : { status: 200 }));
+    const before = rx.requests.length;
+    const first = await attemptDelivery(db, id, 1);
+    expect(first).toMatchObject({ attempt: 1, state: "pending", statusCode: 500 });
+    expect(first.retryInMs).toBeGreaterThanOrEqual(0);
+    const replay = await attemptDelivery(db, id, 1);
+    expect(replay).toMatchObject({ attempt: 1, state: "pending", statusCode: 500 });
+    expect(rx.requests.length - before).toBe(1);
+    const second = await attemptDelivery(db, id, 2);
+    expect(second).toMatchObject({ attempt: 2, state: "succeeded", statusCode: 200, retryInMs: null });
+    expect(await attemptDelivery(db, id, 2)).toMatchObject({ attempt: 2, state: "succeeded" });
+    expect(rx.requests.length - before).toBe(2);
+    rx.respond(() => ({ status: 200 }));
+  });
+
+  it("waits for a live claim (busy), and skips unknown or out-of-order attempts", async () => {
+    const w = await endpoint("busy");
+    const [id] = await emit(1, w.id);
+    if (!id) throw new Error("no delivery");
+    const db = await getDb();
+    const claim = await claimDelivery(db, id, 1);
+    expect("claimed" in claim).toBe(true);
+    await expect(attemptDelivery(db, id, 1)).rejects.toBeInstanceOf(DeliveryBusyError);
+    expect(await attemptDelivery(db, id, 3)).toMatchObject({ state: "skipped" });
+    expect(await attemptDelivery(db, "dlv_missing", 1)).toMatchObject({ state: "skipped" });
+    await db.update(deliveries).set({ lockedUntil: null }).where(eq(deliveries.id, id));
+    expect(await attemptDelivery(db, id, 1)).toMatchObject({ state: "succeeded" });
+  });
+});

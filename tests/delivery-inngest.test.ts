@@ -1,0 +1,256 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { deliveries } from "@/db/schema";
+import { getDb } from "@/lib/db";
+import { overrideEnvForTests } from "@/lib/env";
+import { backgroundDriver } from "@/lib/jobs/driver";
+import { call } from "./helpers/app";
+import { createOrg, type TestOrg } from "./helpers/fixtures";
+import { type HttpsReceiver, type ReceivedRequest, startHttpsReceiver, testCertificate } from "./helpers/https-receiver";
+import { attemptsOf, deliveriesOf, registerWebhook } from "./helpers/webhook-fixtures";
+
+/**
+ * The Inngest driver. The function runs under @inngest/test with every sleep mocked by its step id
+ * (an unmocked sleep would wait for real); its steps run the real state machine against the real
+ * database and a real HTTPS receiver. The hand-off after commit goes to a local stand-in for
+ * Inngest's event API, reached through the real SDK client (INNGEST_BASE_URL).
+ */
+
+type Json = Record<string, unknown>;
+type Modules = {
+  fn: typeof import("@/inngest/deliver-webhook");
+  dispatch: typeof import("@/lib/webhooks/delivery/dispatch");
+  testing: typeof import("@inngest/test");
+};
+
+let m: Modules;
+let org: TestOrg;
+let rx: HttpsReceiver;
+let eventApi: http.Server;
+const sentEvents: { key: string; events: Json[] }[] = [];
+let eventApiFails = false;
+
+beforeAll(async () => {
+  eventApi = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      if (eventApiFails) {
+        res.writeHead(500, { "content-type": "application/json" });
+        res.end(JSON.stringify({ error: "unavailable", status: 500 }));
+        return;
+      }
+      const events = JSON.parse(Buffer.concat(chunks).toString("utf8")) as Json[];
+      sentEvents.push({ key: req.url ?? "", events });
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify({ ids: events.map((_e, i) => `01J${i}`), status: 200 }));
+    });
+  });
+  await new Promise<void>((resolve) => eventApi.listen(0, "127.0.0.1", resolve));
+  const port = (eventApi.address() as AddressInfo).port;
+  overrideEnvForTests({
+    SVC_WEBHOOK_CA_FILE: testCertificate().caFile,
+    SVC_WEBHOOK_RETRY_SCHEDULE: "0,0.01,0.01,0.01,0.01,0.01,0.01",
+    INNGEST_BASE_URL: `http://127.0.0.1:${port}`,
+    INNGEST_DEV: "1",
+  });
+  // Imported after the override: the Inngest client reads its settings when it is created.
+  m = {
+    fn: await import("@/inngest/deliver-webhook"),
+    dispatch: await import("@/lib/webhooks/delivery/dispatch"),
+    testing: await import("@inngest/test"),
+  };
+  rx = await startHttpsReceiver();
+});
+
+beforeEach(async () => {
+  org = await createOrg();
+  rx.respond(() => ({ status: 200 }));
+  rx.requests.length = 0;
+  sentEvents.length = 0;
+  eventApiFails = false;
+});
+
+afterAll(async () => {
+  await rx.close();
+  await new Promise<void>((resolve) => eventApi.close(() => resolve()));
+  overrideEnvForTests({});
+});
+
+/**
+ * Every sleep the function can reach, mocked by id so the run finishes at once. A fresh list per
+ * engine: the test engine appends the steps it completes to the list it was given.
+ */
+const sleeps = () => [
+  ...Array.from({ length: 16 }, (_, i) => ({ id: `backoff-${i + 1}`, handler: () => undefined })),
+  ...Array.from({ length: 16 }, (_, i) => ({ id: `delay-${i + 1}`, handler: () => undefined })),
+];
+
+function engine() {
+  return new m.testing.InngestTestEngine({ function: m.fn.deliverWebhook, steps: sleeps() });
+}
+
+function runEvent(deliveryId: string, scheduleBase = 0) {
+  const runKey = `${deliveryId}:${scheduleBase}`;
+  return [{ name: m.dispatch.DELIVERY_REQUESTED, data: { deliveryId, scheduleBase, runKey } }] as [
+    { name: string; data: Json },
+  ];
+}
+
+async function testDelivery(url = rx.url) {
+  const w = await registerWebhook(org, url);
+  const res = await call<Json>("POST", `/v1/workspace/webhooks/${w.id}/test`, { token: org.members.Owner.token });
+  expect(res.status).toBe(202);
+  return { w, deliveryId: String(res.body.id) };
+}
+
+const attemptHeader = (r: ReceivedRequest) => String(r.headers["x-svc-webhook-attempt"]);
+
+describe("Inngest driver: hand-off after commit", () => {
+  it("is chosen when Inngest is configured", () => {
+    expect(backgroundDriver()).toBe("inngest");
+  });
+
+  it("sends one delivery-requested event per new delivery, keyed for idempotency", async () => {
+    const w = await registerWebhook(org, rx.url, ["room.created"]);
+    const room = await call<Json>("POST", "/v1/workspace/rooms", {
+      token: org.members.Owner.token,
+      json: { project_id: org.projectId },
+    });
+    expect(room.status).toBe(201);
+    const [d] = await deliveriesOf(w.id);
+    expect(sentEvents).toHaveLength(1);
+    expect(sentEvents[0]?.key).toBe("/e/NO_EVENT_KEY_SET");
+    expect(sentEvents[0]?.events).toEqual([
+      expect.objectContaining({
+        id: `${d?.id}:0`,
+        name: "svc/webhook.delivery.requested",
+        data: { deliveryId: d?.id, scheduleBase: 0, runKey: `${d?.id}:0` },
+      }),
+    ]);
+    expect(d?.dispatchedAt).toBeInstanceOf(Date);
+    // Nothing is sent twice: the row is marked as handed over.
+    await m.dispatch.kickDeliveries();
+    expect(sentEvents).toHaveLength(1);
+    // The embedded runner is not what delivers here: nothing reached the receiver.
+    expect(rx.requests).toHaveLength(0);
+  });
+
+  it("leaves a failed hand-off to the sweeper, which also re-sends hand-offs that never started", async () => {
+    eventApiFails = true;
+    const { deliveryId } = await testDelivery();
+    const db = await getDb();
+    const [row] = await db.select().from(deliveries).where(eq(deliveries.id, deliveryId));
+    expect(row?.dispatchedAt).toBeNull();
+    eventApiFails = false;
+    expect(await m.dispatch.sweepUndelivered(db)).toBe(1);
+    expect(sentEvents.flatMap((s) => s.events).map((e) => e.id)).toEqual([`${deliveryId}:0`]);
+
+    // Handed over 11 minutes ago and still never attempted: the run was lost; hand it over again.
+    const past = new Date(Date.now() - 11 * 60_000);
+    await db.update(deliveries).set({ dispatchedAt: past, nextAttemptAt: past }).where(eq(deliveries.id, deliveryId));
+    // A delivery whose run is under way (attempted) is left alone.
+    const busy = await testDelivery();
+    await db
+      .update(deliveries)
+      .set({ dispatchedAt: past, nextAttemptAt: past, attemptCount: 2 })
+      .where(eq(deliveries.id, busy.deliveryId));
+    sentEvents.length = 0;
+    expect(await m.dispatch.sweepUndelivered(db)).toBe(1);
+    expect(sentEvents.flatMap((s) => s.events).map((e) => e.id)).toEqual([`${deliveryId}:0`]);
+  });
+});
+
+describe("Inngest driver: the deliver-webhook function", () => {
+  it("is idempotent on the delivery's run key and triggered by the delivery event", () => {
+    const config = m.fn.deliverWebhook.opts;
+    expect(config.idempotency).toBe("event.data.runKey");
+    expect(config.triggers).toEqual([{ event: "svc/webhook.delivery.requested" }]);
+    expect(m.fn.sweepWebhookDeliveries.opts.triggers).toEqual([{ cron: "*/5 * * * *" }]);
+  });
+
+  it("runs each attempt as a step and each backoff as a sleep until success", async () => {
+    rx.respond((_r, i) => ({ status: i < 2 ? 500 : 200 }));
+    const { w, deliveryId } = await testDelivery();
+    const { result, error, ctx } = await engine().execute({ events: runEvent(deliveryId) });
+    expect(error).toBeUndefined();
+    expect(result).toMatchObject({ deliveryId, attempt: 3, state: "succeeded", statusCode: 200 });
+    const runIds = ctx.step.run.mock.calls.map((c) => c[0]);
+    expect(runIds).toEqual(["prepare", "attempt-1", "attempt-2", "attempt-3"]);
+    const sleeps = ctx.step.sleep.mock.calls.map((c) => c[0]);
+    expect(sleeps).toEqual(["backoff-1", "backoff-2"]);
+    for (const c of ctx.step.sleep.mock.calls) expect(Number(c[1])).toBeGreaterThanOrEqual(0);
+
+    expect(rx.requests.map(attemptHeader)).toEqual(["1", "2", "3"]);
+    expect(new Set(rx.requests.map((r) => r.headers["x-svc-webhook-id"])).size).toBe(1);
+    const [row] = await deliveriesOf(w.id);
+    expect(row).toMatchObject({ status: "succeeded", attemptCount: 3 });
+    expect((await attemptsOf(deliveryId)).map((a) => a.outcome)).toEqual(["retry", "retry", "succeeded"]);
+  });
+
+  it("dead-letters after seven failures, sleeping six backoffs", async () => {
+    rx.respond(() => ({ status: 503 }));
+    const { deliveryId } = await testDelivery();
+    const { result, ctx } = await engine().execute({ events: runEvent(deliveryId) });
+    expect(result).toMatchObject({ attempt: 7, state: "dead", statusCode: 503 });
+    expect(ctx.step.sleep.mock.calls.map((c) => c[0])).toEqual([1, 2, 3, 4, 5, 6].map((n) => `backoff-${n}`));
+    expect(rx.requests.map(attemptHeader)).toEqual(["1", "2", "3", "4", "5", "6", "7"]);
+  });
+
+  it("stops at 410 without sleeping", async () => {
+    rx.respond(() => ({ status: 410 }));
+    const { deliveryId } = await testDelivery();
+    const { result, ctx } = await engine().execute({ events: runEvent(deliveryId) });
+    expect(result).toMatchObject({ attempt: 1, state: "gone", statusCode: 410 });
+    expect(ctx.step.sleep).not.toHaveBeenCalled();
+    expect(rx.requests).toHaveLength(1);
+  });
+
+  it("continues a redelivery's numbering, and a stale run of an earlier schedule does nothing", async () => {
+    rx.respond(() => ({ status: 410 }));
+    const { w, deliveryId } = await testDelivery();
+    await engine().execute({ events: runEvent(deliveryId) });
+    rx.respond(() => ({ status: 200 }));
+    const res = await call("POST", `/v1/workspace/webhooks/${w.id}/deliveries/${deliveryId}/redeliver`, {
+      token: org.members.Owner.token,
+    });
+    expect(res.status).toBe(202);
+    const stale = await engine().execute({ events: runEvent(deliveryId, 0) });
+    expect(stale.result).toEqual({ deliveryId, state: "skipped" });
+    const fresh = await engine().execute({ events: runEvent(deliveryId, 1) });
+    expect(fresh.result).toMatchObject({ attempt: 2, state: "succeeded" });
+    expect(rx.requests.map(attemptHeader)).toEqual(["1", "2"]);
+  });
+
+  it("waits for a first attempt that is not yet due", async () => {
+    overrideEnvForTests({
+      SVC_WEBHOOK_CA_FILE: testCertificate().caFile,
+      SVC_WEBHOOK_RETRY_SCHEDULE: "60,0,0,0,0,0,0",
+      INNGEST_DEV: "1",
+    });
+    try {
+      const { deliveryId } = await testDelivery();
+      const { result, ctx } = await engine().execute({ events: runEvent(deliveryId) });
+      expect(result).toMatchObject({ attempt: 1, state: "succeeded" });
+      const [[id, ms]] = ctx.step.sleep.mock.calls as [[string, number]];
+      expect(id).toBe("delay-1");
+      expect(ms).toBeGreaterThan(40_000);
+      expect(ms).toBeLessThanOrEqual(72_000);
+    } finally {
+      overrideEnvForTests({
+        SVC_WEBHOOK_CA_FILE: testCertificate().caFile,
+        SVC_WEBHOOK_RETRY_SCHEDULE: "0,0.01,0.01,0.01,0.01,0.01,0.01",
+        INNGEST_BASE_URL: `http://127.0.0.1:${(eventApi.address() as AddressInfo).port}`,
+        INNGEST_DEV: "1",
+      });
+    }
+  });
+
+  it("is served at /api/inngest", async () => {
+    const { functions } = await import("@/inngest/functions");
+    expect(functions).toContain(m.fn.deliverWebhook);
+    expect(functions).toContain(m.fn.sweepWebhookDeliveries);
+  });
+});
