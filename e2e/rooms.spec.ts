@@ -69,6 +69,26 @@ test.describe("rooms", () => {
     await expect(page.getByTestId("toast").filter({ hasText: "Share link copied" }).first()).toBeVisible();
   });
 
+  test("a room can be created with the keyboard alone", async ({ page }) => {
+    await page.goto("/rooms");
+    const name = unique("Keyboard room");
+    await page.getByTestId("new-room").first().focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Create a room" });
+    await expect(dialog.getByLabel("Name (optional)")).toBeFocused();
+    await page.keyboard.type(name);
+    await page.keyboard.press("Tab");
+    await expect(dialog.getByRole("radio", { name: /Meeting/ })).toBeFocused();
+    await page.keyboard.press("ArrowRight");
+    await expect(dialog.getByRole("radio", { name: /1:1 call/ })).toBeChecked();
+    await page.keyboard.press("Shift+Tab");
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("dialog", { name: "Room ready" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(page.getByTestId("room-row").filter({ hasText: name })).toContainText("1:1 call");
+  });
+
   test("filters by project and pages with Load more", async ({ page }) => {
     // A project with 30 rooms, made through the API with the page's own session.
     const projectName = unique("Paging");

@@ -1,7 +1,11 @@
 import { inngest } from "@/inngest/client";
 import { getDb } from "@/lib/db";
 import { attemptDelivery, prepareRun } from "@/lib/webhooks/delivery/attempt-delivery";
-import { DELIVERY_REQUESTED, type DeliveryRequestedData, sweepUndelivered } from "@/lib/webhooks/delivery/dispatch";
+import {
+  DELIVERY_REQUESTED,
+  type DeliveryRequestedData,
+  sweepUndelivered,
+} from "@/lib/webhooks/delivery/dispatch";
 
 /**
  * The Inngest driver of webhook delivery: one run per delivery (and per redelivery), idempotent on
@@ -25,7 +29,9 @@ export const deliverWebhook = inngest.createFunction(
     if (start.waitMs > 0) await step.sleep(`delay-${attempt}`, start.waitMs);
     for (;;) {
       const n = attempt;
-      const report = await step.run(`attempt-${n}`, async () => attemptDelivery(await getDb(), data.deliveryId, n));
+      const report = await step.run(`attempt-${n}`, async () =>
+        attemptDelivery(await getDb(), data.deliveryId, n),
+      );
       if (report.state !== "pending" || report.retryInMs === null) return report;
       await step.sleep(`backoff-${n}`, report.retryInMs);
       attempt = report.attempt + 1;
@@ -35,6 +41,10 @@ export const deliverWebhook = inngest.createFunction(
 
 /** Re-dispatches deliveries whose hand-off to Inngest was lost (see sweepUndelivered). */
 export const sweepWebhookDeliveries = inngest.createFunction(
-  { id: "sweep-webhook-deliveries", name: "Re-dispatch lost webhook deliveries", triggers: [{ cron: "*/5 * * * *" }] },
+  {
+    id: "sweep-webhook-deliveries",
+    name: "Re-dispatch lost webhook deliveries",
+    triggers: [{ cron: "*/5 * * * *" }],
+  },
   async ({ step }) => step.run("sweep", async () => ({ dispatched: await sweepUndelivered(await getDb()) })),
 );

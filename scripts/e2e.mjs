@@ -8,6 +8,7 @@
  *   E2E_PORT=3104      preferred port (another free one is taken when it is busy)
  *   E2E_BASE_URL=…     test a server that is already running: no build, no start
  *   E2E_KEEP_DATA=1    keep the temporary data dir (its path is printed)
+ *   E2E_DEPLOYMENT_MODE=cloud   start the server in cloud mode (default self_host)
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -114,6 +115,8 @@ async function main() {
     // Empty wins over a DATABASE_URL in .env.local: Next's env loading never overrides a set key.
     DATABASE_URL: "",
     SVC_DEPLOYMENT_MODE: process.env.E2E_DEPLOYMENT_MODE ?? "self_host",
+    // Required in production in cloud mode; harmless otherwise.
+    SVC_MEDIA_INGEST_SECRET: "e2e-media-ingest-secret",
     // Fixed test-only secret: production mode requires one of at least 32 characters.
     NEXTAUTH_SECRET: "e2e-only-secret-0123456789-abcdefghijklmnopqrstuvwxyz",
     // next-auth v4 builds its callback and sign-out redirect URLs from NEXTAUTH_URL. Without it,

@@ -25,7 +25,10 @@ let org: TestOrg;
 let rx: HttpsReceiver;
 
 beforeAll(async () => {
-  overrideEnvForTests({ SVC_WEBHOOK_CA_FILE: testCertificate().caFile, SVC_WEBHOOK_RETRY_SCHEDULE: "0,0,0,0,0,0,0" });
+  overrideEnvForTests({
+    SVC_WEBHOOK_CA_FILE: testCertificate().caFile,
+    SVC_WEBHOOK_RETRY_SCHEDULE: "0,0,0,0,0,0,0",
+  });
   rx = await startHttpsReceiver();
 });
 

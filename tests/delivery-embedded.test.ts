@@ -5,12 +5,22 @@ import { getDb } from "@/lib/db";
 import { overrideEnvForTests } from "@/lib/env";
 import { startEmbeddedRunner, stopEmbeddedRunner, wake } from "@/lib/jobs/embedded-runner";
 import type { CreatedWebhook } from "@/lib/webhooks/create-webhook";
-import { DELIVERY_WORKER, registerDeliveryWorker, settleDeliveriesInFlight } from "@/lib/webhooks/delivery/embedded-worker";
+import {
+  DELIVERY_WORKER,
+  registerDeliveryWorker,
+  settleDeliveriesInFlight,
+} from "@/lib/webhooks/delivery/embedded-worker";
 import { setHostResolverForTests } from "@/lib/webhooks/resolve-host";
 import { verifyWebhook } from "@/lib/webhooks/verify-signature";
 import { call } from "./helpers/app";
 import { createOrg, type TestOrg } from "./helpers/fixtures";
-import { eventually, type HttpsReceiver, type ReceivedRequest, startHttpsReceiver, testCertificate } from "./helpers/https-receiver";
+import {
+  eventually,
+  type HttpsReceiver,
+  type ReceivedRequest,
+  startHttpsReceiver,
+  testCertificate,
+} from "./helpers/https-receiver";
 import { attemptsOf, deliveriesOf, registerWebhook } from "./helpers/webhook-fixtures";
 
 type Json = Record<string, unknown>;
@@ -117,7 +127,13 @@ describe("embedded runner delivery over real HTTPS", () => {
     const done = await settled(w.id, "succeeded");
     expect(done).toMatchObject({ attemptCount: 1, lastStatusCode: 200, nextAttemptAt: null });
     const [attempt] = await attemptsOf(done.id);
-    expect(attempt).toMatchObject({ attempt: 1, statusCode: 200, outcome: "succeeded", responseBody: "ok", error: null });
+    expect(attempt).toMatchObject({
+      attempt: 1,
+      statusCode: 200,
+      outcome: "succeeded",
+      responseBody: "ok",
+      error: null,
+    });
     expect(attempt?.durationMs).toBeGreaterThanOrEqual(0);
   });
 
@@ -151,7 +167,12 @@ describe("embedded runner delivery over real HTTPS", () => {
       event_id: header(reqs[0] as ReceivedRequest, "x-svc-webhook-id"),
       event_type: "webhook.test",
     });
-    expect((api.body.items[0]?.attempts as Json[]).map((a) => a.outcome)).toEqual(["retry", "retry", "retry", "succeeded"]);
+    expect(((api.body.items[0]?.attempts ?? []) as Json[]).map((a) => a.outcome)).toEqual([
+      "retry",
+      "retry",
+      "retry",
+      "succeeded",
+    ]);
   });
 
   it("keeps to the schedule's delays (override plus jitter)", async () => {
@@ -191,7 +212,15 @@ describe("embedded runner delivery over real HTTPS", () => {
     await sendTest(w);
     const dead = await settled(w.id, "dead");
     expect(dead).toMatchObject({ attemptCount: 7, lastStatusCode: 503, nextAttemptAt: null });
-    expect(rx.requests.map((r) => header(r, "x-svc-webhook-attempt"))).toEqual(["1", "2", "3", "4", "5", "6", "7"]);
+    expect(rx.requests.map((r) => header(r, "x-svc-webhook-attempt"))).toEqual([
+      "1",
+      "2",
+      "3",
+      "4",
+      "5",
+      "6",
+      "7",
+    ]);
     expect((await attemptsOf(dead.id)).map((a) => a.outcome)).toEqual([...Array(6).fill("retry"), "dead"]);
     const deadList = await call<{ items: Json[] }>("GET", `/v1/workspace/webhooks/${w.id}/deliveries`, {
       ...owner(),
@@ -223,7 +252,12 @@ describe("embedded runner delivery over real HTTPS", () => {
       { timeoutMs: 20_000, what: "delivery after a timeout" },
     );
     const [first, second] = await attemptsOf(done.id);
-    expect(first).toMatchObject({ attempt: 1, statusCode: null, outcome: "retry", error: "timed out after 10000 ms" });
+    expect(first).toMatchObject({
+      attempt: 1,
+      statusCode: null,
+      outcome: "retry",
+      error: "timed out after 10000 ms",
+    });
     expect(first?.durationMs).toBeGreaterThanOrEqual(9_990);
     expect(first?.durationMs).toBeLessThan(12_000);
     expect(second).toMatchObject({ attempt: 2, statusCode: 200, outcome: "succeeded" });
@@ -231,8 +265,10 @@ describe("embedded runner delivery over real HTTPS", () => {
 
   it("does not follow redirects: a 3xx is a failed attempt", async () => {
     const rx = await receiver();
-    rx.respond((r, i) =>
-      i === 0 ? { status: 302, headers: { location: `https://localhost:${rx.port}/elsewhere` } } : { status: 200 },
+    rx.respond((_r, i) =>
+      i === 0
+        ? { status: 302, headers: { location: `https://localhost:${rx.port}/elsewhere` } }
+        : { status: 200 },
     );
     const w = await registerWebhook(org, rx.url);
     await sendTest(w);
@@ -251,7 +287,9 @@ describe("embedded runner delivery over real HTTPS", () => {
     if (!req) throw new Error("no request");
     expect(header(req, "x-svc-webhook-kid")).toBe("v2");
     expectSigned(req, String(rotated.body.signing_secret), "v2");
-    expect(verifyWebhook({ headers: req.headers, rawBody: req.rawBody, secrets: { v2: w.signing_secret } })).toEqual({
+    expect(
+      verifyWebhook({ headers: req.headers, rawBody: req.rawBody, secrets: { v2: w.signing_secret } }),
+    ).toEqual({
       ok: false,
       reason: "signature_mismatch",
     });
@@ -262,7 +300,11 @@ describe("embedded runner delivery over real HTTPS", () => {
     const w = await registerWebhook(org, rx.url, ["recording.failed"]);
     await sendTest(w);
     const [req] = await rx.waitForRequests(1);
-    const body = JSON.parse(req?.rawBody ?? "{}") as { type: string; project_id: unknown; data: { object: Json } };
+    const body = JSON.parse(req?.rawBody ?? "{}") as {
+      type: string;
+      project_id: unknown;
+      data: { object: Json };
+    };
     expect(header(req as ReceivedRequest, "x-svc-webhook-type")).toBe("webhook.test");
     expect(body.type).toBe("webhook.test");
     expect(body.project_id).toBeNull();
@@ -277,7 +319,10 @@ describe("embedded runner delivery over real HTTPS", () => {
     const test = await sendTest(w);
     await call("PATCH", `/v1/workspace/webhooks/${w.id}`, { ...owner(), json: { active: false } });
     const db = await getDb();
-    await db.update(deliveries).set({ nextAttemptAt: new Date() }).where(eq(deliveries.id, String(test.id)));
+    await db
+      .update(deliveries)
+      .set({ nextAttemptAt: new Date() })
+      .where(eq(deliveries.id, String(test.id)));
     wake(DELIVERY_WORKER);
     const cancelled = await settled(w.id, "cancelled");
     expect(cancelled).toMatchObject({ attemptCount: 0, lastError: "the endpoint is disabled" });
@@ -322,7 +367,11 @@ describe("SSRF defence at delivery time (cloud mode)", () => {
   it("refuses an internal address literal at delivery", async () => {
     const rx = await receiver();
     const w = await registerWebhook(org, `https://127.0.0.1:${rx.port}/hook`); // self_host: allowed
-    overrideEnvForTests({ ...BASE_ENV(), SVC_WEBHOOK_RETRY_SCHEDULE: "0,5,5,5,5,5,5", SVC_DEPLOYMENT_MODE: "cloud" });
+    overrideEnvForTests({
+      ...BASE_ENV(),
+      SVC_WEBHOOK_RETRY_SCHEDULE: "0,5,5,5,5,5,5",
+      SVC_DEPLOYMENT_MODE: "cloud",
+    });
     await sendTest(w);
     const [attempt] = await eventually(async () => {
       const [d] = await deliveriesOf(w.id);

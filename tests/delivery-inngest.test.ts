@@ -8,7 +8,12 @@ import { overrideEnvForTests } from "@/lib/env";
 import { backgroundDriver } from "@/lib/jobs/driver";
 import { call } from "./helpers/app";
 import { createOrg, type TestOrg } from "./helpers/fixtures";
-import { type HttpsReceiver, type ReceivedRequest, startHttpsReceiver, testCertificate } from "./helpers/https-receiver";
+import {
+  type HttpsReceiver,
+  type ReceivedRequest,
+  startHttpsReceiver,
+  testCertificate,
+} from "./helpers/https-receiver";
 import { attemptsOf, deliveriesOf, registerWebhook } from "./helpers/webhook-fixtures";
 
 /**
@@ -101,7 +106,9 @@ function runEvent(deliveryId: string, scheduleBase = 0) {
 
 async function testDelivery(url = rx.url) {
   const w = await registerWebhook(org, url);
-  const res = await call<Json>("POST", `/v1/workspace/webhooks/${w.id}/test`, { token: org.members.Owner.token });
+  const res = await call<Json>("POST", `/v1/workspace/webhooks/${w.id}/test`, {
+    token: org.members.Owner.token,
+  });
   expect(res.status).toBe(202);
   return { w, deliveryId: String(res.body.id) };
 }
@@ -150,7 +157,10 @@ describe("Inngest driver: hand-off after commit", () => {
 
     // Handed over 11 minutes ago and still never attempted: the run was lost; hand it over again.
     const past = new Date(Date.now() - 11 * 60_000);
-    await db.update(deliveries).set({ dispatchedAt: past, nextAttemptAt: past }).where(eq(deliveries.id, deliveryId));
+    await db
+      .update(deliveries)
+      .set({ dispatchedAt: past, nextAttemptAt: past })
+      .where(eq(deliveries.id, deliveryId));
     // A delivery whose run is under way (attempted) is left alone.
     const busy = await testDelivery();
     await db

@@ -47,7 +47,11 @@ function startWorker(): Worker {
     SVC_WEBHOOK_RETRY_SCHEDULE: SCHEDULE,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { SVC_DATA_DIR: dataDir }),
   };
-  const child = spawn(process.execPath, ["--import", "tsx", WORKER], { cwd: process.cwd(), env, stdio: "pipe" });
+  const child = spawn(process.execPath, ["--import", "tsx", WORKER], {
+    cwd: process.cwd(),
+    env,
+    stdio: "pipe",
+  });
   children.push(child);
   const lines: Record<string, unknown>[] = [];
   const waiters = new Set<() => void>();
@@ -84,7 +88,8 @@ function startWorker(): Worker {
       }, 30_000);
       waiters.add(check);
       child.once("exit", (code) => {
-        if (!lines.some(match)) reject(new Error(`worker exited (${code}) before ${what}; stderr: ${stderr.slice(-2000)}`));
+        if (!lines.some(match))
+          reject(new Error(`worker exited (${code}) before ${what}; stderr: ${stderr.slice(-2000)}`));
       });
       check();
     });
@@ -120,7 +125,10 @@ async function withDb<T>(fn: (db: Db) => Promise<T>): Promise<T> {
 }
 
 beforeAll(async () => {
-  overrideEnvForTests({ SVC_WEBHOOK_CA_FILE: testCertificate().caFile, SVC_WEBHOOK_RETRY_SCHEDULE: SCHEDULE });
+  overrideEnvForTests({
+    SVC_WEBHOOK_CA_FILE: testCertificate().caFile,
+    SVC_WEBHOOK_RETRY_SCHEDULE: SCHEDULE,
+  });
   rx = await startHttpsReceiver();
   if ((await getDbDriver()) === "postgres") {
     const db = await getDb();
@@ -147,22 +155,36 @@ describe("a killed server loses no delivery", () => {
       const orgId = newId("org");
       const projectId = newId("project");
       await db.insert(orgs).values({ id: orgId, name: "Restart", planSelected: true });
-      await db.insert(projects).values({ id: projectId, orgId, name: "P", slug: `p-${projectId.slice(-6).toLowerCase()}` });
-      const w = await createWebhook(db, { orgId, projectId: null }, { url: rx.url, events: ["room.ended"], description: null });
-      await db.transaction((tx) => recordEvent(tx, { type: "room.ended", orgId, projectId, object: { id: "rm_restart" } }));
+      await db
+        .insert(projects)
+        .values({ id: projectId, orgId, name: "P", slug: `p-${projectId.slice(-6).toLowerCase()}` });
+      const w = await createWebhook(
+        db,
+        { orgId, projectId: null },
+        { url: rx.url, events: ["room.ended"], description: null },
+      );
+      await db.transaction((tx) =>
+        recordEvent(tx, { type: "room.ended", orgId, projectId, object: { id: "rm_restart" } }),
+      );
       return { endpointId: w.id, eventCount: 1 };
     });
     expect(eventCount).toBe(1);
 
     const first = startWorker();
-    await first.waitForLine((l) => l.msg === "webhook attempt" && l.attempt === 2 && l.recorded === true, "attempt 2");
+    await first.waitForLine(
+      (l) => l.msg === "webhook attempt" && l.attempt === 2 && l.recorded === true,
+      "attempt 2",
+    );
     await killed(first.child, "SIGKILL");
     // Mid-schedule: two attempts made, the rest still to come.
     const sentBeforeKill = rx.requests.length;
     expect(sentBeforeKill).toBe(2);
 
     const second = startWorker();
-    await second.waitForLine((l) => l.msg === "webhook attempt" && l.outcome === "succeeded", "the successful attempt");
+    await second.waitForLine(
+      (l) => l.msg === "webhook attempt" && l.outcome === "succeeded",
+      "the successful attempt",
+    );
     await killed(second.child, "SIGTERM");
 
     expect(rx.requests.map((r) => r.headers["x-svc-webhook-attempt"])).toEqual(["1", "2", "3", "4"]);

@@ -81,7 +81,9 @@ describe("POST /v1/workspace/webhooks (endpoint 9)", () => {
       expectProblem(res, 403, "forbidden_workspace_role");
     }
     expectProblem(
-      await call("POST", "/v1/workspace/webhooks", { json: { url: "https://a.example", events: ["room.created"] } }),
+      await call("POST", "/v1/workspace/webhooks", {
+        json: { url: "https://a.example", events: ["room.created"] },
+      }),
       401,
       "unauthenticated",
     );
@@ -92,20 +94,36 @@ describe("POST /v1/workspace/webhooks (endpoint 9)", () => {
     ["not a URL", { url: "hooks.example.com/x", events: ["room.created"] }, "url"],
     ["a non-string url", { url: 42, events: ["room.created"] }, "url"],
     ["no url", { events: ["room.created"] }, "url"],
-    ["credentials in the url", { url: "https://user:pw@hooks.example.com/x", events: ["room.created"] }, "url"],
-    ["an overlong url", { url: `https://hooks.example.com/${"a".repeat(2100)}`, events: ["room.created"] }, "url"],
+    [
+      "credentials in the url",
+      { url: "https://user:pw@hooks.example.com/x", events: ["room.created"] },
+      "url",
+    ],
+    [
+      "an overlong url",
+      { url: `https://hooks.example.com/${"a".repeat(2100)}`, events: ["room.created"] },
+      "url",
+    ],
     ["empty events", { url: "https://hooks.example.com/x", events: [] }, "events"],
     ["no events", { url: "https://hooks.example.com/x" }, "events"],
     ["events not a list", { url: "https://hooks.example.com/x", events: "room.created" }, "events"],
     ["an unknown event", { url: "https://hooks.example.com/x", events: ["room.exploded"] }, "events.0"],
-    ["a catalog-only event", { url: "https://hooks.example.com/x", events: ["room.created", "qos.alert"] }, "events.1"],
+    [
+      "a catalog-only event",
+      { url: "https://hooks.example.com/x", events: ["room.created", "qos.alert"] },
+      "events.1",
+    ],
     ["a non-string event", { url: "https://hooks.example.com/x", events: [7] }, "events.0"],
     [
       "an overlong description",
       { url: "https://hooks.example.com/x", events: ["room.created"], description: "d".repeat(501) },
       "description",
     ],
-    ["a non-string description", { url: "https://hooks.example.com/x", events: ["room.created"], description: 5 }, "description"],
+    [
+      "a non-string description",
+      { url: "https://hooks.example.com/x", events: ["room.created"], description: 5 },
+      "description",
+    ],
   ])("answers 422 for %s", async (_name, body, path) => {
     const res = await call("POST", "/v1/workspace/webhooks", { ...owner(), json: body });
     const problem = expectProblem(res, 422, "validation_failed");
@@ -131,13 +149,29 @@ describe("POST /v1/workspace/webhooks (endpoint 9)", () => {
       415,
       "unsupported_media_type",
     );
-    expectProblem(await call("POST", "/v1/workspace/webhooks", { ...owner(), json: ["x"] }), 422, "validation_failed");
-    expectProblem(await call("PUT", "/v1/workspace/webhooks", { ...owner(), json: {} }), 405, "method_not_allowed");
+    expectProblem(
+      await call("POST", "/v1/workspace/webhooks", { ...owner(), json: ["x"] }),
+      422,
+      "validation_failed",
+    );
+    expectProblem(
+      await call("PUT", "/v1/workspace/webhooks", { ...owner(), json: {} }),
+      405,
+      "method_not_allowed",
+    );
   });
 
   it("allows internal hosts in self_host mode", async () => {
-    for (const url of ["https://localhost:8443/h", "https://127.0.0.1/h", "https://10.0.0.5/h", "https://hooks.internal/h"]) {
-      const res = await call("POST", "/v1/workspace/webhooks", { ...owner(), json: { url, events: ["room.created"] } });
+    for (const url of [
+      "https://localhost:8443/h",
+      "https://127.0.0.1/h",
+      "https://10.0.0.5/h",
+      "https://hooks.internal/h",
+    ]) {
+      const res = await call("POST", "/v1/workspace/webhooks", {
+        ...owner(),
+        json: { url, events: ["room.created"] },
+      });
       expect(res.status, url).toBe(201);
     }
   });
@@ -161,7 +195,10 @@ describe("POST /v1/workspace/webhooks (endpoint 9)", () => {
       "https://[fd00:ec2::254]/h",
       "https://[fe80::1]/h",
     ]) {
-      const res = await call("POST", "/v1/workspace/webhooks", { ...owner(), json: { url, events: ["room.created"] } });
+      const res = await call("POST", "/v1/workspace/webhooks", {
+        ...owner(),
+        json: { url, events: ["room.created"] },
+      });
       const problem = expectProblem(res, 422, "validation_failed");
       expect(JSON.stringify(problem.errors), url).toContain("cloud mode");
     }
@@ -213,12 +250,22 @@ describe("GET /v1/workspace/webhooks (endpoint 8)", () => {
     });
     expect(b.status).toBe(201);
     for (const role of ["Owner", "Admin", "Developer", "Member", "Billing", "Viewer"] as const) {
-      const res = await call<{ items: Json[] }>("GET", "/v1/workspace/webhooks", { token: fresh.members[role].token });
+      const res = await call<{ items: Json[] }>("GET", "/v1/workspace/webhooks", {
+        token: fresh.members[role].token,
+      });
       expect(res.status, role).toBe(200);
       expect(Object.keys(res.body)).toEqual(["items"]);
       expect(res.body.items.map((w) => w.id)).toEqual([b.body.id, a.id]);
-      expect(res.body.items[0]).toMatchObject({ project_id: fresh.projectId, events: ["qos.alert"], description: null });
-      expect(res.body.items[1]).toMatchObject({ project_id: null, url: "https://hooks.example.com/a", active: true });
+      expect(res.body.items[0]).toMatchObject({
+        project_id: fresh.projectId,
+        events: ["qos.alert"],
+        description: null,
+      });
+      expect(res.body.items[1]).toMatchObject({
+        project_id: null,
+        url: "https://hooks.example.com/a",
+        active: true,
+      });
       expect(res.text).not.toContain("whsec_");
       expect(res.text).not.toContain("signing_secret");
     }
@@ -256,7 +303,9 @@ describe("POST /v1/webhooks/endpoints (endpoint 15)", () => {
   it("accepts scope all and the bare secret", async () => {
     const key = await createProjectKey(org, "all");
     const bare = key.slice(key.indexOf(".") + 1);
-    expect((await register(bare, { url: "https://hooks.example.com/p", events: ["room.created"] })).status).toBe(201);
+    expect(
+      (await register(bare, { url: "https://hooks.example.com/p", events: ["room.created"] })).status,
+    ).toBe(201);
   });
 
   it("answers 401 invalid_api_key for a missing, malformed, unknown or revoked key", async () => {
@@ -306,11 +355,17 @@ describe("POST /v1/webhooks/endpoints (endpoint 15)", () => {
 describe("single endpoint: GET, PATCH, DELETE", () => {
   it("GET shows the endpoint and its key ids; another org gets 404", async () => {
     const w = await registerWebhook(org, "https://hooks.example.com/single");
-    const res = await call<Json>("GET", `/v1/workspace/webhooks/${w.id}`, { token: org.members.Viewer.token });
+    const res = await call<Json>("GET", `/v1/workspace/webhooks/${w.id}`, {
+      token: org.members.Viewer.token,
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: w.id, signing_keys: [{ kid: "v1", expires_at: null }] });
     expect(res.text).not.toContain("whsec_");
-    expectProblem(await call("GET", `/v1/workspace/webhooks/${w.id}`, { token: other.members.Owner.token }), 404, "not_found");
+    expectProblem(
+      await call("GET", `/v1/workspace/webhooks/${w.id}`, { token: other.members.Owner.token }),
+      404,
+      "not_found",
+    );
     expectProblem(await call("GET", "/v1/workspace/webhooks/wh_missing", owner()), 404, "not_found");
   });
 
@@ -324,19 +379,40 @@ describe("single endpoint: GET, PATCH, DELETE", () => {
       ...owner(),
       json: { active: true, events: ["recording.completed", "recording.failed"], description: "rec" },
     });
-    expect(changed.body).toMatchObject({ active: true, events: ["recording.completed", "recording.failed"], description: "rec" });
-    const cleared = await call<Json>("PATCH", path, { ...owner(), json: { description: null, url: "https://ignored.example" } });
+    expect(changed.body).toMatchObject({
+      active: true,
+      events: ["recording.completed", "recording.failed"],
+      description: "rec",
+    });
+    const cleared = await call<Json>("PATCH", path, {
+      ...owner(),
+      json: { description: null, url: "https://ignored.example" },
+    });
     expect(cleared.body).toMatchObject({ description: null, url: "https://hooks.example.com/patch" });
   });
 
   it("PATCH validates, checks events against the endpoint's own catalog, and scopes by org and role", async () => {
     const w = await registerWebhook(org, "https://hooks.example.com/patch2");
     const path = `/v1/workspace/webhooks/${w.id}`;
-    for (const body of [{}, { active: "yes" }, { events: [] }, { events: ["qos.alert"] }, { description: 3 }]) {
+    for (const body of [
+      {},
+      { active: "yes" },
+      { events: [] },
+      { events: ["qos.alert"] },
+      { description: 3 },
+    ]) {
       expectProblem(await call("PATCH", path, { ...owner(), json: body }), 422, "validation_failed");
     }
-    expectProblem(await call("PATCH", path, { token: org.members.Member.token, json: { active: false } }), 403, "forbidden_workspace_role");
-    expectProblem(await call("PATCH", path, { token: other.members.Owner.token, json: { active: false } }), 404, "not_found");
+    expectProblem(
+      await call("PATCH", path, { token: org.members.Member.token, json: { active: false } }),
+      403,
+      "forbidden_workspace_role",
+    );
+    expectProblem(
+      await call("PATCH", path, { token: other.members.Owner.token, json: { active: false } }),
+      404,
+      "not_found",
+    );
     const key = await createProjectKey(org);
     const project = await call<Json>("POST", "/v1/webhooks/endpoints", {
       headers: { authorization: `Bearer ${key}` },
@@ -353,8 +429,16 @@ describe("single endpoint: GET, PATCH, DELETE", () => {
     const w = await registerWebhook(org, "https://hooks.example.com/delete");
     await call("POST", `/v1/workspace/webhooks/${w.id}/test`, owner());
     expect(await deliveriesOf(w.id)).toHaveLength(1);
-    expectProblem(await call("DELETE", `/v1/workspace/webhooks/${w.id}`, { token: org.members.Viewer.token }), 403, "forbidden_workspace_role");
-    expectProblem(await call("DELETE", `/v1/workspace/webhooks/${w.id}`, { token: other.members.Owner.token }), 404, "not_found");
+    expectProblem(
+      await call("DELETE", `/v1/workspace/webhooks/${w.id}`, { token: org.members.Viewer.token }),
+      403,
+      "forbidden_workspace_role",
+    );
+    expectProblem(
+      await call("DELETE", `/v1/workspace/webhooks/${w.id}`, { token: other.members.Owner.token }),
+      404,
+      "not_found",
+    );
     const res = await call("DELETE", `/v1/workspace/webhooks/${w.id}`, owner());
     expect(res.status).toBe(204);
     expect(res.text).toBe("");
@@ -370,7 +454,12 @@ describe("POST …/rotate-secret", () => {
     const before = Date.now();
     const r1 = await call<Json>("POST", path, owner());
     expect(r1.status).toBe(200);
-    expect(r1.body).toMatchObject({ id: w.id, kid: "v2", previous_kid: "v1", signing_secret: expect.stringMatching(/^whsec_/) });
+    expect(r1.body).toMatchObject({
+      id: w.id,
+      kid: "v2",
+      previous_kid: "v1",
+      signing_secret: expect.stringMatching(/^whsec_/),
+    });
     expect(r1.body.signing_secret).not.toBe(w.signing_secret);
     const expires = Date.parse(String(r1.body.previous_kid_expires_at));
     expect(expires - before).toBeGreaterThanOrEqual(24 * 3600 * 1000 - 1000);
@@ -390,16 +479,25 @@ describe("POST …/rotate-secret", () => {
       .where(and(eq(webhookSigningSecrets.endpointId, w.id), eq(webhookSigningSecrets.kid, "v1")));
     const r2 = await call<Json>("POST", path, owner());
     expect(r2.body).toMatchObject({ kid: "v3", previous_kid: "v2" });
-    const kids = await db.select().from(webhookSigningSecrets).where(eq(webhookSigningSecrets.endpointId, w.id));
+    const kids = await db
+      .select()
+      .from(webhookSigningSecrets)
+      .where(eq(webhookSigningSecrets.endpointId, w.id));
     expect(kids.map((k) => k.kid).sort()).toEqual(["v2", "v3"]);
-    expect(decryptSecret(kids.find((k) => k.kid === "v3")?.secretCiphertext ?? "")).toBe(r2.body.signing_secret);
+    expect(decryptSecret(kids.find((k) => k.kid === "v3")?.secretCiphertext ?? "")).toBe(
+      r2.body.signing_secret,
+    );
   });
 
   it("is 404 across orgs and 403 for read-only roles", async () => {
     const w = await registerWebhook(org, "https://hooks.example.com/rotate2");
     const path = `/v1/workspace/webhooks/${w.id}/rotate-secret`;
     expectProblem(await call("POST", path, { token: other.members.Owner.token }), 404, "not_found");
-    expectProblem(await call("POST", path, { token: org.members.Billing.token }), 403, "forbidden_workspace_role");
+    expectProblem(
+      await call("POST", path, { token: org.members.Billing.token }),
+      403,
+      "forbidden_workspace_role",
+    );
   });
 });
 
@@ -408,11 +506,19 @@ describe("events and deliveries (transactional outbox)", () => {
     const o = await createOrg();
     const db = await getDb();
     const secondProject = newId("project");
-    await db.insert(projects).values({ id: secondProject, orgId: o.id, name: "Two", slug: `two-${secondProject.slice(-6).toLowerCase()}` });
+    await db.insert(projects).values({
+      id: secondProject,
+      orgId: o.id,
+      name: "Two",
+      slug: `two-${secondProject.slice(-6).toLowerCase()}`,
+    });
     const orgWide = await registerWebhook(o, "https://hooks.example.com/org", ["room.created"]);
     const unsubscribed = await registerWebhook(o, "https://hooks.example.com/unsub", ["room.ended"]);
     const disabled = await registerWebhook(o, "https://hooks.example.com/off", ["room.created"]);
-    await call("PATCH", `/v1/workspace/webhooks/${disabled.id}`, { token: o.members.Owner.token, json: { active: false } });
+    await call("PATCH", `/v1/workspace/webhooks/${disabled.id}`, {
+      token: o.members.Owner.token,
+      json: { active: false },
+    });
     const sameProject = await call<Json>("POST", "/v1/webhooks/endpoints", {
       headers: { authorization: `Bearer ${await createProjectKey(o)}` },
       json: { url: "https://hooks.example.com/p1", events: ["room.created"] },
@@ -432,7 +538,10 @@ describe("events and deliveries (transactional outbox)", () => {
     const [event] = await db.select().from(events).where(eq(events.orgId, o.id));
     expect(event).toMatchObject({ type: "room.created", projectId: o.projectId });
     expect(event?.payload).toMatchObject({ type: "room.created", data: { object: room.body } });
-    const rows = await db.select().from(deliveries).where(eq(deliveries.eventId, event?.id ?? ""));
+    const rows = await db
+      .select()
+      .from(deliveries)
+      .where(eq(deliveries.eventId, event?.id ?? ""));
     expect(rows.map((d) => d.endpointId).sort()).toEqual([orgWide.id, String(sameProject.body.id)].sort());
     for (const d of rows) {
       expect(d).toMatchObject({ status: "pending", attemptCount: 0, orgId: o.id });
@@ -451,7 +560,12 @@ describe("events and deliveries (transactional outbox)", () => {
     const db = await getDb();
     await expect(
       db.transaction(async (tx) => {
-        await recordEvent(tx, { type: "room.ended", orgId: o.id, projectId: o.projectId, object: { id: "rm_x" } });
+        await recordEvent(tx, {
+          type: "room.ended",
+          orgId: o.id,
+          projectId: o.projectId,
+          object: { id: "rm_x" },
+        });
         expect(await tx.select().from(deliveries).where(eq(deliveries.endpointId, w.id))).toHaveLength(1);
         throw new Error("the change failed");
       }),
@@ -467,7 +581,9 @@ describe("events and deliveries (transactional outbox)", () => {
       json: { url: "https://hooks.example.com/lic", events: ["license.revoked"] },
     });
     const db = await getDb();
-    await db.transaction((tx) => recordEvent(tx, { type: "license.revoked", orgId: o.id, projectId: null, object: {} }));
+    await db.transaction((tx) =>
+      recordEvent(tx, { type: "license.revoked", orgId: o.id, projectId: null, object: {} }),
+    );
     expect(await deliveriesOf(String(orgWide.body.id))).toHaveLength(0);
   });
 });
@@ -479,7 +595,12 @@ describe("delivery log, redeliver and test events", () => {
     for (let i = 0; i < 3; i++) {
       const res = await call<Json>("POST", `/v1/workspace/webhooks/${w.id}/test`, owner());
       expect(res.status).toBe(202);
-      expect(res.body).toMatchObject({ event_type: "webhook.test", status: "pending", attempt_count: 0, attempts: [] });
+      expect(res.body).toMatchObject({
+        event_type: "webhook.test",
+        status: "pending",
+        attempt_count: 0,
+        attempts: [],
+      });
       sent.push(String(res.body.id));
     }
     const path = `/v1/workspace/webhooks/${w.id}/deliveries`;
@@ -500,8 +621,16 @@ describe("delivery log, redeliver and test events", () => {
     expect(pending.body.items).toHaveLength(3);
     const dead = await call<{ items: Json[] }>("GET", path, { ...owner(), query: { status: "dead" } });
     expect(dead.body.items).toHaveLength(0);
-    expectProblem(await call("GET", path, { ...owner(), query: { status: "weird" } }), 422, "validation_failed");
-    expectProblem(await call("GET", path, { ...owner(), query: { cursor: "garbage!" } }), 422, "validation_failed");
+    expectProblem(
+      await call("GET", path, { ...owner(), query: { status: "weird" } }),
+      422,
+      "validation_failed",
+    );
+    expectProblem(
+      await call("GET", path, { ...owner(), query: { cursor: "garbage!" } }),
+      422,
+      "validation_failed",
+    );
     expectProblem(await call("GET", path, { ...owner(), query: { limit: 0 } }), 422, "validation_failed");
     expectProblem(await call("GET", path, { token: other.members.Owner.token }), 404, "not_found");
   });
@@ -516,7 +645,11 @@ describe("delivery log, redeliver and test events", () => {
       .update(deliveries)
       .set({ status: "dead", attemptCount: 7, nextAttemptAt: null, completedAt: new Date() })
       .where(eq(deliveries.id, String(test.body.id)));
-    expectProblem(await call("POST", path, { token: org.members.Viewer.token }), 403, "forbidden_workspace_role");
+    expectProblem(
+      await call("POST", path, { token: org.members.Viewer.token }),
+      403,
+      "forbidden_workspace_role",
+    );
     expectProblem(await call("POST", path, { token: other.members.Owner.token }), 404, "not_found");
     expectProblem(
       await call("POST", `/v1/workspace/webhooks/${w.id}/deliveries/dlv_missing/redeliver`, owner()),
@@ -525,7 +658,12 @@ describe("delivery log, redeliver and test events", () => {
     );
     const res = await call<Json>("POST", path, owner());
     expect(res.status).toBe(202);
-    expect(res.body).toMatchObject({ id: test.body.id, event_id: test.body.event_id, status: "pending", attempt_count: 7 });
+    expect(res.body).toMatchObject({
+      id: test.body.id,
+      event_id: test.body.event_id,
+      status: "pending",
+      attempt_count: 7,
+    });
     const [row] = await deliveriesOf(w.id);
     expect(row).toMatchObject({ status: "pending", scheduleBase: 7, completedAt: null });
   });
@@ -534,15 +672,30 @@ describe("delivery log, redeliver and test events", () => {
     const w = await registerWebhook(org, "https://hooks.example.com/disabled");
     const test = await call<Json>("POST", `/v1/workspace/webhooks/${w.id}/test`, owner());
     const db = await getDb();
-    await db.update(deliveries).set({ status: "succeeded" }).where(eq(deliveries.id, String(test.body.id)));
+    await db
+      .update(deliveries)
+      .set({ status: "succeeded" })
+      .where(eq(deliveries.id, String(test.body.id)));
     await call("PATCH", `/v1/workspace/webhooks/${w.id}`, { ...owner(), json: { active: false } });
     expectProblem(await call("POST", `/v1/workspace/webhooks/${w.id}/test`, owner()), 409, "conflict");
     expectProblem(
-      await call("POST", `/v1/workspace/webhooks/${w.id}/deliveries/${String(test.body.id)}/redeliver`, owner()),
+      await call(
+        "POST",
+        `/v1/workspace/webhooks/${w.id}/deliveries/${String(test.body.id)}/redeliver`,
+        owner(),
+      ),
       409,
       "conflict",
     );
-    expectProblem(await call("POST", `/v1/workspace/webhooks/${w.id}/test`, { token: other.members.Owner.token }), 404, "not_found");
-    expectProblem(await call("POST", `/v1/workspace/webhooks/${w.id}/test`, { token: org.members.Member.token }), 403, "forbidden_workspace_role");
+    expectProblem(
+      await call("POST", `/v1/workspace/webhooks/${w.id}/test`, { token: other.members.Owner.token }),
+      404,
+      "not_found",
+    );
+    expectProblem(
+      await call("POST", `/v1/workspace/webhooks/${w.id}/test`, { token: org.members.Member.token }),
+      403,
+      "forbidden_workspace_role",
+    );
   });
 });

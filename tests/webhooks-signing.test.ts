@@ -1,10 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { isBlockedAddress, blockedHostReason } from "@/lib/webhooks/address-policy";
-import { DEFAULT_SCHEDULE_SEC, delayBeforeAttemptMs, judgeAttempt, MAX_ATTEMPTS } from "@/lib/webhooks/delivery/schedule";
+import { overrideEnvForTests } from "@/lib/env";
+import { blockedHostReason, isBlockedAddress } from "@/lib/webhooks/address-policy";
+import {
+  DEFAULT_SCHEDULE_SEC,
+  delayBeforeAttemptMs,
+  judgeAttempt,
+  MAX_ATTEMPTS,
+} from "@/lib/webhooks/delivery/schedule";
 import { parseRfc3339, rfc3339Nano, signWebhook } from "@/lib/webhooks/sign";
 import { kidNumber, newSigningSecret, nextKid } from "@/lib/webhooks/signing-secret";
 import { verifyWebhook } from "@/lib/webhooks/verify-signature";
-import { overrideEnvForTests } from "@/lib/env";
 
 /**
  * Fixed vectors, computed independently with
@@ -101,19 +106,23 @@ describe("verifyWebhook (receiver helper)", () => {
 
   it("accepts a padded signature, a Headers object and a byte body", () => {
     const h = new Headers(headers({ "X-SVC-Webhook-Sig": "B7eWqVvB8Vstj7+Lq5nYWeJumuYpKlyHY+vh4wUqiso=" }));
-    expect(verifyWebhook({ headers: h, rawBody: new TextEncoder().encode(BODY), secrets: SECRET, now }).ok).toBe(
-      true,
-    );
+    expect(
+      verifyWebhook({ headers: h, rawBody: new TextEncoder().encode(BODY), secrets: SECRET, now }).ok,
+    ).toBe(true);
   });
 
   it("picks the secret by kid during a rotation", () => {
     const secrets = { v1: SECRET, v2: "whsec_other" };
     expect(verifyWebhook({ headers: headers(), rawBody: BODY, secrets, now }).ok).toBe(true);
-    expect(verifyWebhook({ headers: headers({ "X-SVC-Webhook-Kid": "v2" }), rawBody: BODY, secrets, now })).toEqual({
+    expect(
+      verifyWebhook({ headers: headers({ "X-SVC-Webhook-Kid": "v2" }), rawBody: BODY, secrets, now }),
+    ).toEqual({
       ok: false,
       reason: "signature_mismatch",
     });
-    expect(verifyWebhook({ headers: headers({ "X-SVC-Webhook-Kid": "v3" }), rawBody: BODY, secrets, now })).toEqual({
+    expect(
+      verifyWebhook({ headers: headers({ "X-SVC-Webhook-Kid": "v3" }), rawBody: BODY, secrets, now }),
+    ).toEqual({
       ok: false,
       reason: "unknown_kid",
     });
@@ -121,18 +130,27 @@ describe("verifyWebhook (receiver helper)", () => {
 
   it("rejects a tampered body, a wrong secret, a forged signature", () => {
     const reject = { ok: false, reason: "signature_mismatch" };
-    expect(verifyWebhook({ headers: headers(), rawBody: BODY.replace("rm_1", "rm_2"), secrets: SECRET, now })).toEqual(
-      reject,
-    );
+    expect(
+      verifyWebhook({ headers: headers(), rawBody: BODY.replace("rm_1", "rm_2"), secrets: SECRET, now }),
+    ).toEqual(reject);
     expect(verifyWebhook({ headers: headers(), rawBody: BODY, secrets: `${SECRET}x`, now })).toEqual(reject);
     expect(
-      verifyWebhook({ headers: headers({ "X-SVC-Webhook-Sig": "AAAA" }), rawBody: BODY, secrets: SECRET, now }),
+      verifyWebhook({
+        headers: headers({ "X-SVC-Webhook-Sig": "AAAA" }),
+        rawBody: BODY,
+        secrets: SECRET,
+        now,
+      }),
     ).toEqual(reject);
   });
 
   it("rejects timestamps more than five minutes off, either way", () => {
-    expect(verifyWebhook({ headers: headers(), rawBody: BODY, secrets: SECRET, now: TS_MS + 299_000 }).ok).toBe(true);
-    expect(verifyWebhook({ headers: headers(), rawBody: BODY, secrets: SECRET, now: TS_MS - 299_000 }).ok).toBe(true);
+    expect(
+      verifyWebhook({ headers: headers(), rawBody: BODY, secrets: SECRET, now: TS_MS + 299_000 }).ok,
+    ).toBe(true);
+    expect(
+      verifyWebhook({ headers: headers(), rawBody: BODY, secrets: SECRET, now: TS_MS - 299_000 }).ok,
+    ).toBe(true);
     for (const at of [TS_MS + 301_000, TS_MS - 301_000]) {
       expect(verifyWebhook({ headers: headers(), rawBody: BODY, secrets: SECRET, now: at })).toEqual({
         ok: false,
@@ -149,7 +167,12 @@ describe("verifyWebhook (receiver helper)", () => {
       reason: "missing_headers",
     });
     expect(
-      verifyWebhook({ headers: headers({ "X-SVC-Webhook-Ts": "1700000000" }), rawBody: BODY, secrets: SECRET, now }),
+      verifyWebhook({
+        headers: headers({ "X-SVC-Webhook-Ts": "1700000000" }),
+        rawBody: BODY,
+        secrets: SECRET,
+        now,
+      }),
     ).toEqual({ ok: false, reason: "invalid_timestamp" });
   });
 });
@@ -234,13 +257,29 @@ describe("address policy (cloud mode)", () => {
   });
 
   it("allows public addresses", () => {
-    for (const ip of ["1.1.1.1", "8.8.8.8", "172.32.0.1", "100.128.0.1", "2606:4700:4700::1111", "::ffff:1.1.1.1", "2002:0808:0808::"]) {
+    for (const ip of [
+      "1.1.1.1",
+      "8.8.8.8",
+      "172.32.0.1",
+      "100.128.0.1",
+      "2606:4700:4700::1111",
+      "::ffff:1.1.1.1",
+      "2002:0808:0808::",
+    ]) {
       expect(isBlockedAddress(ip), ip).toBe(false);
     }
   });
 
   it("refuses local names and internal literals as URL hosts", () => {
-    for (const host of ["localhost", "LOCALHOST.", "api.localhost", "metadata.google.internal", "127.0.0.1", "[::1]", "[fd00::1]"]) {
+    for (const host of [
+      "localhost",
+      "LOCALHOST.",
+      "api.localhost",
+      "metadata.google.internal",
+      "127.0.0.1",
+      "[::1]",
+      "[fd00::1]",
+    ]) {
       expect(blockedHostReason(host), host).toBeDefined();
     }
     for (const host of ["hooks.example.com", "localhost.example.com", "1.1.1.1", "[2606:4700:4700::1111]"]) {

@@ -33,7 +33,10 @@ export function Dialog({
       el.showModal();
       // showModal focuses the first focusable element (the close button); the first field is
       // where the user wants to be. `data-autofocus` picks another one.
-      el.querySelector<HTMLElement>("[data-autofocus], form input, form select, form textarea")?.focus();
+      const first =
+        el.querySelector<HTMLElement>("[data-autofocus]") ??
+        el.querySelector<HTMLElement>("form input, form select, form textarea");
+      first?.focus();
     }
     if (!open && el.open) el.close();
   }, [open]);

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import type { ComponentType, SVGProps } from "react";
-import { IconFolder, IconMail, IconRecord, IconVideo } from "@/app/_components/icons";
+import { IconFolder, IconMail, IconRecord, IconVideo, IconWebhook } from "@/app/_components/icons";
 import { can, type Permission, type Role } from "@/lib/auth/roles";
 
 interface NavLink {
@@ -22,6 +22,7 @@ const LINKS: NavLink[] = [
   { href: "/projects", label: "Projects", icon: IconFolder },
   { href: "/rooms", label: "Rooms", icon: IconVideo },
   { href: "/recordings", label: "Recordings", icon: IconRecord },
+  { href: "/webhooks", label: "Webhooks", icon: IconWebhook, permission: "webhooks:read" },
   { href: "/mailbox", label: "Mailbox", icon: IconMail, permission: "mailbox:read" },
 ];
 

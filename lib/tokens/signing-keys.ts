@@ -96,10 +96,12 @@ async function storedKeysWithActive(db: DbOrTx) {
 export async function activeSigningKey(db: DbOrTx): Promise<SigningKey> {
   const configured = configuredKey();
   if (configured) {
-    let p = imported.get(`env:${configured.kid}`);
+    // Keyed by the public point too: a new key under a reused kid must not hit the old entry.
+    const cacheKey = `env:${configured.kid}:${String(configured.jwk.x)}`;
+    let p = imported.get(cacheKey);
     if (!p) {
       p = importPrivate(configured.jwk, configured.kid);
-      imported.set(`env:${configured.kid}`, p);
+      imported.set(cacheKey, p);
     }
     return p;
   }

@@ -4,7 +4,8 @@ import type { DbOrTx } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
 import { serializeWebhook, type WebhookDto } from "@/lib/webhooks/serialize-webhook";
 
-export const webhookNotFound = () => new ApiError("not_found", "No such webhook endpoint in this organisation.");
+export const webhookNotFound = () =>
+  new ApiError("not_found", "No such webhook endpoint in this organisation.");
 
 /** One endpoint of the org (404 otherwise), with its signing key ids (never the secrets). */
 export async function findWebhook(

@@ -9,7 +9,9 @@ import { type DeliveryDto, serializeDelivery } from "@/lib/webhooks/serialize-de
 export const DELIVERY_STATUSES = ["pending", "succeeded", "gone", "dead", "cancelled"] as const;
 
 export const listDeliveriesQuery = pageQuery.extend({
-  status: z.enum(DELIVERY_STATUSES, { error: `status must be one of ${DELIVERY_STATUSES.join(", ")}` }).optional(),
+  status: z
+    .enum(DELIVERY_STATUSES, { error: `status must be one of ${DELIVERY_STATUSES.join(", ")}` })
+    .optional(),
 });
 export type ListDeliveriesQuery = z.output<typeof listDeliveriesQuery>;
 
@@ -58,7 +60,11 @@ export async function listDeliveries(
 }
 
 /** One delivery of an endpoint of the org, with its attempts (redeliver and test answers). */
-export async function getDelivery(db: DbOrTx, orgId: string, deliveryId: string): Promise<DeliveryDto | undefined> {
+export async function getDelivery(
+  db: DbOrTx,
+  orgId: string,
+  deliveryId: string,
+): Promise<DeliveryDto | undefined> {
   const [row] = await db
     .select({ delivery: deliveries, eventType: events.type })
     .from(deliveries)

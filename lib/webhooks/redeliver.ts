@@ -9,7 +9,12 @@ import { type DeliveryDto, serializeDelivery } from "@/lib/webhooks/serialize-de
  * Starts a finished delivery (succeeded, gone, dead or cancelled) over with a fresh seven-attempt
  * schedule. It keeps its evt_ id, so receivers dedupe it; attempt numbers continue from the log.
  */
-export async function redeliver(db: Db, orgId: string, endpointId: string, deliveryId: string): Promise<DeliveryDto> {
+export async function redeliver(
+  db: Db,
+  orgId: string,
+  endpointId: string,
+  deliveryId: string,
+): Promise<DeliveryDto> {
   return db.transaction(async (tx) => {
     const [found] = await tx
       .select({ delivery: deliveries, active: webhookEndpoints.active, eventType: events.type })
@@ -27,9 +32,13 @@ export async function redeliver(db: Db, orgId: string, endpointId: string, deliv
       .limit(1);
     if (!found) throw new ApiError("not_found", "No such delivery for this webhook endpoint.");
     if (found.delivery.status === "pending") {
-      throw new ApiError("conflict", "This delivery is still being attempted; redeliver it once it has finished.");
+      throw new ApiError(
+        "conflict",
+        "This delivery is still being attempted; redeliver it once it has finished.",
+      );
     }
-    if (!found.active) throw new ApiError("conflict", "The endpoint is disabled; enable it before redelivering.");
+    if (!found.active)
+      throw new ApiError("conflict", "The endpoint is disabled; enable it before redelivering.");
     const [row] = await tx
       .update(deliveries)
       .set({

@@ -21,7 +21,8 @@ export async function sendTestEvent(db: Db, orgId: string, endpointId: string): 
       .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.orgId, orgId)))
       .limit(1);
     if (!endpoint) throw webhookNotFound();
-    if (!endpoint.active) throw new ApiError("conflict", "The endpoint is disabled; enable it to send a test event.");
+    if (!endpoint.active)
+      throw new ApiError("conflict", "The endpoint is disabled; enable it to send a test event.");
     const event = await insertEvent(tx, {
       type: TEST_EVENT,
       orgId,

@@ -11,7 +11,12 @@ import { eventList, type PatchWebhookInput } from "@/lib/webhooks/webhook-schema
  * PATCH: enable or disable, change the subscribed events (from the endpoint's own catalog: the
  * workspace's five for org-wide endpoints, all for project ones), or the description.
  */
-export async function updateWebhook(db: Db, orgId: string, id: string, patch: PatchWebhookInput): Promise<WebhookDto> {
+export async function updateWebhook(
+  db: Db,
+  orgId: string,
+  id: string,
+  patch: PatchWebhookInput,
+): Promise<WebhookDto> {
   return db.transaction(async (tx) => {
     const [current] = await tx
       .select({ projectId: webhookEndpoints.projectId })

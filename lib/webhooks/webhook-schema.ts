@@ -18,7 +18,9 @@ const url = z
 /** A non-empty list of names from `allowed`; duplicates are folded. */
 export function eventList(allowed: readonly string[]) {
   return z
-    .array(z.string({ error: "each event must be a string" }), { error: "events must be an array of event names" })
+    .array(z.string({ error: "each event must be a string" }), {
+      error: "events must be an array of event names",
+    })
     .min(1, "events must name at least one event")
     .max(allowed.length * 4, "too many events")
     .superRefine((names, ctx) => {
@@ -61,7 +63,9 @@ export const patchWebhookBody = z
   .object({
     active: z.boolean({ error: "active must be true or false" }).optional(),
     events: z
-      .array(z.string({ error: "each event must be a string" }), { error: "events must be an array of event names" })
+      .array(z.string({ error: "each event must be a string" }), {
+        error: "events must be an array of event names",
+      })
       .optional(),
     description: description.nullable().optional(),
   })

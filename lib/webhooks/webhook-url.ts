@@ -47,7 +47,10 @@ export async function assertRegistrableHost(raw: string): Promise<void> {
   const blocked = firstBlocked(addresses);
   if (blocked) {
     throw validationError([
-      { path: "url", message: `url is not allowed in cloud mode: ${hostname} resolves to ${blocked}, an internal address` },
+      {
+        path: "url",
+        message: `url is not allowed in cloud mode: ${hostname} resolves to ${blocked}, an internal address`,
+      },
     ]);
   }
 }

@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import https from "node:https";
 import type { IncomingHttpHeaders } from "node:http";
+import https from "node:https";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -49,7 +49,11 @@ export function testCertificate(): TestCertificate {
     ],
     { stdio: "ignore" },
   );
-  certificate = { key: fs.readFileSync(keyFile, "utf8"), cert: fs.readFileSync(certFile, "utf8"), caFile: certFile };
+  certificate = {
+    key: fs.readFileSync(keyFile, "utf8"),
+    cert: fs.readFileSync(certFile, "utf8"),
+    caFile: certFile,
+  };
   return certificate;
 }
 
@@ -126,7 +130,9 @@ export async function startHttpsReceiver(): Promise<HttpsReceiver> {
       };
       const timer = setTimeout(() => {
         listeners.delete(check);
-        reject(new Error(`expected ${count} webhook requests within ${timeoutMs} ms, got ${matching().length}`));
+        reject(
+          new Error(`expected ${count} webhook requests within ${timeoutMs} ms, got ${matching().length}`),
+        );
       }, timeoutMs);
       listeners.add(check);
       check();

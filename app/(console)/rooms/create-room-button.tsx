@@ -30,12 +30,15 @@ export function CreateRoomButton({
   projects,
   defaultProjectId,
   meetHost,
+  blockedReason,
   label = "New room",
 }: {
   memberRole: Role;
   projects: ProjectRef[];
   defaultProjectId: string | undefined;
   meetHost: string;
+  /** Why rooms cannot be created right now (no project yet, no plan), shown as the tooltip. */
+  blockedReason?: string | undefined;
   label?: string;
 }) {
   const router = useRouter();
@@ -95,9 +98,7 @@ export function CreateRoomButton({
       <GatedButton
         memberRole={memberRole}
         permission="rooms:create"
-        blockedReason={
-          projects.length === 0 ? "Create a project first: every room belongs to one." : undefined
-        }
+        blockedReason={blockedReason}
         className="btn"
         onClick={() => setOpen(true)}
         data-testid="new-room"
@@ -172,6 +173,7 @@ export function CreateRoomButton({
               <input
                 {...fieldA11y("room_name", errors.room_name, true)}
                 placeholder="Weekly sync"
+                data-autofocus
                 maxLength={200}
                 autoComplete="off"
               />

@@ -38,6 +38,12 @@ export default async function RoomsPage({ searchParams }: { searchParams: Search
   const page = await listRooms(db, member.orgId, { limit: PAGE_SIZE, ...filters });
   const now = Date.now();
   const filtered = state !== undefined || projectId !== undefined;
+  const blockedReason =
+    projects.length === 0
+      ? "Create a project first: every room belongs to one."
+      : env.SVC_DEPLOYMENT_MODE === "cloud" && !member.planSelected
+        ? "Your organisation needs a plan before it can create rooms. An Owner or Billing member can select one."
+        : undefined;
 
   const createButton = (label?: string) => (
     <CreateRoomButton
@@ -45,6 +51,7 @@ export default async function RoomsPage({ searchParams }: { searchParams: Search
       projects={projects}
       defaultProjectId={projectId}
       meetHost={env.meetHost}
+      blockedReason={blockedReason}
       label={label}
     />
   );

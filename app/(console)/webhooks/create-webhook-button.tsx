@@ -64,7 +64,7 @@ export function CreateWebhookButton({
     setBusy(false);
     if (res.ok) {
       close();
-      setRevealed({ title: "Endpoint added", url: res.data.url, kid: "v1", secret: res.data.signing_secret });
+      setRevealed({ title: "Endpoint added", kid: "v1", secret: res.data.signing_secret });
       router.refresh();
       return;
     }

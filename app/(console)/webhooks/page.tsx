@@ -39,8 +39,8 @@ export default async function WebhooksPage() {
       </div>
       {items.length === 0 ? (
         <EmptyState icon={<IconWebhook />} title="No webhook endpoints yet" action={create("Add endpoint")}>
-          Add an HTTPS endpoint and choose its events. Each delivery is signed with the endpoint&apos;s secret;
-          verify it before trusting the body.
+          Add an HTTPS endpoint and choose its events. Each delivery is signed with the endpoint&apos;s
+          secret; verify it before trusting the body.
         </EmptyState>
       ) : (
         <div className="table-wrap">
@@ -67,7 +67,9 @@ export default async function WebhooksPage() {
                     <EventList events={w.events} />
                   </td>
                   <td data-label="Scope" className="muted">
-                    {w.project_id ? `Project ${projectName.get(w.project_id) ?? w.project_id}` : "Organisation"}
+                    {w.project_id
+                      ? `Project ${projectName.get(w.project_id) ?? w.project_id}`
+                      : "Organisation"}
                   </td>
                   <td data-label="State">
                     <EndpointStateBadge active={w.active} />

@@ -6,13 +6,18 @@ import { IconCheck } from "@/app/_components/icons";
 
 export interface RevealedSecret {
   title: string;
-  url: string;
   kid: string;
   secret: string;
 }
 
 /** A signing secret, shown this once (creation or rotation), with a copy button. */
-export function SecretDialog({ revealed, onClose }: { revealed: RevealedSecret | null; onClose: () => void }) {
+export function SecretDialog({
+  revealed,
+  onClose,
+}: {
+  revealed: RevealedSecret | null;
+  onClose: () => void;
+}) {
   return (
     <Dialog
       open={revealed !== null}
@@ -24,8 +29,7 @@ export function SecretDialog({ revealed, onClose }: { revealed: RevealedSecret |
       {revealed ? (
         <div className="success-panel" data-testid="webhook-secret-revealed">
           <div className="success-head">
-            <IconCheck /> Deliveries to <span className="mono">{revealed.url}</span> are signed with key id{" "}
-            <span className="mono">{revealed.kid}</span>.
+            <IconCheck /> New deliveries to this endpoint are signed with key id {revealed.kid}.
           </div>
           <div>
             <div className="label" style={{ marginBottom: 6 }}>
@@ -33,7 +37,12 @@ export function SecretDialog({ revealed, onClose }: { revealed: RevealedSecret |
             </div>
             <div className="copy-row">
               <code data-testid="revealed-signing-secret">{revealed.secret}</code>
-              <CopyButton value={revealed.secret} label="Copy signing secret" text="Copy" toastTitle="Secret copied" />
+              <CopyButton
+                value={revealed.secret}
+                label="Copy signing secret"
+                text="Copy"
+                toastTitle="Secret copied"
+              />
             </div>
             <p className="hint" style={{ marginTop: 6 }}>
               Verify each delivery: base64 HMAC-SHA-256 of{" "}

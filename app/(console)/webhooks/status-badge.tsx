@@ -21,7 +21,10 @@ export function DeliveryStatusBadge({ status }: { status: string }) {
 
 export function EndpointStateBadge({ active }: { active: boolean }) {
   return (
-    <span className={`badge ${styles.status} ${active ? styles.enabled : styles.disabled}`} data-testid="endpoint-state">
+    <span
+      className={`badge ${styles.status} ${active ? styles.enabled : styles.disabled}`}
+      data-testid="endpoint-state"
+    >
       {active ? "Enabled" : "Disabled"}
     </span>
   );

@@ -5,8 +5,8 @@ import type { Db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { newId } from "@/lib/ids";
 import { log } from "@/lib/log/logger";
-import { judgeAttempt, type Verdict } from "@/lib/webhooks/delivery/schedule";
 import { ATTEMPT_TIMEOUT_MS, type PostResult, postWebhook } from "@/lib/webhooks/delivery/post-webhook";
+import { judgeAttempt, type Verdict } from "@/lib/webhooks/delivery/schedule";
 import { rfc3339Nano, signWebhook } from "@/lib/webhooks/sign";
 
 /**
@@ -177,7 +177,13 @@ export async function runClaimedAttempt(db: Db, row: DeliveryRow): Promise<Attem
   const target = await loadTarget(db, row);
   if (!target?.active) {
     await finishWithoutAttempt(db, row, target ? "the endpoint is disabled" : "the endpoint is gone");
-    return { deliveryId: row.id, attempt: row.attemptCount, state: "cancelled", statusCode: null, retryInMs: null };
+    return {
+      deliveryId: row.id,
+      attempt: row.attemptCount,
+      state: "cancelled",
+      statusCode: null,
+      retryInMs: null,
+    };
   }
   const result = await send(db, row, target, attempt);
   const verdict = judgeAttempt(result.statusCode, attempt - row.scheduleBase);
@@ -249,7 +255,13 @@ async function recordAttempt(
 async function finishWithoutAttempt(db: Db, row: DeliveryRow, reason: string): Promise<void> {
   await db
     .update(deliveries)
-    .set({ status: "cancelled", lockedUntil: null, nextAttemptAt: null, lastError: reason, completedAt: new Date() })
+    .set({
+      status: "cancelled",
+      lockedUntil: null,
+      nextAttemptAt: null,
+      lastError: reason,
+      completedAt: new Date(),
+    })
     .where(
       and(
         eq(deliveries.id, row.id),

@@ -52,14 +52,23 @@ export async function dispatchToInngest(db: Db, send: SendEvents = sendWithInnge
       await send(
         rows.map((r) => {
           const runKey = `${r.id}:${r.scheduleBase}`;
-          return { id: runKey, name: DELIVERY_REQUESTED, data: { deliveryId: r.id, scheduleBase: r.scheduleBase, runKey } };
+          return {
+            id: runKey,
+            name: DELIVERY_REQUESTED,
+            data: { deliveryId: r.id, scheduleBase: r.scheduleBase, runKey },
+          };
         }),
       );
     } catch (err) {
       await db
         .update(deliveries)
         .set({ dispatchedAt: null })
-        .where(inArray(deliveries.id, rows.map((r) => r.id)));
+        .where(
+          inArray(
+            deliveries.id,
+            rows.map((r) => r.id),
+          ),
+        );
       throw err;
     }
     total += rows.length;

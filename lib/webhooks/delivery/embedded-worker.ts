@@ -9,7 +9,9 @@ export const DELIVERY_WORKER = "webhook-deliveries";
 const MAX_IN_FLIGHT = 16;
 
 const state = globalThis as typeof globalThis & { __svcDeliveriesInFlight?: Set<Promise<void>> };
-const inFlight = (state.__svcDeliveriesInFlight ??= new Set());
+// On globalThis: Next's dev server may evaluate this module more than once in one process.
+state.__svcDeliveriesInFlight ??= new Set();
+const inFlight = state.__svcDeliveriesInFlight;
 
 /**
  * The embedded driver: claim what is due, start each attempt without waiting for it (a finished

@@ -48,7 +48,11 @@ export function postWebhook(
   const startedAt = new Date();
   const t0 = performance.now();
   const timeoutMs = opts.timeoutMs ?? ATTEMPT_TIMEOUT_MS;
-  const done = (statusCode: number | null, responseBody: string | null, error: string | null): PostResult => ({
+  const done = (
+    statusCode: number | null,
+    responseBody: string | null,
+    error: string | null,
+  ): PostResult => ({
     startedAt,
     durationMs: Math.round(performance.now() - t0),
     statusCode,
@@ -102,7 +106,9 @@ export function postWebhook(
     }, timeoutMs);
     req.on("error", (err: NodeJS.ErrnoException) => {
       const message =
-        err instanceof BlockedAddressError ? `blocked: ${err.message}` : `${err.code ?? err.name}: ${err.message}`;
+        err instanceof BlockedAddressError
+          ? `blocked: ${err.message}`
+          : `${err.code ?? err.name}: ${err.message}`;
       finish(done(null, null, message));
     });
     req.on("response", (res) => {

@@ -48,6 +48,7 @@ export function DeliveryLog({
   }, [live, router]);
 
   async function redeliver(d: DeliveryDto) {
+    if (busy) return;
     setBusy(d.id);
     const res = await api(`${base}/deliveries/${encodeURIComponent(d.id)}/redeliver`, { method: "POST" });
     setBusy(null);
@@ -58,7 +59,10 @@ export function DeliveryLog({
 
   if (list.items.length === 0) {
     return (
-      <EmptyState icon={<IconWebhook />} title={status ? "No deliveries with this status" : "No deliveries yet"}>
+      <EmptyState
+        icon={<IconWebhook />}
+        title={status ? "No deliveries with this status" : "No deliveries yet"}
+      >
         Deliveries appear here when a subscribed event happens, or when you send a test event.
       </EmptyState>
     );
@@ -148,7 +152,6 @@ export function DeliveryLog({
                     blockedReason={active ? undefined : "Enable the endpoint to redeliver."}
                     className="btn secondary sm"
                     onClick={() => redeliver(d)}
-                    disabled={busy !== null}
                     aria-label={`Redeliver ${d.event_id}`}
                     data-testid="redeliver"
                   >

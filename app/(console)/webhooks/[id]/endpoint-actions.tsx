@@ -24,6 +24,7 @@ export function EndpointActions({ endpoint, memberRole }: { endpoint: WebhookDto
   const base = `/v1/workspace/webhooks/${encodeURIComponent(endpoint.id)}`;
 
   async function sendTest() {
+    if (busy) return;
     setBusy("test");
     const res = await api(`${base}/test`, { method: "POST" });
     setBusy(null);
@@ -33,6 +34,7 @@ export function EndpointActions({ endpoint, memberRole }: { endpoint: WebhookDto
   }
 
   async function setActive(active: boolean) {
+    if (busy) return;
     setBusy("active");
     const res = await api<WebhookDto>(base, { method: "PATCH", json: { active } });
     setBusy(null);
@@ -51,7 +53,11 @@ export function EndpointActions({ endpoint, memberRole }: { endpoint: WebhookDto
       setBusy(null);
       setConfirm(null);
       if (!res.ok) return toast.error("Secret not rotated", res.problem.detail);
-      setRevealed({ title: "Signing secret rotated", url: endpoint.url, kid: res.data.kid, secret: res.data.signing_secret });
+      setRevealed({
+        title: "Signing secret rotated",
+        kid: res.data.kid,
+        secret: res.data.signing_secret,
+      });
       router.refresh();
     } else if (confirm === "delete") {
       setBusy("delete");
@@ -72,7 +78,6 @@ export function EndpointActions({ endpoint, memberRole }: { endpoint: WebhookDto
         {...gate}
         className="btn"
         onClick={sendTest}
-        disabled={busy !== null}
         blockedReason={endpoint.active ? undefined : "Enable the endpoint to send a test event."}
         data-testid="send-test-event"
       >
@@ -82,7 +87,6 @@ export function EndpointActions({ endpoint, memberRole }: { endpoint: WebhookDto
         {...gate}
         className="btn secondary"
         onClick={() => setActive(!endpoint.active)}
-        disabled={busy !== null}
         data-testid="toggle-endpoint"
       >
         {busy === "active" ? <IconSpinner className="spin" /> : null} {endpoint.active ? "Disable" : "Enable"}
@@ -91,7 +95,6 @@ export function EndpointActions({ endpoint, memberRole }: { endpoint: WebhookDto
         {...gate}
         className="btn secondary"
         onClick={() => setConfirm("rotate")}
-        disabled={busy !== null}
         data-testid="rotate-secret"
       >
         Rotate secret
@@ -100,7 +103,6 @@ export function EndpointActions({ endpoint, memberRole }: { endpoint: WebhookDto
         {...gate}
         className="btn danger"
         onClick={() => setConfirm("delete")}
-        disabled={busy !== null}
         data-testid="delete-endpoint"
       >
         Delete
@@ -117,7 +119,12 @@ export function EndpointActions({ endpoint, memberRole }: { endpoint: WebhookDto
         }
       >
         <div className="form-actions">
-          <button type="button" className="btn secondary" onClick={() => setConfirm(null)} disabled={busy !== null}>
+          <button
+            type="button"
+            className="btn secondary"
+            onClick={() => setConfirm(null)}
+            disabled={busy !== null}
+          >
             Cancel
           </button>
           <button

@@ -11,8 +11,8 @@ import { EndpointStateBadge, EventList } from "@/app/(console)/webhooks/status-b
 import styles from "@/app/(console)/webhooks/webhooks.module.css";
 import { getDb } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
-import { DELIVERY_STATUSES, listDeliveries } from "@/lib/webhooks/list-deliveries";
 import { findWebhook } from "@/lib/webhooks/find-webhook";
+import { DELIVERY_STATUSES, listDeliveries } from "@/lib/webhooks/list-deliveries";
 
 export const metadata: Metadata = { title: "Webhook endpoint" };
 
@@ -34,7 +34,13 @@ async function load(orgId: string, id: string, status: (typeof DELIVERY_STATUSES
 }
 
 /** One endpoint: its settings, signing keys, actions, and the delivery log with every attempt. */
-export default async function WebhookPage({ params, searchParams }: { params: Params; searchParams: SearchParams }) {
+export default async function WebhookPage({
+  params,
+  searchParams,
+}: {
+  params: Params;
+  searchParams: SearchParams;
+}) {
   const member = await requireConsoleMember();
   const { id } = await params;
   const sp = await searchParams;
@@ -48,15 +54,25 @@ export default async function WebhookPage({ params, searchParams }: { params: Pa
       </nav>
       <div className="page-head">
         <div style={{ minWidth: 0 }}>
-          <h1 className="truncate" title={endpoint.url} style={{ display: "flex", gap: 10, alignItems: "center" }}>
-            <span className="truncate mono">{endpoint.url}</span> <EndpointStateBadge active={endpoint.active} />
+          <h1
+            className="truncate"
+            title={endpoint.url}
+            style={{ display: "flex", gap: 10, alignItems: "center" }}
+          >
+            <span className="truncate mono">{endpoint.url}</span>{" "}
+            <EndpointStateBadge active={endpoint.active} />
           </h1>
           <p>{endpoint.description ?? "No description."}</p>
         </div>
         <div className="page-actions">
           <span className="id-chip">
             <span title={endpoint.id}>{endpoint.id}</span>
-            <CopyButton value={endpoint.id} label="Copy the endpoint id" className="icon-btn" toastTitle="Endpoint id copied" />
+            <CopyButton
+              value={endpoint.id}
+              label="Copy the endpoint id"
+              className="icon-btn"
+              toastTitle="Endpoint id copied"
+            />
           </span>
         </div>
       </div>
@@ -68,7 +84,13 @@ export default async function WebhookPage({ params, searchParams }: { params: Pa
             <EventList events={endpoint.events} />
           </dd>
           <dt>Scope</dt>
-          <dd>{endpoint.project_id ? <span className="mono">{endpoint.project_id}</span> : "Organisation (every project)"}</dd>
+          <dd>
+            {endpoint.project_id ? (
+              <span className="mono">{endpoint.project_id}</span>
+            ) : (
+              "Organisation (every project)"
+            )}
+          </dd>
           <dt>Signing keys</dt>
           <dd data-testid="signing-keys">
             {endpoint.signing_keys.map((k) => (
@@ -79,7 +101,9 @@ export default async function WebhookPage({ params, searchParams }: { params: Pa
                     previous key, accepted by your receiver until <Time iso={k.expires_at} now={now} />
                   </span>
                 ) : (
-                  <span className="muted">signs deliveries (since <Time iso={k.created_at} now={now} />)</span>
+                  <span className="muted">
+                    signs deliveries (since <Time iso={k.created_at} now={now} />)
+                  </span>
                 )}
               </div>
             ))}
