@@ -6,10 +6,15 @@ import { env } from "@/lib/env";
  * process.env behind our back): Inngest Cloud with event and signing keys, or a self-hosted or
  * dev server through INNGEST_BASE_URL / INNGEST_DEV.
  */
+/** Previews run in their own Inngest branch environment, named after the git branch. */
+const branchEnv = env.INNGEST_ENV ?? (env.VERCEL_ENV === "preview" ? env.VERCEL_GIT_COMMIT_REF : undefined);
+
 export const inngest = new Inngest({
   id: "svc-control-plane",
   ...(env.INNGEST_EVENT_KEY ? { eventKey: env.INNGEST_EVENT_KEY } : {}),
   ...(env.INNGEST_SIGNING_KEY ? { signingKey: env.INNGEST_SIGNING_KEY } : {}),
+  ...(env.INNGEST_SIGNING_KEY_FALLBACK ? { signingKeyFallback: env.INNGEST_SIGNING_KEY_FALLBACK } : {}),
   ...(env.INNGEST_BASE_URL ? { baseUrl: env.INNGEST_BASE_URL } : {}),
+  ...(branchEnv ? { env: branchEnv } : {}),
   ...(env.INNGEST_DEV !== undefined ? { isDev: env.INNGEST_DEV !== "0" && env.INNGEST_DEV !== "false" } : {}),
 });

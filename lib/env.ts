@@ -116,11 +116,24 @@ export const envSchema = z
     SVC_EMAIL_FROM: z.string().default("SVC Meet <invites@svc.localhost>"),
     INNGEST_EVENT_KEY: optionalString,
     INNGEST_SIGNING_KEY: optionalString,
+    /** The previous signing key during a rotation. */
+    INNGEST_SIGNING_KEY_FALLBACK: optionalString,
     INNGEST_DEV: optionalString,
     INNGEST_BASE_URL: optionalString.pipe(z.url().optional()),
+    /** Set by Next itself; `phase-production-build` while `next build` evaluates modules. */
+    NEXT_PHASE: optionalString,
     VERCEL: bool,
     VERCEL_ENV: optionalString,
+    /** The preview's git branch: names its Inngest branch environment. */
+    VERCEL_GIT_COMMIT_REF: optionalString,
+    /** Explicit Inngest environment (branch env name); defaults to the Vercel branch on previews. */
+    INNGEST_ENV: optionalString,
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+    /**
+     * Where rate-limit counters live: `memory` (one process) or `postgres` (shared by every
+     * instance). Default: postgres with DATABASE_URL, memory on the embedded database.
+     */
+    SVC_RATE_LIMIT_STORE: z.enum(["memory", "postgres"]).optional(),
   })
   .superRefine((e, ctx) => {
     if (e.VERCEL) {
@@ -147,7 +160,9 @@ export const envSchema = z
       if (!e.RESEND_API_KEY)
         vercel("RESEND_API_KEY", "is required on Vercel (the local mailbox is for development)");
     }
-    if (e.NODE_ENV !== "production") return;
+    // `next build` evaluates modules without runtime secrets (a Docker build stage has none):
+    // production requirements are checked when the server starts, not while it is built.
+    if (e.NODE_ENV !== "production" || e.NEXT_PHASE === "phase-production-build") return;
     const secret = e.NEXTAUTH_SECRET ?? e.AUTH_SECRET;
     if (!secret || secret.length < 32) {
       ctx.addIssue({

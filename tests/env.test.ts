@@ -79,3 +79,10 @@ describe("Vercel", () => {
     expect(env.embeddedDatabase).toBe(false);
   });
 });
+
+describe("next build", () => {
+  it("does not demand runtime secrets while Next builds, but does when the server starts", () => {
+    expect(() => parseEnv({ NODE_ENV: "production", NEXT_PHASE: "phase-production-build" })).not.toThrow();
+    expect(errorOf({ NODE_ENV: "production", NEXT_PHASE: "phase-production-server" })).toContain("NEXTAUTH_SECRET");
+  });
+});
