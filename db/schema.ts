@@ -365,3 +365,78 @@ export const emails = pgTable(
     index("emails_org_created_idx").on(t.orgId, t.createdAt.desc()),
   ],
 );
+
+/**
+ * The audit trail (docs/decisions/0602): who did what, when and from where. Append-only: a trigger
+ * refuses UPDATE and DELETE. No foreign keys, so entries outlive the users, keys and orgs they name.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id").notNull(),
+    /** user | api_key */
+    actorType: text("actor_type").notNull(),
+    actorId: text("actor_id").notNull(),
+    /** The user's email or the key's visible prefix, as it was at the time. */
+    actorLabel: text("actor_label"),
+    /** e.g. api_key.created, webhook.secret_rotated, plan.selected, auth.signed_in */
+    action: text("action").notNull(),
+    targetType: text("target_type"),
+    targetId: text("target_id"),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+    requestId: text("request_id"),
+    /** Non-secret details (a key's name and scope, a webhook's url and events, a plan). */
+    metadata: jsonb("metadata").notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // GET audit-log and the console page: one org's entries, newest first, keyset pages.
+    index("audit_log_org_created_idx").on(t.orgId, t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+/**
+ * Idempotency-Key records (docs/decisions/0600): the first request with a key claims the row
+ * (in_progress), runs, and stores its response for 24 h; replays answer the stored response.
+ */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    /** Whose key it is: `usr:<userId>:<orgId>` (session) or `key:<apiKeyId>` and the like. */
+    scope: text("scope").notNull(),
+    key: text("key").notNull(),
+    /** SHA-256 of method, path and the canonical body: another request under the key is 422. */
+    requestHash: text("request_hash").notNull(),
+    /** in_progress | completed */
+    state: text("state").notNull(),
+    /** An in_progress claim older than this was abandoned (crashed process) and may be taken over. */
+    lockedUntil: ts("locked_until").notNull(),
+    status: integer("status"),
+    /** AES-256-GCM box of the stored headers and body: responses can carry once-shown secrets. */
+    responseCiphertext: text("response_ciphertext"),
+    createdAt: createdAt(),
+    expiresAt: ts("expires_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scope, t.key] }),
+    // The purge of expired keys.
+    index("idempotency_keys_expires_idx").on(t.expiresAt),
+  ],
+);
+
+/** Rate-limit counters of the PostgreSQL store (rate-limiter-flexible; docs/decisions/0601). */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    points: integer("points").notNull().default(0),
+    /** Epoch milliseconds, as the library's PostgreSQL store reads and writes it. */
+    expire: bigint("expire", { mode: "number" }),
+  },
+  (t) => [
+    // The purge of expired counters.
+    index("rate_limits_expire_idx").on(t.expire),
+  ],
+);

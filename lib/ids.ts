@@ -16,6 +16,7 @@ export const ID_PREFIXES = {
   email: "eml_",
   signingKey: "sk_",
   participant: "par_",
+  audit: "aud_",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

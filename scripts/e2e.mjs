@@ -20,6 +20,7 @@ const root = path.resolve(import.meta.dirname, "..");
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
 const playwrightArgs = process.argv.slice(2);
 const READY_TIMEOUT_MS = 180_000;
+const FAILING_GRACE_MS = 30_000;
 
 function log(msg) {
   process.stdout.write(`[e2e] ${msg}\n`);
@@ -60,19 +61,34 @@ function run(cmd, args, env) {
   });
 }
 
+/**
+ * Polls until the page answers 200. A server that listens but keeps answering 5xx (a failed
+ * start-up hook, a bad migration) fails after FAILING_GRACE_MS instead of the whole timeout.
+ */
 async function waitUntilReady(url, server) {
   const deadline = Date.now() + READY_TIMEOUT_MS;
+  let failingSince;
+  let lastStatus;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
     try {
-      const res = await fetch(url, { redirect: "manual", signal: AbortSignal.timeout(5_000) });
+      const res = await fetch(url, { redirect: "manual", signal: AbortSignal.timeout(10_000) });
+      lastStatus = res.status;
       if (res.status === 200) return;
-    } catch {
+      if (res.status >= 500) {
+        failingSince ??= Date.now();
+        if (Date.now() - failingSince > FAILING_GRACE_MS)
+          throw new Error(`${url} keeps answering ${res.status}; see the server log`);
+      }
+    } catch (err) {
+      if (err instanceof Error && err.message.includes("keeps answering")) throw err;
       // Not listening yet.
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`no answer from ${url} within ${READY_TIMEOUT_MS / 1000}s`);
+  throw new Error(
+    `no 200 from ${url} within ${READY_TIMEOUT_MS / 1000}s (last status: ${lastStatus ?? "none"})`,
+  );
 }
 
 /** Stops the server's whole process group: SIGTERM, then SIGKILL after a grace period. */

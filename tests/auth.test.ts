@@ -12,9 +12,9 @@ let org: TestOrg;
 beforeAll(async () => {
   org = await createOrg({ name: "Auth Org" });
 });
-afterEach(() => {
-  loginLimits.perEmail.reset();
-  loginLimits.perIp.reset();
+afterEach(async () => {
+  await loginLimits.perEmail.clearAll();
+  await loginLimits.perIp.clearAll();
   vi.useRealTimers();
 });
 
@@ -107,7 +107,7 @@ describe("POST /v1/auth/login", () => {
 
   it("throttles attempts per client IP", async () => {
     const ip = { "x-forwarded-for": "203.0.113.9" };
-    for (let i = 0; i < 100; i++) loginLimits.perIp.hit("203.0.113.9");
+    for (let i = 0; i < 100; i++) await loginLimits.perIp.consume("203.0.113.9");
     expectProblem(await login(org.members.Owner.email, FIXTURE_PASSWORD, ip), 429, "rate_limited");
     expect(
       (await login(org.members.Owner.email, FIXTURE_PASSWORD, { "x-forwarded-for": "203.0.113.10" })).status,

@@ -55,6 +55,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
   // The region is a manual popover, so it lives in the top layer like a modal <dialog>. Showing it
   // again after a dialog opened lifts it above that dialog; otherwise toasts hide behind the backdrop.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs for every new toast on purpose.
   useEffect(() => {
     const el = region.current;
     if (!el || typeof el.showPopover !== "function") return;

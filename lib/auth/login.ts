@@ -4,22 +4,21 @@ import { DUMMY_PASSWORD_HASH, verifyPassword } from "@/lib/auth/password";
 import type { Db } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
 import { loadMember, type Member } from "@/lib/identity/load-member";
-import { SlidingWindowLimiter } from "@/lib/ratelimit/window";
+import { type RateLimitDecision, rateLimitedError } from "@/lib/ratelimit/limiter";
+import { limits } from "@/lib/ratelimit/policies";
 
 /** Failed sign-ins per address, and all sign-in attempts per client IP, per 15 minutes. */
 export const loginLimits = {
-  perEmail: new SlidingWindowLimiter(10, 15 * 60_000),
-  perIp: new SlidingWindowLimiter(100, 15 * 60_000),
+  perEmail: limits.signInFailures,
+  perIp: limits.signInPerIp,
 };
 
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-function throttled(retryAfterSec: number): ApiError {
-  return new ApiError("rate_limited", "Too many sign-in attempts. Try again later.", {
-    headers: { "Retry-After": String(retryAfterSec) },
-  });
+function throttled(d: RateLimitDecision): ApiError {
+  return rateLimitedError(d, "Too many sign-in attempts. Try again later.");
 }
 
 /**
@@ -31,10 +30,10 @@ export async function verifyLogin(
   input: { email: string; password: string; ip: string },
 ): Promise<Member> {
   const email = normaliseEmail(input.email);
-  const byIp = loginLimits.perIp.hit(input.ip);
-  if (!byIp.ok) throw throttled(byIp.retryAfterSec);
-  const byEmail = loginLimits.perEmail.check(email);
-  if (!byEmail.ok) throw throttled(byEmail.retryAfterSec);
+  const byIp = await loginLimits.perIp.consume(input.ip);
+  if (!byIp.allowed) throw throttled(byIp);
+  const byEmail = await loginLimits.perEmail.peek(email);
+  if (!byEmail.allowed) throw throttled(byEmail);
 
   const [user] = await db
     .select({ id: users.id, passwordHash: users.passwordHash, orgId: memberships.orgId })
@@ -46,9 +45,9 @@ export async function verifyLogin(
   const ok = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
   const member = ok && user?.orgId ? await loadMember(db, user.id, user.orgId) : null;
   if (!member) {
-    loginLimits.perEmail.hit(email);
+    await loginLimits.perEmail.consume(email);
     throw new ApiError("invalid_credentials", "The email or password is wrong.");
   }
-  loginLimits.perEmail.reset(email);
+  await loginLimits.perEmail.clear(email);
   return member;
 }

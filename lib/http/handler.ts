@@ -13,7 +13,10 @@ import { assertSameOrigin } from "@/lib/http/csrf";
 import { ApiError } from "@/lib/http/errors";
 import { problem } from "@/lib/http/response";
 import { loadMember, type Member } from "@/lib/identity/load-member";
+import { withIdempotency } from "@/lib/idempotency/with-idempotency";
 import { log, requestContext } from "@/lib/log/logger";
+import { enforceRateLimit } from "@/lib/ratelimit/limiter";
+import { limits } from "@/lib/ratelimit/policies";
 
 /** What Next passes a route handler: dynamic segments arrive as a promise since Next 15. */
 export interface RouteContext<P> {
@@ -101,8 +104,9 @@ export function requirePermission(member: Member, permission: Permission): void 
 }
 
 /**
- * A workspace endpoint: session (cookie or Bearer JWT) -> membership -> role check -> handler.
- * A cookie older than a day is re-issued on the response (sliding 7-day session).
+ * A workspace endpoint: session (cookie or Bearer JWT) -> membership -> per-session rate limit ->
+ * role check -> handler, a POST under its `Idempotency-Key` (lib/idempotency). A cookie older than
+ * a day is re-issued on the response (sliding 7-day session).
  */
 export function workspace<P extends Params>(
   permission: Permission | null,
@@ -111,8 +115,16 @@ export function workspace<P extends Params>(
   return handle<P>(async (req, params) => {
     const db = await getDb();
     const { member, renew } = await authenticate(req, db);
+    const limited = await enforceRateLimit(
+      limits.session,
+      `${member.userId}:${member.orgId}`,
+      "Too many requests from this session. Slow down and retry after the time in Retry-After.",
+    );
     if (permission) requirePermission(member, permission);
-    const res = await fn({ req, params, member, db });
+    const res = await withIdempotency(req, `usr:${member.userId}:${member.orgId}`, (r) =>
+      fn({ req: r, params, member, db }),
+    );
+    for (const [name, value] of Object.entries(limited)) res.headers.set(name, value);
     if (renew) {
       const token = await issueSessionToken({
         userId: member.userId,
@@ -127,6 +139,12 @@ export function workspace<P extends Params>(
 }
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+
+/** The 405 fillers `methods()` exports, so the OpenAPI coverage test tells real handlers from them. */
+const NOT_ALLOWED_FILLERS = new WeakSet<object>();
+export function isNotAllowedFiller(handler: unknown): boolean {
+  return typeof handler === "function" && NOT_ALLOWED_FILLERS.has(handler);
+}
 type Method = (typeof METHODS)[number];
 
 /** A route module's exports: the given methods, and 405 problem+json with `Allow` for the rest. */
@@ -136,6 +154,7 @@ export function methods<P extends Params>(
   const allow = METHODS.filter((m) => handlers[m]).join(", ");
   const notAllowed: RouteHandler<P> = async () =>
     problem(new ApiError("method_not_allowed", `Allowed: ${allow}.`, { headers: { Allow: allow } }));
+  NOT_ALLOWED_FILLERS.add(notAllowed);
   return Object.fromEntries(METHODS.map((m) => [m, handlers[m] ?? notAllowed])) as Record<
     Method,
     RouteHandler<P>

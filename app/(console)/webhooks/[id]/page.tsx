@@ -98,7 +98,7 @@ export default async function WebhookPage({
                 <span className="mono">{k.kid}</span>{" "}
                 {k.expires_at ? (
                   <span className="muted">
-                    previous key, accepted by your receiver until <Time iso={k.expires_at} now={now} />
+                    previous key, retires <Time iso={k.expires_at} now={now} />
                   </span>
                 ) : (
                   <span className="muted">

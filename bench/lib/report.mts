@@ -1,0 +1,188 @@
+import type { DeliveryResult } from "../sections/delivery.mts";
+import type { RoomListResult } from "../sections/room-list.mts";
+import type { TokenMintResult } from "../sections/token-mint.mts";
+import type { PageJs } from "./console-js.mts";
+import type { Rss } from "./proc.mts";
+import { type Cell, table, verdict } from "./stats.mts";
+
+type Section<T> = T | { not_available: string } | { error: string };
+
+interface TargetLike {
+  database: string;
+  setup: { prepare_seconds: number; start_seconds: number | null };
+  token_mint: Section<TokenMintResult>;
+  room_list: Section<RoomListResult>;
+  delivery: Section<DeliveryResult>;
+  memory: Record<string, Rss | null>;
+}
+
+export interface ReportInput {
+  generated_at: string;
+  machine: { cpus: number; memory_gb: number; node: string };
+  quick: boolean;
+  headline_database: string | null;
+  console: { max_first_load_js_kb_gzip: number; pages: PageJs[] };
+  postgres: TargetLike | { not_available: string };
+  embedded: TargetLike | { not_available: string };
+}
+
+function ok<T>(s: Section<T>): T | undefined {
+  return "error" in (s as object) || "not_available" in (s as object) ? undefined : (s as T);
+}
+
+function why(s: Section<unknown>): string {
+  const o = s as { error?: string; not_available?: string };
+  return o.error ? `FAILED: ${o.error}` : o.not_available ? `not available: ${o.not_available}` : "";
+}
+
+function targets(r: ReportInput): TargetLike[] {
+  return [r.postgres, r.embedded].filter((t): t is TargetLike => "database" in t);
+}
+
+export function renderReport(r: ReportInput): string {
+  const out: string[] = [];
+  const ts = targets(r);
+  out.push(
+    `Run ${r.generated_at} on ${r.machine.cpus} cores, ${r.machine.memory_gb} GB, Node ${r.machine.node}${r.quick ? " (BENCH_QUICK: smoke figures only)" : ""}`,
+  );
+  for (const name of ["postgres", "embedded"] as const) {
+    const t = r[name];
+    if (!("database" in t)) out.push(`${name}: not available — ${t.not_available}`);
+  }
+
+  out.push("", "### 1. Room-token minting (POST /v1/auth/tokens/room) vs bare node:http + same key lookup + jose ES256");
+  for (const t of ts) {
+    const tm = ok(t.token_mint);
+    out.push("", `**${t.database}**${tm ? ` (${tm.seconds_per_level} s per level)` : ` — ${why(t.token_mint)}`}`);
+    if (!tm) continue;
+    out.push(
+      table(
+        ["concurrent", "app req/s", "app p50 ms", "app p99 ms", "baseline req/s", "baseline p50", "baseline p99", "ratio"],
+        tm.levels.map((l) => [
+          l.connections,
+          l.rps,
+          l.p50_ms,
+          l.p99_ms,
+          l.baseline_rps,
+          l.baseline_p50_ms,
+          l.baseline_p99_ms,
+          `${l.ratio ?? "—"}${l.failures + l.baseline_failures ? ` (${l.failures}/${l.baseline_failures} failed)` : ""}`,
+        ]),
+      ),
+    );
+  }
+
+  out.push("", "### 2. Room list (GET /v1/workspace/rooms?limit=50), one request at a time");
+  for (const t of ts) {
+    const rl = ok(t.room_list);
+    out.push("", `**${t.database}**${rl ? "" : ` — ${why(t.room_list)}`}`);
+    if (!rl) continue;
+    out.push(
+      table(
+        ["rooms in org", "load s", "first p50 ms", "first p99 ms", "deep (90 %) p50 ms", "deep p99 ms", "samples"],
+        rl.sizes.map((s) => [
+          s.size.toLocaleString("en"),
+          s.load_seconds,
+          s.first_p50_ms,
+          s.first_p99_ms,
+          s.deep_p50_ms,
+          s.deep_p99_ms,
+          `${s.first_samples}/${s.deep_samples}${s.failures ? ` (${s.failures} failed)` : ""}`,
+        ]),
+      ),
+    );
+    const ratios = Object.entries(rl).filter(([k]) => k.includes("ratio_"));
+    out.push(ratios.map(([k, v]) => `${k} = ${v ?? "—"}`).join(", "));
+  }
+
+  out.push("", "### 3. Webhook delivery to a loopback HTTPS receiver vs bare undici POST loop (16 in flight)");
+  for (const t of ts) {
+    const d = ok(t.delivery);
+    out.push("", `**${t.database}**${d ? "" : ` — ${why(t.delivery)}`}`);
+    if (!d) continue;
+    const row = (label: string, s: DeliveryResult["one_endpoint"]): Cell[] => [
+      label,
+      `${s.delivered}/${s.expected}`,
+      s.signed_ok,
+      s.retries,
+      s.per_second,
+      s.event_to_attempt_p50_ms,
+      s.event_to_attempt_p99_ms,
+    ];
+    const base = (label: string, b: DeliveryResult["baseline_keepalive"]): Cell[] => [
+      label,
+      b ? `${b.ok}/${b.sent}` : null,
+      null,
+      null,
+      b?.per_second,
+      null,
+      null,
+    ];
+    out.push(
+      table(
+        ["", "delivered", "signed ok", "retries", "per second", "event→attempt p50 ms", "p99 ms"],
+        [
+          row(`app, 1 endpoint × ${d.one_endpoint.events} events`, d.one_endpoint),
+          row(`app, 100 endpoints × ${d.hundred_endpoints.events} events`, d.hundred_endpoints),
+          base("baseline, keep-alive", d.baseline_keepalive),
+          base("baseline, new TLS connection per POST", d.baseline_new_connection),
+        ],
+      ),
+    );
+    out.push(`ratio (100 endpoints / keep-alive baseline) = ${d.ratio ?? "—"}`);
+  }
+
+  out.push("", "### 4. Memory: RSS of `next start` (VmRSS; server process / whole process group)");
+  out.push(
+    table(
+      ["database", "idle", "after token mint", "after room list", "after delivery"],
+      ts.map((t) => [
+        t.database,
+        ...["idle", "after_token_mint", "after_room_list", "after_delivery"].map((k) => {
+          const m = t.memory[k];
+          return m ? `${m.server_mb} / ${m.group_mb} MB` : null;
+        }),
+      ]),
+    ),
+  );
+
+  out.push("", "### 5. Console first-load JS (build output, gzip)");
+  out.push(
+    table(
+      ["page", "files", "raw kB", "gzip kB"],
+      r.console.pages.map((p) => [p.route, p.files, p.raw_kb, p.gzip_kb]),
+    ),
+  );
+
+  const head = ts.find((t) => t.database === r.headline_database);
+  const tm = head && ok(head.token_mint);
+  const rl = head && ok(head.room_list);
+  const d = head && ok(head.delivery);
+  const largest = rl?.sizes[rl.sizes.length - 1]?.label;
+  const listRatio = rl && largest ? (rl[`ratio_${largest}_1k`] as number | null) : null;
+  out.push("", `### Targets (${r.headline_database ?? "no database"})`);
+  out.push(
+    table(
+      ["figure", "value", "target", ""],
+      [
+        ["token mint ratio to baseline (c=32)", tm?.ratio, "≥ 0.5", verdict(tm?.ratio, { atLeast: 0.5 })],
+        ["token mint p99 at 32 concurrent (ms)", tm?.p99_ms_c32, "< 20", verdict(tm?.p99_ms_c32, { atMost: 20 })],
+        [`room list ${largest ?? "?"}/1k p50 ratio (worse of first, deep page)`, listRatio, "≤ 1.2", verdict(listRatio, { atMost: 1.2 })],
+        ["deliveries per second (100 endpoints)", d?.per_second, "≥ 1000", verdict(d?.per_second, { atLeast: 1000 })],
+        ["delivery ratio to baseline", d?.ratio, "≥ 0.5", verdict(d?.ratio, { atLeast: 0.5 })],
+        ["event → first attempt p50 (ms)", d?.event_to_attempt_p50_ms, "≤ 50", verdict(d?.event_to_attempt_p50_ms, { atMost: 50 })],
+        [
+          "largest console first-load JS (kB gzip)",
+          r.console.max_first_load_js_kb_gzip,
+          "≤ 150",
+          verdict(r.console.max_first_load_js_kb_gzip, { atMost: 150 }),
+        ],
+      ],
+    ),
+  );
+  return out.join("\n");
+}
+
+export function printReport(r: ReportInput): void {
+  process.stdout.write(`\n${renderReport(r)}\n\n`);
+}

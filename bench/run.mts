@@ -1,0 +1,409 @@
+/**
+ * `npm run bench`: builds the app once (`next build`), then for each database — the real
+ * PostgreSQL (a fresh database, created and dropped here) and the embedded default (a temp
+ * SVC_DATA_DIR) — prepares fixtures, starts `next start` on a free port and measures room-token
+ * minting, the room list, webhook delivery and memory, each next to a bare baseline run on the
+ * same machine in the same run. Prints tables and writes bench/results/latest.json.
+ *
+ *   BENCH_SKIP_BUILD=1        reuse the existing .next build
+ *   BENCH_TARGETS=postgres    only one database (postgres, embedded; default both)
+ *   BENCH_PG_ADMIN_URL=…      server to create the bench database on
+ *                             (default postgres://postgres@127.0.0.1:5432/postgres)
+ *   BENCH_QUICK=1             short runs and small sizes (a smoke run of the harness, not figures)
+ *   BENCH_OUT=path.json       where to write the JSON (default bench/results/latest.json)
+ */
+import type { ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Fixture } from "./prepare.mts";
+import { Api } from "./lib/api.mts";
+import { measureConsoleJs, type PageJs } from "./lib/console-js.mts";
+import type { LoadFigures } from "./lib/load.mts";
+import {
+  bin,
+  freePort,
+  mustSucceed,
+  ROOT,
+  type Rss,
+  rssOf,
+  run,
+  say,
+  startDetached,
+  stopGroup,
+  waitForHttp,
+} from "./lib/proc.mts";
+import { makeCertificate, Receiver } from "./lib/receiver.mts";
+import { printReport } from "./lib/report.mts";
+import {
+  appDeliveries,
+  type BaselineRun,
+  baselineDeliveries,
+  combineDelivery,
+  type DeliveryResult,
+  type DeliveryScenario,
+} from "./sections/delivery.mts";
+import { type RoomListResult, roomList } from "./sections/room-list.mts";
+import { combine, loadLevels, type TokenMintResult, tokenTarget } from "./sections/token-mint.mts";
+
+type TargetName = "postgres" | "embedded";
+
+const quick = process.env.BENCH_QUICK === "1";
+const settings = {
+  tokenSeconds: quick ? 1 : 4,
+  listSizes: {
+    postgres: quick ? [1000, 10_000] : [1000, 100_000, 1_000_000],
+    // 1M rooms take over a minute to load into PGlite and 1.7 GB of disk: over the run's budget.
+    embedded: quick ? [1000, 10_000] : [1000, 10_000, 100_000],
+  },
+  list: { maxRequests: quick ? 30 : 200, maxMs: quick ? 1000 : 3000 },
+  delivery: { oneEvents: quick ? 30 : 300, hundredEvents: quick ? 3 : 20 },
+};
+
+/** Some of this section is missing from the app: reported as "not available", not as a failure. */
+class NotAvailable extends Error {}
+
+export type Section<T> = T | { not_available: string } | { error: string };
+
+export interface TargetResult {
+  database: TargetName;
+  setup: { prepare_seconds: number; start_seconds: number | null };
+  token_mint: Section<TokenMintResult>;
+  room_list: Section<RoomListResult>;
+  delivery: Section<DeliveryResult>;
+  memory: Record<string, Rss | null>;
+}
+
+const started = Date.now();
+const work = fs.mkdtempSync(path.join(os.tmpdir(), "svc-bench-"));
+const adminUrl = process.env.BENCH_PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const nextAuthSecret = `bench-only-${randomBytes(24).toString("hex")}`;
+const encryptionKey = randomBytes(32).toString("base64");
+const children = new Set<ChildProcess>();
+
+/** The environment the app and its scripts see: only what is set here, never a developer's .env. */
+function appEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const keep = ["PATH", "HOME", "LANG", "TMPDIR", "TERM", "SHELL", "USER"];
+  const base: NodeJS.ProcessEnv = {};
+  for (const k of keep) if (process.env[k] !== undefined) base[k] = process.env[k];
+  // Next loads .env files but never overrides a key that is set: an empty value neutralises one.
+  const blank = [
+    "DATABASE_URL",
+    "SVC_MIGRATE_ON_START",
+    "S3_ENDPOINT",
+    "S3_BUCKET",
+    "S3_ACCESS_KEY_ID",
+    "S3_SECRET_ACCESS_KEY",
+    "RESEND_API_KEY",
+    "RESEND_BASE_URL",
+    "INNGEST_EVENT_KEY",
+    "INNGEST_SIGNING_KEY",
+    "INNGEST_DEV",
+    "INNGEST_BASE_URL",
+    "SVC_TOKEN_SIGNING_KEY",
+    "SVC_TOKEN_PREVIOUS_PUBLIC_KEYS",
+    "SVC_MEDIA_INGEST_SECRET",
+    "AUTH_SECRET",
+    "AUTH_TRUST_HOST",
+    "VERCEL",
+  ];
+  for (const k of blank) base[k] = "";
+  return {
+    ...base,
+    NEXT_TELEMETRY_DISABLED: "1",
+    NEXTAUTH_SECRET: nextAuthSecret,
+    SVC_ENCRYPTION_KEY: encryptionKey,
+    SVC_DEPLOYMENT_MODE: "self_host",
+    SVC_SEED_ON_START: "never",
+    DATABASE_POOL_MAX: "10",
+    LOG_LEVEL: "info",
+    ...extra,
+  };
+}
+
+async function build(): Promise<void> {
+  if (process.env.BENCH_SKIP_BUILD === "1" && fs.existsSync(path.join(ROOT, ".next", "BUILD_ID"))) {
+    say("next build skipped (BENCH_SKIP_BUILD=1)");
+    return;
+  }
+  say("next build …");
+  const t0 = Date.now();
+  const r = await run(bin("next"), ["build"], appEnv({ NODE_ENV: "production" }), { timeoutMs: 480_000 });
+  mustSucceed("next build", r);
+  say(`next build done in ${Math.round((Date.now() - t0) / 1000)} s`);
+}
+
+async function postgresReachable(): Promise<string | undefined> {
+  const { default: postgres } = await import("postgres");
+  const sql = postgres(adminUrl, { max: 1, connect_timeout: 3, onnotice: () => {} });
+  try {
+    await sql`select 1`;
+    return undefined;
+  } catch (err) {
+    return `PostgreSQL at ${adminUrl.replace(/\/\/[^@]*@/, "//")} is not reachable (${(err as Error).message})`;
+  } finally {
+    await sql.end({ timeout: 2 });
+  }
+}
+
+async function adminSql(statement: string): Promise<void> {
+  const { default: postgres } = await import("postgres");
+  const sql = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  try {
+    await sql.unsafe(statement);
+  } finally {
+    await sql.end({ timeout: 2 });
+  }
+}
+
+async function section<T>(name: string, fn: () => Promise<T>): Promise<Section<T>> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof NotAvailable) {
+      say(`${name}: not available — ${err.message}`);
+      return { not_available: err.message };
+    }
+    say(`${name}: FAILED — ${(err as Error).stack ?? String(err)}`);
+    return { error: (err as Error).message };
+  }
+}
+
+/** A 404/405 from the app means the endpoint is not built yet: that section is skipped. */
+async function requireEndpoint(base: string, method: string, p: string): Promise<void> {
+  const res = await fetch(`${base}${p}`, { method, headers: { "content-type": "application/json" }, body: "{}" });
+  await res.arrayBuffer();
+  if (res.status === 404 || res.status === 405) throw new NotAvailable(`${method} ${p} answers ${res.status}`);
+}
+
+async function runTarget(name: TargetName, receiver: Receiver, caFile: string): Promise<TargetResult> {
+  const dataDir = path.join(work, `data-${name}`);
+  fs.mkdirSync(dataDir, { recursive: true });
+  const dbName = `svc_bench_${process.pid}_${Date.now()}`;
+  const databaseUrl = name === "postgres" ? adminUrl.replace(/\/[^/?]*(\?|$)/, `/${dbName}$1`) : "";
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const env = appEnv({
+    DATABASE_URL: databaseUrl,
+    SVC_DATA_DIR: dataDir,
+    SVC_LOCAL_S3_PORT: String(await freePort()),
+    SVC_BASE_URL: base,
+    NEXTAUTH_URL: base,
+    SVC_WEBHOOK_CA_FILE: caFile,
+    // First attempt at once; a failed one retries after about a second (none should fail here).
+    SVC_WEBHOOK_RETRY_SCHEDULE: "0,1,1,1,1,1,1",
+  });
+  const memory: Record<string, Rss | null> = {};
+  let server: ChildProcess | undefined;
+  const logFile = path.join(work, `server-${name}.log`);
+  try {
+    say(`[${name}] preparing the database (sizes ${settings.listSizes[name].join(", ")}) …`);
+    const t0 = Date.now();
+    if (name === "postgres") await adminSql(`create database ${dbName}`);
+    mustSucceed("npm run db:migrate", await run("npm", ["run", "--silent", "db:migrate"], env));
+    const fixtureFile = path.join(work, `fixture-${name}.json`);
+    mustSucceed(
+      "bench/prepare.mts",
+      await run(
+        bin("tsx"),
+        [path.join(ROOT, "bench", "prepare.mts"), fixtureFile, settings.listSizes[name].join(",")],
+        env,
+        { timeoutMs: 300_000 },
+      ),
+    );
+    const fixture = JSON.parse(fs.readFileSync(fixtureFile, "utf8")) as Fixture;
+    const prepareSeconds = Math.round((Date.now() - t0) / 100) / 10;
+    say(`[${name}] prepared in ${prepareSeconds} s; next start on ${base} (log ${logFile})`);
+
+    const t1 = Date.now();
+    server = startDetached(
+      process.execPath,
+      [path.join(ROOT, "node_modules", "next", "dist", "bin", "next"), "start", "-p", String(port), "-H", "127.0.0.1"],
+      { ...env, NODE_ENV: "production", PORT: String(port) },
+      logFile,
+    );
+    children.add(server);
+    await waitForHttp(`${base}/healthz`, server, 120_000);
+    const startSeconds = Math.round((Date.now() - t1) / 100) / 10;
+    const running = server;
+    memory.idle = rssOf(running);
+    say(`[${name}] ready in ${startSeconds} s; idle RSS ${memory.idle.server_mb} MB`);
+
+    // Room tokens: a project key minted through the API, and a room to mint for.
+    let tokenApp: LoadFigures[] | undefined;
+    let tokenRequest: { projectKey: string; roomId: string } | undefined;
+    const tokenSection = await section("token mint", async () => {
+      await requireEndpoint(base, "POST", "/v1/auth/tokens/room");
+      const api = new Api(base);
+      await api.login(fixture.main.email, fixture.password);
+      const key = await api.call<{ id: string; secret: string; project_key?: string }>(
+        "POST",
+        `/v1/workspace/projects/${fixture.main.projectId}/api-keys`,
+        { name: "bench", scope: "rooms:write" },
+      );
+      const room = await api.call<{ id: string }>("POST", "/v1/workspace/rooms", {
+        project_id: fixture.main.projectId,
+        name: "bench token room",
+      });
+      tokenRequest = { projectKey: key.project_key ?? `svc_pk_${key.id}.${key.secret}`, roomId: room.id };
+      say(`[${name}] token mint: ${settings.tokenSeconds} s at each of 1, 8, 32, 64 concurrent …`);
+      tokenApp = await loadLevels(tokenTarget(base, tokenRequest), settings.tokenSeconds);
+      return true;
+    });
+    memory.after_token_mint = rssOf(running);
+
+    say(`[${name}] room list …`);
+    const listSection = await section("room list", () =>
+      roomList(base, fixture.lists, fixture.password, settings.list),
+    );
+    memory.after_room_list = rssOf(running);
+
+    say(`[${name}] webhook delivery …`);
+    let deliveryApp: { one: DeliveryScenario; hundred: DeliveryScenario } | undefined;
+    const deliverySection = await section("delivery", async () => {
+      await requireEndpoint(base, "POST", "/v1/workspace/webhooks");
+      deliveryApp = await appDeliveries(base, fixture.main, fixture.password, receiver, settings.delivery);
+      return true;
+    });
+    memory.after_delivery = rssOf(running);
+    await stopGroup(server);
+    server = undefined;
+
+    // Baselines after the app has stopped: the same two cores, nothing else running.
+    let tokenResult: Section<TokenMintResult> = tokenSection as Section<TokenMintResult>;
+    if (tokenApp && tokenRequest) {
+      const appFigures = tokenApp;
+      const req = tokenRequest;
+      tokenResult = await section("token mint baseline", async () => {
+        const basePort = await freePort();
+        const baseline = startDetached(
+          bin("tsx"),
+          [path.join(ROOT, "bench", "baselines", "token-server.mts")],
+          {
+            ...process.env,
+            PORT: String(basePort),
+            BASELINE_DB: name === "postgres" ? databaseUrl : `pglite:${dataDir}`,
+          },
+          path.join(work, `baseline-${name}.log`),
+        );
+        children.add(baseline);
+        try {
+          await waitForHttp(`http://127.0.0.1:${basePort}/healthz`, baseline, 60_000);
+          say(`[${name}] token mint baseline …`);
+          const figures = await loadLevels(tokenTarget(`http://127.0.0.1:${basePort}`, req), settings.tokenSeconds);
+          return combine(appFigures, figures, settings.tokenSeconds);
+        } finally {
+          await stopGroup(baseline);
+        }
+      });
+    }
+    let deliveryResult: Section<DeliveryResult> = deliverySection as Section<DeliveryResult>;
+    if (deliveryApp) {
+      const app = deliveryApp;
+      deliveryResult = await section("delivery baseline", async () => {
+        const count = app.hundred.expected;
+        say(`[${name}] delivery baseline (${count} POSTs, keep-alive and new connection each) …`);
+        const keepalive: BaselineRun = await baselineDeliveries(receiver, caFile, count, "keepalive");
+        const close: BaselineRun = await baselineDeliveries(receiver, caFile, count, "close");
+        return combineDelivery(app, keepalive, close);
+      });
+    }
+    return {
+      database: name,
+      setup: { prepare_seconds: prepareSeconds, start_seconds: startSeconds },
+      token_mint: tokenResult,
+      room_list: listSection,
+      delivery: deliveryResult,
+      memory,
+    };
+  } catch (err) {
+    const tail = fs.existsSync(logFile) ? fs.readFileSync(logFile, "utf8").split("\n").slice(-30).join("\n") : "";
+    throw new Error(`${name}: ${(err as Error).message}${tail ? `\nserver log (last lines):\n${tail}` : ""}`);
+  } finally {
+    await stopGroup(server);
+    if (name === "postgres") await adminSql(`drop database if exists ${dbName} with (force)`).catch(() => {});
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function pick<T>(s: Section<T> | undefined): T | undefined {
+  return s && !("error" in (s as object)) && !("not_available" in (s as object)) ? (s as T) : undefined;
+}
+
+async function main(): Promise<number> {
+  const wanted = (process.env.BENCH_TARGETS ?? "postgres,embedded").split(",").map((s) => s.trim());
+  await build();
+  const consolePages: PageJs[] = measureConsoleJs(path.join(ROOT, ".next"));
+
+  const tls = makeCertificate(work);
+  const receiver = new Receiver(tls);
+  await receiver.start();
+  const targets: Partial<Record<TargetName, TargetResult>> = {};
+  const skipped: Partial<Record<TargetName, string>> = {};
+  let failed = false;
+  try {
+    for (const name of ["postgres", "embedded"] as const) {
+      if (!wanted.includes(name)) continue;
+      if (name === "postgres") {
+        const unreachable = await postgresReachable();
+        if (unreachable) {
+          say(`postgres: not available — ${unreachable}`);
+          skipped.postgres = unreachable;
+          continue;
+        }
+      }
+      try {
+        targets[name] = await runTarget(name, receiver, tls.certFile);
+      } catch (err) {
+        failed = true;
+        say(`${(err as Error).message}`);
+        skipped[name] = (err as Error).message.split("\n")[0] ?? "failed";
+      }
+    }
+  } finally {
+    await receiver.stop();
+  }
+
+  const head = targets.postgres ?? targets.embedded;
+  const token = pick(head?.token_mint);
+  const list = pick(head?.room_list);
+  const delivery = pick(head?.delivery);
+  const maxJs = consolePages.reduce((m, p) => Math.max(m, p.gzip_kb), 0);
+  const results = {
+    generated_at: new Date().toISOString(),
+    duration_seconds: Math.round((Date.now() - started) / 1000),
+    machine: { cpus: os.cpus().length, memory_gb: Math.round(os.totalmem() / 2 ** 30), node: process.version },
+    quick,
+    /** Which database the top-level figures come from (PostgreSQL when it was reachable). */
+    headline_database: head?.database ?? null,
+    token_mint: { ...token, database: head?.database ?? null },
+    room_list: { ...list, database: head?.database ?? null },
+    delivery: { ...delivery, database: head?.database ?? null },
+    memory: {
+      idle_rss_mb: head?.memory.idle?.server_mb ?? null,
+      postgres: targets.postgres?.memory ?? null,
+      embedded: targets.embedded?.memory ?? null,
+    },
+    console: { max_first_load_js_kb_gzip: maxJs, pages: consolePages },
+    postgres: targets.postgres ?? { not_available: skipped.postgres ?? "not run" },
+    embedded: targets.embedded ?? { not_available: skipped.embedded ?? "not run" },
+  };
+  const out = process.env.BENCH_OUT ?? path.join(ROOT, "bench", "results", "latest.json");
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  fs.writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
+  printReport(results);
+  say(`wrote ${path.relative(ROOT, out)} in ${results.duration_seconds} s`);
+  return failed ? 1 : 0;
+}
+
+let code = 1;
+try {
+  code = await main();
+} catch (err) {
+  say(`failed: ${(err as Error).stack ?? String(err)}`);
+} finally {
+  for (const c of children) await stopGroup(c);
+  fs.rmSync(work, { recursive: true, force: true });
+}
+process.exit(code);

@@ -1,0 +1,85 @@
+import type { ListOrg } from "../prepare.mts";
+import { Api } from "../lib/api.mts";
+import { sequential } from "../lib/load.mts";
+import { ratio, round } from "../lib/stats.mts";
+
+export interface ListSize {
+  size: number;
+  label: string;
+  load_seconds: number;
+  first_p50_ms: number | null;
+  first_p99_ms: number | null;
+  first_samples: number;
+  deep_p50_ms: number | null;
+  deep_p99_ms: number | null;
+  deep_samples: number;
+  failures: number;
+}
+
+export type RoomListResult = Record<string, number | null | string | ListSize[]> & {
+  page_size: number;
+  sizes: ListSize[];
+};
+
+export function sizeLabel(size: number): string {
+  return size >= 1_000_000 ? `${size / 1_000_000}m` : size >= 1000 ? `${size / 1000}k` : String(size);
+}
+
+/**
+ * For each org size: unloaded p50/p99 of the first page and of a page 90 % of the way down (the
+ * cursor of that row), one request at a time. Keys `p50_ms_<size>` (first page) and
+ * `ratio_<largest>_1k` (the worse of the first-page and deep-page p50 ratios).
+ */
+export async function roomList(
+  base: string,
+  orgs: ListOrg[],
+  password: string,
+  opts: { maxRequests: number; maxMs: number },
+): Promise<RoomListResult> {
+  const pageSize = 50;
+  const sizes: ListSize[] = [];
+  for (const org of orgs) {
+    const api = new Api(base);
+    await api.login(org.email, password);
+    const headers = { authorization: `Bearer ${api.token}`, accept: "application/json" };
+    const url = `${base}/v1/workspace/rooms?limit=${pageSize}`;
+    const deepUrl = `${url}&cursor=${encodeURIComponent(org.deepCursor)}`;
+    // The deep cursor is built by bench/prepare.mts in the list's own format: check it is accepted.
+    const probe = await api.call<{ items: unknown[] }>(
+      "GET",
+      `/v1/workspace/rooms?limit=${pageSize}&cursor=${encodeURIComponent(org.deepCursor)}`,
+    );
+    if (probe.items.length === 0) throw new Error(`the deep page of the ${org.size}-room org is empty`);
+    const first = await sequential({ url, headers }, opts);
+    const deep = await sequential({ url: deepUrl, headers }, opts);
+    sizes.push({
+      size: org.size,
+      label: sizeLabel(org.size),
+      load_seconds: round(org.loadMs / 1000) ?? 0,
+      first_p50_ms: round(first.p50_ms),
+      first_p99_ms: round(first.p99_ms),
+      first_samples: first.n,
+      deep_p50_ms: round(deep.p50_ms),
+      deep_p99_ms: round(deep.p99_ms),
+      deep_samples: deep.n,
+      failures: first.failures + deep.failures,
+    });
+  }
+  const result: RoomListResult = { page_size: pageSize, sizes };
+  for (const s of sizes) {
+    result[`p50_ms_${s.label}`] = s.first_p50_ms;
+    result[`p99_ms_${s.label}`] = s.first_p99_ms;
+    result[`deep_p50_ms_${s.label}`] = s.deep_p50_ms;
+  }
+  const small = sizes.find((s) => s.size === 1000);
+  const largest = sizes[sizes.length - 1];
+  if (small && largest && largest !== small) {
+    const first = ratio(largest.first_p50_ms, small.first_p50_ms);
+    const deep = ratio(largest.deep_p50_ms, small.deep_p50_ms);
+    result[`first_ratio_${largest.label}_1k`] = first;
+    result[`deep_ratio_${largest.label}_1k`] = deep;
+    // The target holds for both pages, so the headline ratio is the worse of the two.
+    result[`ratio_${largest.label}_1k`] = first === null || deep === null ? null : Math.max(first, deep);
+  }
+  return result;
+}

@@ -1,0 +1,58 @@
+import { and, eq } from "drizzle-orm";
+import { z } from "zod";
+import { auditLog } from "@/db/schema";
+import { AUDIT_ACTIONS } from "@/lib/audit/record-audit";
+import type { DbOrTx } from "@/lib/db";
+import { afterCursor, newestFirst, pageQuery, toPage } from "@/lib/pagination";
+
+export const listAuditLogQuery = pageQuery.extend({
+  action: z.enum(AUDIT_ACTIONS, { error: `action must be one of ${AUDIT_ACTIONS.join(", ")}` }).optional(),
+});
+export type ListAuditLogQuery = z.output<typeof listAuditLogQuery>;
+
+export interface AuditEntryDto {
+  id: string;
+  action: string;
+  actor: { type: string; id: string; label: string | null };
+  target: { type: string; id: string } | null;
+  ip: string | null;
+  user_agent: string | null;
+  request_id: string | null;
+  metadata: Record<string, unknown>;
+  created_at: string;
+}
+
+export function serializeAuditEntry(r: typeof auditLog.$inferSelect): AuditEntryDto {
+  return {
+    id: r.id,
+    action: r.action,
+    actor: { type: r.actorType, id: r.actorId, label: r.actorLabel },
+    target: r.targetType && r.targetId ? { type: r.targetType, id: r.targetId } : null,
+    ip: r.ip,
+    user_agent: r.userAgent,
+    request_id: r.requestId,
+    metadata: (r.metadata ?? {}) as Record<string, unknown>,
+    created_at: r.createdAt.toISOString(),
+  };
+}
+
+/** One org's trail, newest first, keyset-paginated like every list. */
+export async function listAuditLog(
+  db: DbOrTx,
+  orgId: string,
+  q: ListAuditLogQuery,
+): Promise<{ items: AuditEntryDto[]; next_cursor: string | null }> {
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.orgId, orgId),
+        q.action ? eq(auditLog.action, q.action) : undefined,
+        afterCursor(auditLog.createdAt, auditLog.id, q.cursor),
+      ),
+    )
+    .orderBy(...newestFirst(auditLog.createdAt, auditLog.id))
+    .limit(q.limit + 1);
+  return toPage(rows, q.limit, serializeAuditEntry);
+}

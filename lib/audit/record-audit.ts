@@ -1,0 +1,97 @@
+import { auditLog } from "@/db/schema";
+import type { ProjectKeyPrincipal } from "@/lib/api-keys/authenticate";
+import type { Db, DbOrTx, Tx } from "@/lib/db";
+import { clientIp } from "@/lib/http/request";
+import { newId } from "@/lib/ids";
+import type { Member } from "@/lib/identity/load-member";
+import { requestContext } from "@/lib/log/logger";
+
+/** What the trail records (docs/decisions/0602). */
+export const AUDIT_ACTIONS = [
+  "auth.signed_in",
+  "api_key.created",
+  "api_key.rotated",
+  "api_key.revoked",
+  "webhook.created",
+  "webhook.updated",
+  "webhook.deleted",
+  "webhook.secret_rotated",
+  "plan.selected",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export interface AuditContext {
+  orgId: string;
+  actor: { type: "user" | "api_key"; id: string; label: string | null };
+  /** From where: the client's IP (first X-Forwarded-For hop), its user agent, our request id. */
+  origin: { ip: string | null; userAgent: string | null; requestId: string | null };
+}
+
+export interface AuditEntry {
+  action: AuditAction;
+  target?: { type: string; id: string };
+  /** Non-secret details; keys that look like credentials are dropped, whatever the caller passes. */
+  metadata?: Record<string, string | number | boolean | null | string[]>;
+}
+
+const CREDENTIAL_KEY = /secret|password|token|authorization|cookie|api_?key|signature|hash/i;
+
+function originOf(req: Request): AuditContext["origin"] {
+  return {
+    ip: clientIp(req).slice(0, 100),
+    userAgent: req.headers.get("user-agent")?.slice(0, 512) ?? null,
+    requestId: requestContext.getStore()?.requestId ?? null,
+  };
+}
+
+/** A signed-in member acting through the workspace API or the console. */
+export function memberAuditContext(req: Request, member: Pick<Member, "orgId" | "userId" | "email">): AuditContext {
+  return {
+    orgId: member.orgId,
+    actor: { type: "user", id: member.userId, label: member.email },
+    origin: originOf(req),
+  };
+}
+
+/** A customer server acting with a project key (endpoint 15). */
+export function keyAuditContext(req: Request, key: Pick<ProjectKeyPrincipal, "orgId" | "keyId">): AuditContext {
+  return { orgId: key.orgId, actor: { type: "api_key", id: key.keyId, label: null }, origin: originOf(req) };
+}
+
+/** Appends one entry. Call it inside the transaction that made the change, so neither exists alone. */
+export async function recordAudit(db: DbOrTx, ctx: AuditContext, entry: AuditEntry): Promise<void> {
+  const metadata = Object.fromEntries(
+    Object.entries(entry.metadata ?? {}).filter(([k]) => !CREDENTIAL_KEY.test(k)),
+  );
+  await db.insert(auditLog).values({
+    id: newId("audit"),
+    orgId: ctx.orgId,
+    actorType: ctx.actor.type,
+    actorId: ctx.actor.id,
+    actorLabel: ctx.actor.label,
+    action: entry.action,
+    targetType: entry.target?.type ?? null,
+    targetId: entry.target?.id ?? null,
+    ip: ctx.origin.ip,
+    userAgent: ctx.origin.userAgent,
+    requestId: ctx.origin.requestId,
+    metadata,
+  });
+}
+
+/**
+ * Runs a change and its audit entry in one transaction: `describe` turns the change's result into
+ * the entry. A change that throws records nothing.
+ */
+export async function audited<T>(
+  db: Db,
+  ctx: AuditContext,
+  change: (tx: Tx) => Promise<T>,
+  describe: (result: T) => AuditEntry,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const result = await change(tx);
+    await recordAudit(tx, ctx, describe(result));
+    return result;
+  });
+}

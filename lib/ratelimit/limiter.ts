@@ -1,0 +1,131 @@
+import { sql } from "drizzle-orm";
+import {
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRes,
+} from "rate-limiter-flexible";
+import { sha256Hex } from "@/lib/crypto/secret-box";
+import { getDb } from "@/lib/db";
+import { ApiError } from "@/lib/http/errors";
+import { pgPoolAdapter, RATE_LIMIT_TABLE, type RateLimitStore, rateLimitStore } from "@/lib/ratelimit/store";
+
+/** A named budget: `points` per `durationSec`, counted per key (fixed window from the first hit). */
+export interface RateLimitPolicy {
+  /** Also the name in the `RateLimit` and `RateLimit-Policy` headers, and the counters' key prefix. */
+  name: string;
+  points: number;
+  durationSec: number;
+}
+
+export interface RateLimitDecision {
+  allowed: boolean;
+  policy: RateLimitPolicy;
+  remaining: number;
+  /** Seconds until the window resets (and, when refused, until a retry can succeed). */
+  resetSec: number;
+}
+
+/** Keys come from clients (addresses, forwarded IPs): long ones are hashed to bound the row size. */
+function counterKey(key: string): string {
+  return key.length <= 200 ? key : `sha256:${sha256Hex(key)}`;
+}
+
+function decision(policy: RateLimitPolicy, allowed: boolean, res: RateLimiterRes | null): RateLimitDecision {
+  const consumed = res?.consumedPoints ?? 0;
+  const msBeforeNext = res && res.msBeforeNext > 0 ? res.msBeforeNext : 0;
+  return {
+    allowed,
+    policy,
+    remaining: Math.max(0, policy.points - consumed),
+    resetSec: res ? Math.max(allowed ? 0 : 1, Math.ceil(msBeforeNext / 1000)) : 0,
+  };
+}
+
+/**
+ * One policy, backed by rate-limiter-flexible: `RateLimiterMemory` on the embedded default,
+ * `RateLimiterPostgres` (our `rate_limits` table) when counters must be shared by instances. A
+ * failing database falls back to an in-memory limiter of the same policy (the library's insurance),
+ * so a counter outage never turns into a 500.
+ */
+export class RateLimit {
+  private readonly limiters = new Map<RateLimitStore, RateLimiterAbstract>();
+  constructor(readonly policy: RateLimitPolicy) {}
+
+  private limiter(): RateLimiterAbstract {
+    const store = rateLimitStore();
+    let limiter = this.limiters.get(store);
+    if (!limiter) {
+      const opts = { keyPrefix: this.policy.name, points: this.policy.points, duration: this.policy.durationSec };
+      limiter =
+        store === "memory"
+          ? new RateLimiterMemory(opts)
+          : new RateLimiterPostgres({
+              ...opts,
+              storeClient: pgPoolAdapter,
+              storeType: "pool",
+              tableName: RATE_LIMIT_TABLE,
+              tableCreated: true,
+              insuranceLimiter: new RateLimiterMemory(opts),
+            });
+      this.limiters.set(store, limiter);
+    }
+    return limiter;
+  }
+
+  /** Spends `points` (default 1); refused once the window's budget is spent. */
+  async consume(key: string, points = 1): Promise<RateLimitDecision> {
+    try {
+      return decision(this.policy, true, await this.limiter().consume(counterKey(key), points));
+    } catch (err) {
+      if (err instanceof RateLimiterRes) return decision(this.policy, false, err);
+      throw err;
+    }
+  }
+
+  /** The current state without spending anything (sign-in checks failures before the password). */
+  async peek(key: string): Promise<RateLimitDecision> {
+    const res = await this.limiter().get(counterKey(key));
+    return decision(this.policy, !res || res.consumedPoints < this.policy.points, res);
+  }
+
+  /** Forgets one key's counter (a successful sign-in clears the address's failures). */
+  async clear(key: string): Promise<void> {
+    await this.limiter().delete(counterKey(key));
+  }
+
+  /** Forgets every counter of this policy (tests). */
+  async clearAll(): Promise<void> {
+    this.limiters.delete("memory");
+    if (rateLimitStore() === "postgres") {
+      const db = await getDb();
+      await db.execute(sql`delete from rate_limits where key like ${`${this.policy.name}:%`}`);
+      this.limiters.delete("postgres");
+    }
+  }
+}
+
+/** Draft IETF RateLimit fields (draft-ietf-httpapi-ratelimit-headers): the policy and what is left. */
+export function rateLimitHeaders(d: RateLimitDecision): Record<string, string> {
+  const { name, points, durationSec } = d.policy;
+  return {
+    "RateLimit-Policy": `"${name}";q=${points};w=${durationSec}`,
+    RateLimit: `"${name}";r=${d.remaining};t=${d.resetSec}`,
+    ...(d.allowed ? {} : { "Retry-After": String(Math.max(1, d.resetSec)) }),
+  };
+}
+
+export function rateLimitedError(d: RateLimitDecision, detail: string): ApiError {
+  return new ApiError("rate_limited", detail, { headers: rateLimitHeaders(d) });
+}
+
+/** Spends one point of `limit` for `key`; throws 429 `rate_limited` when the budget is spent. */
+export async function enforceRateLimit(
+  limit: RateLimit,
+  key: string,
+  detail: string,
+): Promise<Record<string, string>> {
+  const d = await limit.consume(key);
+  if (!d.allowed) throw rateLimitedError(d, detail);
+  return rateLimitHeaders(d);
+}

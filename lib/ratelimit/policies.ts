@@ -1,0 +1,23 @@
+import { RateLimit } from "@/lib/ratelimit/limiter";
+
+/**
+ * Every rate limit of the API in one place (docs/decisions/0601). Windows are fixed and start at
+ * a key's first hit; 429 answers carry `Retry-After`, and every limited answer `RateLimit` headers.
+ */
+export const limits = {
+  /** Failed sign-ins per address (a success clears them); checked before the password. */
+  signInFailures: new RateLimit({ name: "sign-in-failures", points: 10, durationSec: 15 * 60 }),
+  /** Sign-in attempts per client IP. */
+  signInPerIp: new RateLimit({ name: "sign-in-ip", points: 100, durationSec: 15 * 60 }),
+  /** Any request of one signed-in member (user in an org), on every workspace endpoint. */
+  session: new RateLimit({ name: "session", points: 600, durationSec: 60 }),
+  /** Room tokens minted per project API key. */
+  roomTokens: new RateLimit({ name: "room-tokens", points: 600, durationSec: 60 }),
+  /** Invitation requests per org (each may queue up to 50 emails; the hourly email cap still applies). */
+  invitations: new RateLimit({ name: "invitations", points: 100, durationSec: 60 * 60 }),
+} as const;
+
+/** Forgets every counter (tests). */
+export async function clearAllRateLimits(): Promise<void> {
+  for (const limit of Object.values(limits)) await limit.clearAll();
+}
