@@ -122,6 +122,8 @@ export const envSchema = z
     INNGEST_BASE_URL: optionalString.pipe(z.url().optional()),
     /** Set by Next itself; `phase-production-build` while `next build` evaluates modules. */
     NEXT_PHASE: optionalString,
+    /** Next leaves SIGTERM/SIGINT to the app (lib/server/shutdown.ts) when this is true. */
+    NEXT_MANUAL_SIG_HANDLE: bool,
     VERCEL: bool,
     VERCEL_ENV: optionalString,
     /** The preview's git branch: names its Inngest branch environment. */

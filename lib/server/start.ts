@@ -6,6 +6,7 @@ import { startEmbeddedRunner } from "@/lib/jobs/embedded-runner";
 import { log } from "@/lib/log/logger";
 import { hasUsers, seedDemo, signInDetails } from "@/lib/seed/seed-demo";
 import { demoPutObject } from "@/lib/server/demo-storage";
+import { installShutdownHandlers } from "@/lib/server/shutdown";
 import { ensureLocalObjectStore } from "@/lib/storage/local-object-store";
 import { registerDeliveryWorker } from "@/lib/webhooks/delivery/embedded-worker";
 
@@ -36,6 +37,7 @@ export async function startServer(): Promise<void> {
     registerDeliveryWorker();
     startEmbeddedRunner();
   }
+  installShutdownHandlers(env.NEXT_MANUAL_SIG_HANDLE);
   log.info("server started", {
     database: env.embeddedDatabase ? `embedded PGlite (${env.SVC_DATA_DIR})` : "PostgreSQL (DATABASE_URL)",
     deployment_mode: env.SVC_DEPLOYMENT_MODE,
