@@ -1,5 +1,6 @@
 import { Inngest } from "inngest";
 import { env } from "@/lib/env";
+import { log } from "@/lib/log/logger";
 
 /**
  * The Inngest client. Its settings come from the env module (never read by the SDK from
@@ -9,7 +10,27 @@ import { env } from "@/lib/env";
 /** Previews run in their own Inngest branch environment, named after the git branch. */
 const branchEnv = env.INNGEST_ENV ?? (env.VERCEL_ENV === "preview" ? env.VERCEL_GIT_COMMIT_REF : undefined);
 
+/** The SDK's own messages go through our structured logger (and its secret scrubbing). */
+function sdkLogger(level: "debug" | "info" | "warn" | "error") {
+  return (...args: unknown[]) => {
+    const [first, ...rest] = args;
+    const msg = typeof first === "string" ? first : first instanceof Error ? first.message : "inngest";
+    log[level](
+      `inngest: ${msg}`,
+      rest.length > 0 || typeof first !== "string" ? { detail: typeof first === "string" ? rest : args } : {},
+    );
+  };
+}
+const logger = {
+  debug: sdkLogger("debug"),
+  info: sdkLogger("info"),
+  warn: sdkLogger("warn"),
+  error: sdkLogger("error"),
+};
+
 export const inngest = new Inngest({
+  logger,
+  internalLogger: logger,
   id: "svc-control-plane",
   ...(env.INNGEST_EVENT_KEY ? { eventKey: env.INNGEST_EVENT_KEY } : {}),
   ...(env.INNGEST_SIGNING_KEY ? { signingKey: env.INNGEST_SIGNING_KEY } : {}),
