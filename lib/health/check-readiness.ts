@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { getDb } from "@/lib/db";
+import { checkStorage } from "@/lib/storage/check-storage";
 
 export interface ReadinessCheck {
   name: string;
@@ -16,6 +17,7 @@ const probes = new Map<string, Probe>([
       await (await getDb()).execute(sql`select 1`);
     },
   ],
+  ["storage", checkStorage],
 ]);
 
 /** Other dependencies (object storage, …) add their probe here. */
