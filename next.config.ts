@@ -41,6 +41,8 @@ const config: NextConfig = {
   // Migrations ship with the standalone server (SVC_MIGRATE_ON_START, npm run db:migrate).
   outputFileTracingIncludes: { "*": ["./db/migrations/**/*"] },
   poweredByHeader: false,
+  // The build type-checks the app only; tests, e2e, bench and scripts are checked by `npm run typecheck`.
+  typescript: { tsconfigPath: "tsconfig.build.json" },
   typedRoutes: false,
 };
 
