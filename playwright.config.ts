@@ -6,6 +6,13 @@ import { defineConfig, devices } from "@playwright/test";
  * E2E_BASE_URL; set it yourself to test a server that is already running.
  */
 const baseURL = process.env.E2E_BASE_URL ?? "http://localhost:3104";
+/** The second, cloud-mode server scripts/e2e.mjs starts for e2e/cloud.spec.ts; absent, that spec is not run. */
+const cloudURL = process.env.E2E_CLOUD_BASE_URL;
+const desktop = {
+  ...devices["Desktop Chrome"],
+  viewport: { width: 1440, height: 900 },
+  deviceScaleFactor: 1,
+};
 
 export default defineConfig({
   testDir: "e2e",
@@ -42,9 +49,9 @@ export default defineConfig({
     },
   },
   projects: [
-    {
-      name: "chromium",
-      use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 },
-    },
+    { name: "chromium", testIgnore: /cloud\.spec\.ts$/, use: desktop },
+    ...(cloudURL
+      ? [{ name: "cloud", testMatch: /cloud\.spec\.ts$/, use: { ...desktop, baseURL: cloudURL } }]
+      : []),
   ],
 });

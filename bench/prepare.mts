@@ -11,6 +11,7 @@ import fs from "node:fs";
 import { sql } from "drizzle-orm";
 import { memberships, orgs, projects, users } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/password";
+import type { Role } from "@/lib/auth/roles";
 import { closeDb, type Db, getDb } from "@/lib/db";
 import { newId } from "@/lib/ids";
 
@@ -42,7 +43,7 @@ async function createOrg(db: Db, tag: string, passwordHash: string): Promise<Ben
   const email = `bench-${tag}@bench.test`;
   await db.insert(orgs).values({ id: orgId, name: `Bench ${tag}`, planSelected: true, plan: "free" });
   await db.insert(users).values({ id: userId, email, displayName: `Bench ${tag}`, passwordHash });
-  await db.insert(memberships).values({ orgId, userId, role: "owner" });
+  await db.insert(memberships).values({ orgId, userId, role: "Owner" satisfies Role });
   await db.insert(projects).values({ id: projectId, orgId, name: `Bench ${tag}`, slug: `bench-${tag}` });
   return { orgId, projectId, email };
 }
@@ -93,8 +94,9 @@ function label(size: number): string {
 
 async function main(): Promise<void> {
   const [out, sizesArg] = process.argv.slice(2);
-  if (!out || !sizesArg) throw new Error("usage: tsx bench/prepare.mts <out.json> <size>[,<size>…]");
-  const sizes = sizesArg.split(",").map(Number);
+  if (!out || sizesArg === undefined)
+    throw new Error("usage: tsx bench/prepare.mts <out.json> <size>[,<size>…]");
+  const sizes = sizesArg.split(",").filter(Boolean).map(Number);
   const db = await getDb();
   const passwordHash = await hashPassword(BENCH_PASSWORD);
   const main = await createOrg(db, "main", passwordHash);

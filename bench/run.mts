@@ -10,17 +10,19 @@
  *   BENCH_PG_ADMIN_URL=…      server to create the bench database on
  *                             (default postgres://postgres@127.0.0.1:5432/postgres)
  *   BENCH_QUICK=1             short runs and small sizes (a smoke run of the harness, not figures)
+ *   BENCH_SECTIONS=delivery   only some sections (token, list, delivery; default all)
  *   BENCH_OUT=path.json       where to write the JSON (default bench/results/latest.json)
+ *   BENCH_WEBHOOK_TRUST=node-extra-ca-certs
+ *                             trust the receiver's certificate through NODE_EXTRA_CA_CERTS instead
+ *                             of the app's SVC_WEBHOOK_CA_FILE (the default)
  */
 import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Fixture } from "./prepare.mts";
-import { Api } from "./lib/api.mts";
-import { measureConsoleJs, type PageJs } from "./lib/console-js.mts";
-import type { LoadFigures } from "./lib/load.mts";
+import { Api } from "./lib/api.mjs";
+import { measureConsoleJs, type PageJs } from "./lib/console-js.mjs";
 import {
   bin,
   freePort,
@@ -33,9 +35,10 @@ import {
   startDetached,
   stopGroup,
   waitForHttp,
-} from "./lib/proc.mts";
-import { makeCertificate, Receiver } from "./lib/receiver.mts";
-import { printReport } from "./lib/report.mts";
+} from "./lib/proc.mjs";
+import { makeCertificate, Receiver } from "./lib/receiver.mjs";
+import { printReport } from "./lib/report.mjs";
+import type { Fixture } from "./prepare.mjs";
 import {
   appDeliveries,
   type BaselineRun,
@@ -43,13 +46,25 @@ import {
   combineDelivery,
   type DeliveryResult,
   type DeliveryScenario,
-} from "./sections/delivery.mts";
-import { type RoomListResult, roomList } from "./sections/room-list.mts";
-import { combine, loadLevels, type TokenMintResult, tokenTarget } from "./sections/token-mint.mts";
+} from "./sections/delivery.mjs";
+import { type RoomListResult, roomList } from "./sections/room-list.mjs";
+import {
+  combine,
+  loadLevels,
+  type TokenMintResult,
+  type TokenRequest,
+  tokenTarget,
+} from "./sections/token-mint.mjs";
 
 type TargetName = "postgres" | "embedded";
 
 const quick = process.env.BENCH_QUICK === "1";
+const sections = new Set(
+  (process.env.BENCH_SECTIONS ?? "token,list,delivery").split(",").map((x) => x.trim()),
+);
+const skippedSection = () => Promise.reject(new NotAvailable("left out by BENCH_SECTIONS"));
+const webhookTrust =
+  process.env.BENCH_WEBHOOK_TRUST === "node-extra-ca-certs" ? "node-extra-ca-certs" : "ca-file";
 const settings = {
   tokenSeconds: quick ? 1 : 4,
   listSizes: {
@@ -85,7 +100,7 @@ const children = new Set<ChildProcess>();
 /** The environment the app and its scripts see: only what is set here, never a developer's .env. */
 function appEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const keep = ["PATH", "HOME", "LANG", "TMPDIR", "TERM", "SHELL", "USER"];
-  const base: NodeJS.ProcessEnv = {};
+  const base: Record<string, string | undefined> = {};
   for (const k of keep) if (process.env[k] !== undefined) base[k] = process.env[k];
   // Next loads .env files but never overrides a key that is set: an empty value neutralises one.
   const blank = [
@@ -111,6 +126,8 @@ function appEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   for (const k of blank) base[k] = "";
   return {
     ...base,
+    // Production settings for every step (build, migrate, prepare, start), so each checks them.
+    NODE_ENV: "production",
     NEXT_TELEMETRY_DISABLED: "1",
     NEXTAUTH_SECRET: nextAuthSecret,
     SVC_ENCRYPTION_KEY: encryptionKey,
@@ -129,7 +146,7 @@ async function build(): Promise<void> {
   }
   say("next build …");
   const t0 = Date.now();
-  const r = await run(bin("next"), ["build"], appEnv({ NODE_ENV: "production" }), { timeoutMs: 480_000 });
+  const r = await run(bin("next"), ["build"], appEnv({}), { timeoutMs: 480_000 });
   mustSucceed("next build", r);
   say(`next build done in ${Math.round((Date.now() - t0) / 1000)} s`);
 }
@@ -172,13 +189,66 @@ async function section<T>(name: string, fn: () => Promise<T>): Promise<Section<T
 
 /** A 404/405 from the app means the endpoint is not built yet: that section is skipped. */
 async function requireEndpoint(base: string, method: string, p: string): Promise<void> {
-  const res = await fetch(`${base}${p}`, { method, headers: { "content-type": "application/json" }, body: "{}" });
+  const res = await fetch(`${base}${p}`, {
+    method,
+    headers: { "content-type": "application/json" },
+    body: "{}",
+  });
   await res.arrayBuffer();
-  if (res.status === 404 || res.status === 405) throw new NotAvailable(`${method} ${p} answers ${res.status}`);
+  if (res.status === 404 || res.status === 405)
+    throw new NotAvailable(`${method} ${p} answers ${res.status}`);
+}
+
+/** `next start` in its own process group; resolves once /healthz answers. */
+async function startApp(
+  env: NodeJS.ProcessEnv,
+  port: number,
+  logFile: string,
+): Promise<{ server: ChildProcess; seconds: number }> {
+  const t0 = Date.now();
+  const server = startDetached(
+    process.execPath,
+    [
+      path.join(ROOT, "node_modules", "next", "dist", "bin", "next"),
+      "start",
+      "-p",
+      String(port),
+      "-H",
+      "127.0.0.1",
+    ],
+    { ...env, PORT: String(port) },
+    logFile,
+  );
+  children.add(server);
+  await waitForHttp(`http://127.0.0.1:${port}/healthz`, server, 120_000);
+  return { server, seconds: Math.round((Date.now() - t0) / 100) / 10 };
+}
+
+/** The bare token server (bench/baselines/token-server.mts) on `db`: a PostgreSQL URL or `pglite:<dir>`. */
+async function startTokenBaseline(
+  db: string,
+  logFile: string,
+): Promise<{ child: ChildProcess; base: string }> {
+  const port = await freePort();
+  const child = startDetached(
+    bin("tsx"),
+    [path.join(ROOT, "bench", "baselines", "token-server.mts")],
+    { ...process.env, PORT: String(port), BASELINE_DB: db },
+    logFile,
+  );
+  children.add(child);
+  await waitForHttp(`http://127.0.0.1:${port}/healthz`, child, 60_000);
+  return { child, base: `http://127.0.0.1:${port}` };
 }
 
 async function runTarget(name: TargetName, receiver: Receiver, caFile: string): Promise<TargetResult> {
+  // The app's setting for an extra CA (the default), or Node's own, which loads it once at start.
+  const trust: Record<string, string> =
+    webhookTrust === "node-extra-ca-certs"
+      ? { NODE_EXTRA_CA_CERTS: caFile }
+      : { SVC_WEBHOOK_CA_FILE: caFile };
   const dataDir = path.join(work, `data-${name}`);
+  const baselineDir = path.join(work, `data-${name}-baseline`);
   fs.mkdirSync(dataDir, { recursive: true });
   const dbName = `svc_bench_${process.pid}_${Date.now()}`;
   const databaseUrl = name === "postgres" ? adminUrl.replace(/\/[^/?]*(\?|$)/, `/${dbName}$1`) : "";
@@ -190,15 +260,17 @@ async function runTarget(name: TargetName, receiver: Receiver, caFile: string): 
     SVC_LOCAL_S3_PORT: String(await freePort()),
     SVC_BASE_URL: base,
     NEXTAUTH_URL: base,
-    SVC_WEBHOOK_CA_FILE: caFile,
     // First attempt at once; a failed one retries after about a second (none should fail here).
     SVC_WEBHOOK_RETRY_SCHEDULE: "0,1,1,1,1,1,1",
+    ...trust,
   });
+  const listSizes = sections.has("list") ? settings.listSizes[name] : [];
   const memory: Record<string, Rss | null> = {};
   let server: ChildProcess | undefined;
+  let tokenBaseline: ChildProcess | undefined;
   const logFile = path.join(work, `server-${name}.log`);
   try {
-    say(`[${name}] preparing the database (sizes ${settings.listSizes[name].join(", ")}) …`);
+    say(`[${name}] preparing the database (sizes ${listSizes.join(", ")}) …`);
     const t0 = Date.now();
     if (name === "postgres") await adminSql(`create database ${dbName}`);
     mustSucceed("npm run db:migrate", await run("npm", ["run", "--silent", "db:migrate"], env));
@@ -207,7 +279,7 @@ async function runTarget(name: TargetName, receiver: Receiver, caFile: string): 
       "bench/prepare.mts",
       await run(
         bin("tsx"),
-        [path.join(ROOT, "bench", "prepare.mts"), fixtureFile, settings.listSizes[name].join(",")],
+        [path.join(ROOT, "bench", "prepare.mts"), fixtureFile, listSizes.join(",")],
         env,
         { timeoutMs: 300_000 },
       ),
@@ -216,24 +288,15 @@ async function runTarget(name: TargetName, receiver: Receiver, caFile: string): 
     const prepareSeconds = Math.round((Date.now() - t0) / 100) / 10;
     say(`[${name}] prepared in ${prepareSeconds} s; next start on ${base} (log ${logFile})`);
 
-    const t1 = Date.now();
-    server = startDetached(
-      process.execPath,
-      [path.join(ROOT, "node_modules", "next", "dist", "bin", "next"), "start", "-p", String(port), "-H", "127.0.0.1"],
-      { ...env, NODE_ENV: "production", PORT: String(port) },
-      logFile,
-    );
-    children.add(server);
-    await waitForHttp(`${base}/healthz`, server, 120_000);
-    const startSeconds = Math.round((Date.now() - t1) / 100) / 10;
-    const running = server;
-    memory.idle = rssOf(running);
-    say(`[${name}] ready in ${startSeconds} s; idle RSS ${memory.idle.server_mb} MB`);
+    const first = await startApp(env, port, logFile);
+    server = first.server;
+    memory.idle = rssOf(server);
+    say(`[${name}] ready in ${first.seconds} s; idle RSS ${memory.idle.server_mb} MB`);
 
     // Room tokens: a project key minted through the API, and a room to mint for.
-    let tokenApp: LoadFigures[] | undefined;
-    let tokenRequest: { projectKey: string; roomId: string } | undefined;
-    const tokenSection = await section("token mint", async () => {
+    let tokenRequest: TokenRequest | undefined;
+    const tokenSetup = await section("token mint setup", async () => {
+      if (!sections.has("token")) return skippedSection();
       await requireEndpoint(base, "POST", "/v1/auth/tokens/room");
       const api = new Api(base);
       await api.login(fixture.main.email, fixture.password);
@@ -247,21 +310,52 @@ async function runTarget(name: TargetName, receiver: Receiver, caFile: string): 
         name: "bench token room",
       });
       tokenRequest = { projectKey: key.project_key ?? `svc_pk_${key.id}.${key.secret}`, roomId: room.id };
-      say(`[${name}] token mint: ${settings.tokenSeconds} s at each of 1, 8, 32, 64 concurrent …`);
-      tokenApp = await loadLevels(tokenTarget(base, tokenRequest), settings.tokenSeconds);
       return true;
     });
+
+    let baselineDb = databaseUrl;
+    if (name === "embedded" && tokenRequest) {
+      // One process per PGlite data dir: the baseline gets a copy taken while the app is stopped.
+      await stopGroup(server);
+      fs.cpSync(dataDir, baselineDir, { recursive: true });
+      fs.rmSync(path.join(baselineDir, "pglite.lock"), { force: true });
+      baselineDb = `pglite:${baselineDir}`;
+      server = (await startApp(env, port, logFile)).server;
+    }
+    const running = server;
+
+    let tokenResult: Section<TokenMintResult> = tokenSetup as Section<TokenMintResult>;
+    const req = tokenRequest;
+    if (req) {
+      tokenResult = await section("token mint", async () => {
+        const b = await startTokenBaseline(baselineDb, path.join(work, `baseline-${name}.log`));
+        tokenBaseline = b.child;
+        say(
+          `[${name}] token mint: ${settings.tokenSeconds} s at each of 1, 8, 32, 64 concurrent, app then baseline …`,
+        );
+        const figures = await loadLevels(
+          tokenTarget(base, req),
+          tokenTarget(b.base, req),
+          settings.tokenSeconds,
+        );
+        await stopGroup(b.child);
+        return combine(figures.app, figures.baseline, figures.floor, settings.tokenSeconds);
+      });
+    }
     memory.after_token_mint = rssOf(running);
 
     say(`[${name}] room list …`);
     const listSection = await section("room list", () =>
-      roomList(base, fixture.lists, fixture.password, settings.list),
+      sections.has("list")
+        ? roomList(base, fixture.lists, fixture.password, settings.list)
+        : skippedSection(),
     );
     memory.after_room_list = rssOf(running);
 
     say(`[${name}] webhook delivery …`);
     let deliveryApp: { one: DeliveryScenario; hundred: DeliveryScenario } | undefined;
     const deliverySection = await section("delivery", async () => {
+      if (!sections.has("delivery")) return skippedSection();
       await requireEndpoint(base, "POST", "/v1/workspace/webhooks");
       deliveryApp = await appDeliveries(base, fixture.main, fixture.password, receiver, settings.delivery);
       return true;
@@ -270,34 +364,7 @@ async function runTarget(name: TargetName, receiver: Receiver, caFile: string): 
     await stopGroup(server);
     server = undefined;
 
-    // Baselines after the app has stopped: the same two cores, nothing else running.
-    let tokenResult: Section<TokenMintResult> = tokenSection as Section<TokenMintResult>;
-    if (tokenApp && tokenRequest) {
-      const appFigures = tokenApp;
-      const req = tokenRequest;
-      tokenResult = await section("token mint baseline", async () => {
-        const basePort = await freePort();
-        const baseline = startDetached(
-          bin("tsx"),
-          [path.join(ROOT, "bench", "baselines", "token-server.mts")],
-          {
-            ...process.env,
-            PORT: String(basePort),
-            BASELINE_DB: name === "postgres" ? databaseUrl : `pglite:${dataDir}`,
-          },
-          path.join(work, `baseline-${name}.log`),
-        );
-        children.add(baseline);
-        try {
-          await waitForHttp(`http://127.0.0.1:${basePort}/healthz`, baseline, 60_000);
-          say(`[${name}] token mint baseline …`);
-          const figures = await loadLevels(tokenTarget(`http://127.0.0.1:${basePort}`, req), settings.tokenSeconds);
-          return combine(appFigures, figures, settings.tokenSeconds);
-        } finally {
-          await stopGroup(baseline);
-        }
-      });
-    }
+    // The delivery baseline after the app has stopped: the same two cores, nothing else running.
     let deliveryResult: Section<DeliveryResult> = deliverySection as Section<DeliveryResult>;
     if (deliveryApp) {
       const app = deliveryApp;
@@ -311,19 +378,23 @@ async function runTarget(name: TargetName, receiver: Receiver, caFile: string): 
     }
     return {
       database: name,
-      setup: { prepare_seconds: prepareSeconds, start_seconds: startSeconds },
+      setup: { prepare_seconds: prepareSeconds, start_seconds: first.seconds },
       token_mint: tokenResult,
       room_list: listSection,
       delivery: deliveryResult,
       memory,
     };
   } catch (err) {
-    const tail = fs.existsSync(logFile) ? fs.readFileSync(logFile, "utf8").split("\n").slice(-30).join("\n") : "";
+    const tail = fs.existsSync(logFile)
+      ? fs.readFileSync(logFile, "utf8").split("\n").slice(-30).join("\n")
+      : "";
     throw new Error(`${name}: ${(err as Error).message}${tail ? `\nserver log (last lines):\n${tail}` : ""}`);
   } finally {
+    await stopGroup(tokenBaseline);
     await stopGroup(server);
     if (name === "postgres") await adminSql(`drop database if exists ${dbName} with (force)`).catch(() => {});
     fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(baselineDir, { recursive: true, force: true });
   }
 }
 
@@ -373,8 +444,13 @@ async function main(): Promise<number> {
   const results = {
     generated_at: new Date().toISOString(),
     duration_seconds: Math.round((Date.now() - started) / 1000),
-    machine: { cpus: os.cpus().length, memory_gb: Math.round(os.totalmem() / 2 ** 30), node: process.version },
+    machine: {
+      cpus: os.cpus().length,
+      memory_gb: Math.round(os.totalmem() / 2 ** 30),
+      node: process.version,
+    },
     quick,
+    webhook_trust: webhookTrust,
     /** Which database the top-level figures come from (PostgreSQL when it was reachable). */
     headline_database: head?.database ?? null,
     token_mint: { ...token, database: head?.database ?? null },
@@ -394,7 +470,10 @@ async function main(): Promise<number> {
   fs.writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
   printReport(results);
   say(`wrote ${path.relative(ROOT, out)} in ${results.duration_seconds} s`);
-  return failed ? 1 : 0;
+  const sectionFailed = Object.values(targets).some((t) =>
+    [t.token_mint, t.room_list, t.delivery].some((s) => "error" in (s as object)),
+  );
+  return failed || sectionFailed ? 1 : 0;
 }
 
 let code = 1;
@@ -404,6 +483,8 @@ try {
   say(`failed: ${(err as Error).stack ?? String(err)}`);
 } finally {
   for (const c of children) await stopGroup(c);
-  fs.rmSync(work, { recursive: true, force: true });
+  // Logs and fixtures stay for a look when something failed.
+  if (code === 0) fs.rmSync(work, { recursive: true, force: true });
+  else say(`logs kept in ${work}`);
 }
 process.exit(code);

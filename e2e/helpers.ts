@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, type Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { type Browser, type BrowserContext, expect, type Locator, type Page } from "@playwright/test";
 
 export const PASSWORD = "demo-password";
 /** The meet host scripts/e2e.mjs gives the server (SVC_MEET_HOST). */
@@ -9,12 +10,17 @@ export const SHOTS = path.join(import.meta.dirname, "screenshots");
 export const MOBILE = { width: 375, height: 812 };
 
 /** Signs in through the real sign-in page (next-auth credentials) and waits for the console. */
-export async function signIn(page: Page, email: string, password = PASSWORD): Promise<void> {
+export async function signIn(
+  page: Page,
+  email: string,
+  password = PASSWORD,
+  landing: RegExp = /\/projects$/,
+): Promise<void> {
   await page.goto("/login");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/projects$/);
+  await expect(page).toHaveURL(landing);
   await expect(page.getByTestId("who")).toBeVisible();
 }
 
@@ -52,4 +58,41 @@ export function unique(prefix: string): string {
 
 export function slugOf(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+}
+
+/**
+ * axe-core on the page as it is now: no serious or critical violation (WCAG 2.0/2.1 A and AA rules
+ * plus axe's best practices). The failure message lists each rule with the elements it hit.
+ */
+export async function expectAccessible(page: Page, what: string): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .analyze();
+  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  const report = bad
+    .map(
+      (v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(" ")}`).join("\n")}`,
+    )
+    .join("\n");
+  expect(bad, `${what}: axe found serious or critical violations\n${report}`).toEqual([]);
+}
+
+/**
+ * A signed-in browser context of its own (not the test's page), e.g. an owner preparing data for a
+ * viewer's test through the API with its cookie. Close it when done.
+ */
+export async function sessionAs(browser: Browser, email: string): Promise<BrowserContext> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, email);
+  await page.close();
+  return context;
+}
+
+/** Controls that create or change something: for a role without the permission they must be inert. */
+export async function expectInert(locator: Locator, tooltip: string | RegExp): Promise<void> {
+  await expect(locator).toHaveAttribute("aria-disabled", "true");
+  const tipId = await locator.getAttribute("aria-describedby");
+  expect(tipId, "an inert control names its tooltip").toBeTruthy();
+  await expect(locator.page().locator(`[id="${tipId}"]`)).toHaveText(tooltip);
 }

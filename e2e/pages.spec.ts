@@ -11,9 +11,23 @@ test("every main page renders for the owner, on desktop and at 375 px", async ({
   const links = await mainNav(page).getByRole("link").all();
   const pages: { href: string; label: string }[] = [];
   for (const link of links) {
-    pages.push({ href: (await link.getAttribute("href")) ?? "", label: (await link.innerText()).trim() });
+    const text = link.locator(".nav-text");
+    pages.push({
+      href: (await link.getAttribute("href")) ?? "",
+      label: ((await text.count()) > 0 ? await text.innerText() : await link.innerText()).trim(),
+    });
   }
-  expect(pages.map((p) => p.href)).toEqual(expect.arrayContaining(["/projects", "/rooms"]));
+  expect(pages.map((p) => p.href)).toEqual(
+    expect.arrayContaining([
+      "/projects",
+      "/rooms",
+      "/recordings",
+      "/webhooks",
+      "/api-keys",
+      "/role",
+      "/mailbox",
+    ]),
+  );
 
   for (const { href, label } of pages) {
     const name = href.replace(/^\//, "").replace(/\W+/g, "-") || "home";
@@ -30,4 +44,13 @@ test("every main page renders for the owner, on desktop and at 375 px", async ({
       await shot(page, `page-${name}-mobile`, { fullPage: false });
     });
   }
+
+  // The phone menu: the switcher, every link and the account, over the page.
+  await page.goto("/projects");
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await expect(mainNav(page).getByRole("link", { name: "Rooms" })).toBeVisible();
+  await shot(page, "page-mobile-menu", { fullPage: false });
+  await mainNav(page).getByRole("link", { name: "Rooms" }).click();
+  await expect(page).toHaveURL(/\/rooms$/);
+  await expect(mainNav(page)).toBeHidden();
 });

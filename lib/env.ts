@@ -71,7 +71,9 @@ export const envSchema = z
     AUTH_SECRET: optionalString,
     /** next-auth reads this itself and treats any non-empty value as true: only "true"/"1" are accepted. */
     AUTH_TRUST_HOST: z
-      .enum(["1", "true", ""], { error: 'set it to "true" or leave it unset (next-auth treats any value as true)' })
+      .enum(["1", "true", ""], {
+        error: 'set it to "true" or leave it unset (next-auth treats any value as true)',
+      })
       .optional()
       .transform((v) => v === "1" || v === "true"),
     DATABASE_URL: optionalString.pipe(

@@ -9,6 +9,11 @@
  *   E2E_BASE_URL=…     test a server that is already running: no build, no start
  *   E2E_KEEP_DATA=1    keep the temporary data dir (its path is printed)
  *   E2E_DEPLOYMENT_MODE=cloud   start the server in cloud mode (default self_host)
+ *   E2E_CLOUD=0        skip the second, cloud-mode server and its spec (e2e/cloud.spec.ts)
+ *
+ * Beside the main server (self-hosted, demo data) a second one starts at the same time in cloud
+ * mode on its own empty database with one owner whose org has no plan yet (`npm run create-owner`),
+ * for the onboarding spec. It shares the build; it costs a few seconds of start-up in parallel.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -20,6 +25,13 @@ const root = path.resolve(import.meta.dirname, "..");
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
 const playwrightArgs = process.argv.slice(2);
 const READY_TIMEOUT_MS = 180_000;
+/** The cloud server's owner (e2e/cloud.spec.ts signs in with these). */
+const CLOUD_OWNER = {
+  email: "owner@nimbus.test",
+  org: "Nimbus",
+  name: "Nia Nimbus",
+  password: "nimbus-password-1",
+};
 const FAILING_GRACE_MS = 30_000;
 
 function log(msg) {
@@ -49,10 +61,15 @@ async function pickPort(preferred) {
   return (await portIsFree(preferred)) ? preferred : anyFreePort();
 }
 
-/** Runs a command to completion, inheriting stdio; resolves with its exit code. */
-function run(cmd, args, env) {
+/** Runs a command to completion, inheriting stdio (or writing `input` to its stdin); resolves with its exit code. */
+function run(cmd, args, env, input) {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: root, env, stdio: "inherit" });
+    const child = spawn(cmd, args, {
+      cwd: root,
+      env,
+      stdio: [input === undefined ? "inherit" : "pipe", "inherit", "inherit"],
+    });
+    if (input !== undefined) child.stdin.end(input);
     child.once("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
     child.once("error", (err) => {
       log(`${cmd} failed to start: ${err.message}`);
@@ -108,6 +125,35 @@ async function stopServer(server) {
   clearTimeout(timer);
 }
 
+/**
+ * The cloud-mode server: its first owner is created on the empty database before it starts (the
+ * org has no plan yet), then `next start` on its own port, logging to test-results/e2e-cloud.log.
+ */
+async function startCloud(env, port) {
+  const created = await run(
+    bin("tsx"),
+    [
+      "scripts/create-owner.mts",
+      "--email",
+      CLOUD_OWNER.email,
+      "--org",
+      CLOUD_OWNER.org,
+      "--name",
+      CLOUD_OWNER.name,
+    ],
+    { ...env, NODE_ENV: "production" },
+    `${CLOUD_OWNER.password}\n`,
+  );
+  if (created !== 0) throw new Error("create-owner for the cloud server failed");
+  const logFd = fs.openSync(path.join(root, "test-results", "e2e-cloud.log"), "w");
+  return spawn(bin("next"), ["start", "-p", String(port)], {
+    cwd: root,
+    env: { ...env, NODE_ENV: "production", PORT: String(port) },
+    stdio: ["ignore", logFd, logFd],
+    detached: true,
+  });
+}
+
 async function main() {
   if (process.env.E2E_BASE_URL) {
     log(`testing the running server at ${process.env.E2E_BASE_URL}`);
@@ -146,10 +192,26 @@ async function main() {
     LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
   };
 
+  const withCloud = process.env.E2E_CLOUD !== "0" && appEnv.SVC_DEPLOYMENT_MODE !== "cloud";
+  const cloudPort = withCloud ? await anyFreePort() : undefined;
+  const cloudUrl = cloudPort ? `http://localhost:${cloudPort}` : undefined;
+  const cloudEnv = cloudUrl
+    ? {
+        ...appEnv,
+        SVC_DATA_DIR: path.join(tmp, "cloud-data"),
+        SVC_SEED_ON_START: "never",
+        SVC_DEPLOYMENT_MODE: "cloud",
+        NEXTAUTH_URL: cloudUrl,
+        SVC_BASE_URL: cloudUrl,
+        SVC_LOCAL_S3_PORT: String(await anyFreePort()),
+      }
+    : undefined;
+
   let server;
+  let cloudServer;
   let exitCode = 1;
   const cleanup = async () => {
-    await stopServer(server);
+    await Promise.all([stopServer(server), stopServer(cloudServer)]);
     if (process.env.E2E_KEEP_DATA) log(`data kept in ${tmp}`);
     else fs.rmSync(tmp, { recursive: true, force: true });
   };
@@ -178,13 +240,28 @@ async function main() {
       // Its own process group, so stopping it stops every child it spawned.
       detached: true,
     });
+    const cloudReady = cloudEnv ? startCloud(cloudEnv, cloudPort).then((s) => (cloudServer = s)) : null;
+    // Its failure is reported where it is awaited, after the main server is up.
+    cloudReady?.catch(() => {});
     await waitUntilReady(`${baseUrl}/login`, server);
     log("server ready");
+    if (cloudReady) {
+      await cloudReady;
+      await waitUntilReady(`${cloudUrl}/login`, cloudServer);
+      log(`cloud server ready on ${cloudUrl}`);
+    }
 
     exitCode = await run(bin("playwright"), ["test", ...playwrightArgs], {
       ...process.env,
       E2E_BASE_URL: baseUrl,
       E2E_MEET_HOST: appEnv.SVC_MEET_HOST,
+      ...(cloudUrl
+        ? {
+            E2E_CLOUD_BASE_URL: cloudUrl,
+            E2E_CLOUD_EMAIL: CLOUD_OWNER.email,
+            E2E_CLOUD_PASSWORD: CLOUD_OWNER.password,
+          }
+        : {}),
     });
   } catch (err) {
     log(`failed: ${err instanceof Error ? err.message : String(err)}`);

@@ -83,6 +83,8 @@ describe("Vercel", () => {
 describe("next build", () => {
   it("does not demand runtime secrets while Next builds, but does when the server starts", () => {
     expect(() => parseEnv({ NODE_ENV: "production", NEXT_PHASE: "phase-production-build" })).not.toThrow();
-    expect(errorOf({ NODE_ENV: "production", NEXT_PHASE: "phase-production-server" })).toContain("NEXTAUTH_SECRET");
+    expect(errorOf({ NODE_ENV: "production", NEXT_PHASE: "phase-production-server" })).toContain(
+      "NEXTAUTH_SECRET",
+    );
   });
 });

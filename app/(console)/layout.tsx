@@ -1,12 +1,26 @@
+import { cookies } from "next/headers";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { NavLinks } from "@/app/_components/nav-links";
+import { PlanBanner } from "@/app/_components/plan-banner";
+import { ProjectSwitcher } from "@/app/_components/project-switcher";
+import { SidebarFrame } from "@/app/_components/sidebar-frame";
 import { SignOutButton } from "@/app/_components/sign-out-button";
 import { ToastProvider } from "@/app/_components/toast";
 import { requireConsoleMember } from "@/app/_lib/console-session";
+import { CURRENT_PROJECT_COOKIE } from "@/app/_lib/current-project";
+import { planGate } from "@/app/_lib/plan-gate";
+import { rolesWith } from "@/lib/auth/roles";
+import { getDb } from "@/lib/db";
+import { activeTransport } from "@/lib/email/transport";
 import { env } from "@/lib/env";
+import { listMembersWithRole } from "@/lib/identity/list-members-with-role";
+import { listProjects } from "@/lib/projects/list-projects";
 
 export const dynamic = "force-dynamic";
+
+/** The switcher lists every project; orgs with more than this are not expected. */
+const SWITCHER_LIMIT = 200;
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -19,46 +33,71 @@ function initials(name: string): string {
   );
 }
 
-/** The signed-in shell: who you are (org, role, deployment mode), where you can go, sign-out. */
+/**
+ * The signed-in shell: who you are (org, role, deployment mode), the current project, where you
+ * can go, sign-out; in cloud mode without a plan, the banner that says how to get one.
+ */
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
   const member = await requireConsoleMember();
+  const db = await getDb();
   const cloud = env.SVC_DEPLOYMENT_MODE === "cloud";
+  const gate = planGate(member, env.SVC_DEPLOYMENT_MODE);
+  const [projects, selectors] = await Promise.all([
+    listProjects(db, member.orgId, { limit: SWITCHER_LIMIT }),
+    gate.required && !gate.canSelect ? listMembersWithRole(db, member.orgId, rolesWith("plan:select")) : [],
+  ]);
+  const remembered = (await cookies()).get(CURRENT_PROJECT_COOKIE)?.value;
+  const localMail = env.NODE_ENV === "development" || activeTransport() === "mailbox";
+
+  const top = (
+    <>
+      <Link href="/projects" className="brand" aria-label="SVC Console home">
+        <span className="brand-mark" aria-hidden />
+        SVC <span className="brand-sub">Console</span>
+      </Link>
+      <div className="org-card" data-testid="who">
+        <span className="avatar org" aria-hidden>
+          {initials(member.orgName).slice(0, 1)}
+        </span>
+        <div className="org-meta">
+          <div className="org-name" data-testid="org" title={member.orgName}>
+            {member.orgName}
+          </div>
+          <div className="org-badges">
+            <Link href="/role" className="badge role" data-testid="role" title="Your workspace role">
+              {member.role}
+            </Link>
+            <span
+              className="badge mode-badge"
+              data-testid="mode"
+              title={cloud ? "Deployment mode: cloud" : "Deployment mode: self-hosted"}
+            >
+              {cloud ? "Cloud" : "Self-hosted"}
+            </span>
+          </div>
+        </div>
+      </div>
+    </>
+  );
+
   return (
     <ToastProvider>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
       <div className="shell">
-        <aside className="sidebar">
-          <Link href="/projects" className="brand" aria-label="SVC Console home">
-            <span className="brand-mark" aria-hidden />
-            SVC <span className="brand-sub">Console</span>
-          </Link>
-          <div className="org-card" data-testid="who">
-            <span className="avatar org" aria-hidden>
-              {initials(member.orgName).slice(0, 1)}
-            </span>
-            <div className="org-meta">
-              <div className="org-name" data-testid="org" title={member.orgName}>
-                {member.orgName}
-              </div>
-              <div className="org-badges">
-                <span className="badge role" data-testid="role" title="Your workspace role">
-                  {member.role}
-                </span>
-                <span
-                  className="badge mode-badge"
-                  data-testid="mode"
-                  title={cloud ? "Deployment mode: cloud" : "Deployment mode: self-hosted"}
-                >
-                  {cloud ? "Cloud" : "Self-hosted"}
-                </span>
-              </div>
-            </div>
-          </div>
+        <SidebarFrame top={top}>
+          <ProjectSwitcher
+            projects={projects.items.map((p) => ({
+              id: p.id,
+              name: p.name,
+              slug: p.slug,
+              environment: p.environment,
+            }))}
+            initialId={remembered}
+          />
           <nav className="nav" aria-label="Main">
-            <div className="nav-label">Workspace</div>
-            <NavLinks role={member.role} dev={env.NODE_ENV === "development"} />
+            <NavLinks role={member.role} dev={localMail} cloud={cloud} />
           </nav>
           <div className="user-card">
             <span className="avatar" aria-hidden>
@@ -70,8 +109,9 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
             </div>
             <SignOutButton />
           </div>
-        </aside>
+        </SidebarFrame>
         <main className="main" id="main" tabIndex={-1}>
+          <PlanBanner gate={gate} selectors={selectors} />
           {children}
         </main>
       </div>

@@ -8,10 +8,17 @@ export function environmentLabel(env: string): string {
 
 export const ENVIRONMENT_OPTIONS = ENVIRONMENTS.map((value) => ({ value, label: environmentLabel(value) }));
 
-export function EnvironmentBadge({ environment }: { environment: string }) {
+const ENV_SHORT: Record<string, string> = { prod: "Prod", staging: "Staging", dev: "Dev" };
+
+/** The project's environment, coloured; `short` for tight spots (the switcher), titled in full. */
+export function EnvironmentBadge({ environment, short }: { environment: string; short?: boolean }) {
   return (
-    <span className={`badge env-${environment}`} data-testid="env-badge">
-      {environmentLabel(environment)}
+    <span
+      className={`badge env-${environment}`}
+      data-testid="env-badge"
+      title={short ? environmentLabel(environment) : undefined}
+    >
+      {short ? (ENV_SHORT[environment] ?? environment) : environmentLabel(environment)}
     </span>
   );
 }

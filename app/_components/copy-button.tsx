@@ -33,12 +33,15 @@ export function CopyButton({
   text,
   toastTitle = "Copied to clipboard",
   className = "btn secondary sm",
+  echo = true,
 }: {
   value: string;
   label: string;
   text?: string;
   toastTitle?: string;
   className?: string;
+  /** Repeat a short value in the toast; off for secrets. */
+  echo?: boolean;
 }) {
   const toast = useToast();
   const [copied, setCopied] = useState(false);
@@ -51,7 +54,7 @@ export function CopyButton({
   async function copy() {
     if (await writeClipboard(value)) {
       setCopied(true);
-      toast.success(toastTitle, value.length > 80 ? undefined : value);
+      toast.success(toastTitle, echo && value.length <= 80 ? value : undefined);
     } else {
       toast.error("Could not copy", "Your browser blocked clipboard access. Select the text and copy it.");
     }

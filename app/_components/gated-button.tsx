@@ -1,18 +1,8 @@
 "use client";
 
 import { type ButtonHTMLAttributes, type ReactNode, useId } from "react";
-import { can, type Permission, type Role, rolesWith } from "@/lib/auth/roles";
-
-/** "Owner, Admin or Developer". */
-export function roleList(roles: readonly string[]): string {
-  if (roles.length <= 1) return roles.join("");
-  return `${roles.slice(0, -1).join(", ")} or ${roles[roles.length - 1]}`;
-}
-
-/** Why a role cannot use a control: the roles that can, and the caller's own. */
-export function roleTooltip(permission: Permission, role: Role): string {
-  return `Requires the ${roleList(rolesWith(permission))} role. You are ${/^[AEIOU]/.test(role) ? "an" : "a"} ${role}.`;
-}
+import { roleTooltip } from "@/app/_lib/role-text";
+import { can, type Permission, type Role } from "@/lib/auth/roles";
 
 type Props = Omit<ButtonHTMLAttributes<HTMLButtonElement>, "disabled" | "role"> & {
   /** The signed-in member's workspace role. */
@@ -20,6 +10,8 @@ type Props = Omit<ButtonHTMLAttributes<HTMLButtonElement>, "disabled" | "role"> 
   permission: Permission;
   /** Another reason the action is unavailable (e.g. "Create a project first"), shown the same way. */
   blockedReason?: string | undefined;
+  /** Which edge the tooltip lines up with: "end" (default) for controls on the right. */
+  tipAlign?: "start" | "end";
   children: ReactNode;
 };
 
@@ -32,6 +24,7 @@ export function GatedButton({
   memberRole,
   permission,
   blockedReason,
+  tipAlign = "end",
   children,
   className,
   onClick,
@@ -47,7 +40,7 @@ export function GatedButton({
     );
   }
   return (
-    <span className="tip-wrap">
+    <span className={tipAlign === "start" ? "tip-wrap start" : "tip-wrap"}>
       <button
         type="button"
         className={className}

@@ -246,3 +246,94 @@ export function IconInbox(p: IconProps) {
     </Svg>
   );
 }
+
+export function IconChevronDown(p: IconProps) {
+  return (
+    <Svg {...p}>
+      <path d="m7 10 5 5 5-5" />
+    </Svg>
+  );
+}
+
+export function IconSelector(p: IconProps) {
+  return (
+    <Svg {...p}>
+      <path d="m8 9 4-4 4 4M8 15l4 4 4-4" />
+    </Svg>
+  );
+}
+
+export function IconMenu(p: IconProps) {
+  return (
+    <Svg {...p}>
+      <path d="M4 7h16M4 12h16M4 17h16" />
+    </Svg>
+  );
+}
+
+export function IconSearch(p: IconProps) {
+  return (
+    <Svg {...p}>
+      <circle cx="11" cy="11" r="6.5" />
+      <path d="m16 16 4 4" />
+    </Svg>
+  );
+}
+
+export function IconCard(p: IconProps) {
+  return (
+    <Svg {...p}>
+      <rect x="3" y="5.5" width="18" height="13" rx="2.5" />
+      <path d="M3 10h18M7 15h3" />
+    </Svg>
+  );
+}
+
+export function IconCode(p: IconProps) {
+  return (
+    <Svg {...p}>
+      <path d="m8 8-4 4 4 4M16 8l4 4-4 4M13.5 5l-3 14" />
+    </Svg>
+  );
+}
+
+export function IconSparkle(p: IconProps) {
+  return (
+    <Svg {...p}>
+      <path d="M12 3.5 13.8 10 20.5 12l-6.7 2L12 20.5 10.2 14 3.5 12l6.7-2z" />
+    </Svg>
+  );
+}
+
+export function IconMinus(p: IconProps) {
+  return (
+    <Svg {...p}>
+      <path d="M6 12h12" />
+    </Svg>
+  );
+}
+
+export function IconDownload(p: IconProps) {
+  return (
+    <Svg {...p}>
+      <path d="M12 4v11M7 10.5l5 5 5-5M5 19.5h14" />
+    </Svg>
+  );
+}
+
+export function IconSend(p: IconProps) {
+  return (
+    <Svg {...p}>
+      <path d="M20.5 3.5 10 14M20.5 3.5 14 20.5l-4-6.5-6.5-4z" />
+    </Svg>
+  );
+}
+
+export function IconClock(p: IconProps) {
+  return (
+    <Svg {...p}>
+      <circle cx="12" cy="12" r="8.5" />
+      <path d="M12 7.5V12l3 2" />
+    </Svg>
+  );
+}

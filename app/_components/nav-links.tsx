@@ -3,18 +3,35 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import type { ComponentType, SVGProps } from "react";
-import { IconFolder, IconMail, IconRecord, IconVideo, IconWebhook } from "@/app/_components/icons";
+import {
+  IconCard,
+  IconFolder,
+  IconKey,
+  IconMail,
+  IconRecord,
+  IconShield,
+  IconVideo,
+  IconWebhook,
+} from "@/app/_components/icons";
 import { can, type Permission, type Role } from "@/lib/auth/roles";
+
+type Section = "workspace" | "organisation";
 
 interface NavLink {
   href: string;
   label: string;
   /** An icon from app/_components/icons.tsx. */
   icon: ComponentType<SVGProps<SVGSVGElement>>;
+  /** The group it is listed under; "workspace" when not given. */
+  section?: Section;
   /** Shown only to roles holding this permission. */
   permission?: Permission;
   /** Shown only in development (e.g. the local mailbox). */
   devOnly?: boolean;
+  /** Shown only in cloud mode (e.g. plan selection). */
+  cloudOnly?: boolean;
+  /** A small label beside the link ("Dev"). */
+  tag?: string;
 }
 
 /** The console's navigation: add a page's link here. */
@@ -23,18 +40,50 @@ const LINKS: NavLink[] = [
   { href: "/rooms", label: "Rooms", icon: IconVideo },
   { href: "/recordings", label: "Recordings", icon: IconRecord },
   { href: "/webhooks", label: "Webhooks", icon: IconWebhook, permission: "webhooks:read" },
-  { href: "/mailbox", label: "Mailbox", icon: IconMail, permission: "mailbox:read" },
+  { href: "/api-keys", label: "API keys", icon: IconKey, permission: "projects:read" },
+  { href: "/role", label: "Your role", icon: IconShield, section: "organisation" },
+  { href: "/plan", label: "Plan", icon: IconCard, section: "organisation", cloudOnly: true },
+  {
+    href: "/mailbox",
+    label: "Mailbox",
+    icon: IconMail,
+    section: "organisation",
+    permission: "mailbox:read",
+    devOnly: true,
+    tag: "Dev",
+  },
 ];
 
-export function NavLinks({ role, dev }: { role: Role; dev: boolean }) {
+const SECTION_LABEL: Record<Section, string> = { workspace: "Workspace", organisation: "Organisation" };
+
+/**
+ * The links the member may use, grouped. `dev` is true where the local mailbox stands in for real
+ * email (development, or no RESEND_API_KEY): that is when the Mailbox is worth a link.
+ */
+export function NavLinks({ role, dev, cloud }: { role: Role; dev: boolean; cloud: boolean }) {
   const pathname = usePathname();
-  return LINKS.filter((l) => (!l.permission || can(role, l.permission)) && (!l.devOnly || dev)).map((l) => {
-    const current = pathname === l.href || pathname.startsWith(`${l.href}/`);
+  const visible = LINKS.filter(
+    (l) => (!l.permission || can(role, l.permission)) && (!l.devOnly || dev) && (!l.cloudOnly || cloud),
+  );
+  return (Object.keys(SECTION_LABEL) as Section[]).map((section) => {
+    const links = visible.filter((l) => (l.section ?? "workspace") === section);
+    if (links.length === 0) return null;
     return (
-      <Link key={l.href} href={l.href} aria-current={current ? "page" : undefined}>
-        <l.icon />
-        {l.label}
-      </Link>
+      <div key={section} className="nav-section">
+        <div className="nav-label" aria-hidden>
+          {SECTION_LABEL[section]}
+        </div>
+        {links.map((l) => {
+          const current = pathname === l.href || pathname.startsWith(`${l.href}/`);
+          return (
+            <Link key={l.href} href={l.href} aria-current={current ? "page" : undefined}>
+              <l.icon />
+              <span className="nav-text">{l.label}</span>
+              {l.tag ? <span className="nav-tag">{l.tag}</span> : null}
+            </Link>
+          );
+        })}
+      </div>
     );
   });
 }

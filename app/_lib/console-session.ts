@@ -1,14 +1,19 @@
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
+import { cache } from "react";
 import { decodeSessionToken, SESSION_COOKIE } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
 import { loadMember, type Member } from "@/lib/identity/load-member";
 
-/** The signed-in member for a console page; sends anyone else to the sign-in page. */
-export async function requireConsoleMember(): Promise<Member> {
+/**
+ * The signed-in member for a console page; sends anyone else to the sign-in page. Wrapped in
+ * React's `cache()`, so the layout and the page of one request share one session decode and one
+ * membership query instead of doing both twice.
+ */
+export const requireConsoleMember = cache(async (): Promise<Member> => {
   const token = (await cookies()).get(SESSION_COOKIE)?.value;
   const claims = token ? await decodeSessionToken(token) : null;
   const member = claims ? await loadMember(await getDb(), claims.sub, claims.oid) : null;
   if (!member) redirect("/login");
   return member;
-}
+});

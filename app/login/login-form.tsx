@@ -3,7 +3,27 @@
 import { useRouter } from "next/navigation";
 import { signIn } from "next-auth/react";
 import { type FormEvent, useRef, useState } from "react";
+import { api } from "@/app/_components/api-client";
 import { IconAlert, IconSpinner } from "@/app/_components/icons";
+import { can } from "@/lib/auth/roles";
+import type { Identity } from "@/lib/identity/load-member";
+
+/**
+ * Where a fresh session lands: plan selection for an Owner or Billing member of a cloud org that has
+ * no plan yet (decisions §2), the projects otherwise.
+ */
+async function landingPage(): Promise<string> {
+  const me = await api<Identity>("/v1/workspace/me");
+  if (
+    me.ok &&
+    me.data.deployment_mode === "cloud" &&
+    !me.data.plan_selected &&
+    can(me.data.org.role, "plan:select")
+  ) {
+    return "/plan";
+  }
+  return "/projects";
+}
 
 /** Email and password through next-auth's credentials provider; it sets the `svc_session` cookie. */
 export function LoginForm({ initialError }: { initialError: string | null }) {
@@ -25,7 +45,7 @@ export function LoginForm({ initialError }: { initialError: string | null }) {
     setError(null);
     const result = await signIn("credentials", { email, password, redirect: false }).catch(() => undefined);
     if (result?.ok && !result.error) {
-      router.replace("/projects");
+      router.replace(await landingPage());
       router.refresh();
       return;
     }

@@ -1,12 +1,14 @@
 import type { Metadata } from "next";
 import { cookies } from "next/headers";
+import Link from "next/link";
 import { redirect } from "next/navigation";
+import { planGate } from "@/app/_lib/plan-gate";
 import { LoginForm } from "@/app/login/login-form";
 import { decodeSessionToken, SESSION_COOKIE } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { loadMember } from "@/lib/identity/load-member";
-import { DEMO_PASSWORD } from "@/lib/seed/seed-demo";
+import { DEMO_PASSWORD, hasUsers } from "@/lib/seed/seed-demo";
 
 export const metadata: Metadata = { title: "Sign in" };
 export const dynamic = "force-dynamic";
@@ -25,11 +27,15 @@ export default async function LoginPage({
   // Already signed in (and still a member): straight to the console.
   const token = (await cookies()).get(SESSION_COOKIE)?.value;
   const claims = token ? await decodeSessionToken(token) : null;
-  if (claims && (await loadMember(await getDb(), claims.sub, claims.oid))) redirect("/projects");
+  const member = claims ? await loadMember(await getDb(), claims.sub, claims.oid) : null;
+  if (member) redirect(planGate(member, env.SVC_DEPLOYMENT_MODE).canSelect ? "/plan" : "/projects");
 
-  const error = (await searchParams).error;
+  const sp = await searchParams;
+  const error = sp.error;
   const initialError =
     typeof error === "string" ? (NEXT_AUTH_ERRORS[error] ?? "Sign-in failed. Try again.") : null;
+  // Self-hosted first run: nobody can sign in yet, so point at the page that creates the owner.
+  const firstRun = env.SVC_DEPLOYMENT_MODE === "self_host" && !(await hasUsers(await getDb()));
 
   return (
     <main className="auth-wrap">
@@ -40,6 +46,19 @@ export default async function LoginPage({
           </div>
           <h1>Sign in to your workspace</h1>
           <p className="lede">Projects, rooms, recordings, API keys and webhooks in one place.</p>
+          {firstRun ? (
+            <div className="callout" role="note" data-testid="first-run" style={{ marginBottom: 16 }}>
+              <div>
+                <strong>New installation?</strong> It has no users yet.{" "}
+                <Link href="/setup">Create the first owner</Link> to get started.
+              </div>
+            </div>
+          ) : null}
+          {sp.setup === "done" ? (
+            <div className="callout ok" role="status" style={{ marginBottom: 16 }}>
+              <div>Your organisation is ready. Sign in with the owner you just created.</div>
+            </div>
+          ) : null}
           <LoginForm initialError={initialError} />
           {env.NODE_ENV === "development" ? (
             <p className="demo-hint">

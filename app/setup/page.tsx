@@ -13,15 +13,19 @@ export default async function SetupPage() {
   if (env.SVC_DEPLOYMENT_MODE !== "self_host" || (await hasUsers(await getDb()))) redirect("/login");
   return (
     <main className="auth-wrap">
-      <div className="card auth-card">
-        <div className="brand" style={{ padding: 0, marginBottom: 16 }}>
-          <span className="brand-mark" aria-hidden /> SVC Console
+      <div>
+        <div className="card auth-card">
+          <div className="brand" style={{ padding: 0 }}>
+            <span className="brand-mark" aria-hidden /> SVC <span className="brand-sub">Console</span>
+          </div>
+          <h1>Set up your installation</h1>
+          <p className="lede">
+            It has no users yet. Create your organisation and its first owner; you can invite everyone else
+            from the console.
+          </p>
+          <SetupForm />
         </div>
-        <h1>Welcome</h1>
-        <p className="muted" style={{ marginTop: 0 }}>
-          This installation has no users yet. Create your organisation and its first owner.
-        </p>
-        <SetupForm />
+        <p className="auth-foot">Self-hosted SVC · This page closes once the first owner exists</p>
       </div>
     </main>
   );

@@ -20,7 +20,8 @@ interface KeyRow {
 
 type Lookup = (hash: string) => Promise<KeyRow | undefined>;
 
-const KEY_QUERY = "select id, project_id, secret_hash, revoked_at from api_keys where secret_hash = $1 limit 1";
+const KEY_QUERY =
+  "select id, project_id, secret_hash, revoked_at from api_keys where secret_hash = $1 limit 1";
 
 async function openLookup(target: string): Promise<Lookup> {
   if (target.startsWith("pglite:")) {
@@ -53,7 +54,12 @@ async function mint(req: http.IncomingMessage, raw: string): Promise<[number, un
   if (!m?.[1] || !m[2]) return [401, { code: "invalid_api_key" }];
   const hash = createHash("sha256").update(m[2]).digest("hex");
   const row = await lookup(hash);
-  if (!row || row.revoked_at || !timingSafeEqual(Buffer.from(row.secret_hash), Buffer.from(hash)) || row.id !== m[1])
+  if (
+    !row ||
+    row.revoked_at ||
+    !timingSafeEqual(Buffer.from(row.secret_hash), Buffer.from(hash)) ||
+    row.id !== m[1]
+  )
     return [401, { code: "invalid_api_key" }];
   const body = JSON.parse(raw) as { roomId: string; identity: string; role: string };
   const iat = Math.floor(Date.now() / 1000);

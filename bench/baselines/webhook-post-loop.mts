@@ -11,9 +11,20 @@ import fs from "node:fs";
 import { Agent, request } from "undici";
 
 const [url, countArg, concurrencyArg, mode, caFile, secret] = process.argv.slice(2);
-if (!url || !countArg || !concurrencyArg || !caFile || !secret || (mode !== "keepalive" && mode !== "close")) {
-  throw new Error("usage: webhook-post-loop.mts <url> <count> <concurrency> <keepalive|close> <ca.pem> <secret>");
+if (
+  !url ||
+  !countArg ||
+  !concurrencyArg ||
+  !caFile ||
+  !secret ||
+  (mode !== "keepalive" && mode !== "close")
+) {
+  throw new Error(
+    "usage: webhook-post-loop.mts <url> <count> <concurrency> <keepalive|close> <ca.pem> <secret>",
+  );
 }
+const target: string = url;
+const key: string = secret;
 const count = Number(countArg);
 const concurrency = Number(concurrencyArg);
 const dispatcher = new Agent({ connect: { ca: fs.readFileSync(caFile, "utf8") }, connections: concurrency });
@@ -37,8 +48,8 @@ async function worker(): Promise<void> {
       data: { object: { id: `rm_baseline${n}`, name: "Baseline room", type: "meeting", state: "created" } },
     });
     const ts = rfc3339Nano();
-    const sig = createHmac("sha256", secret).update(`${ts}.${body}`).digest("base64").replace(/=+$/, "");
-    const res = await request(url, {
+    const sig = createHmac("sha256", key).update(`${ts}.${body}`).digest("base64").replace(/=+$/, "");
+    const res = await request(target, {
       method: "POST",
       dispatcher,
       // close: a new TLS connection per request, as the app's delivery does today.
@@ -63,4 +74,6 @@ const t0 = performance.now();
 await Promise.all(Array.from({ length: concurrency }, worker));
 const ms = performance.now() - t0;
 await dispatcher.close();
-process.stdout.write(`${JSON.stringify({ sent: count, ok, ms: Math.round(ms), per_second: (ok / ms) * 1000 })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ sent: count, ok, ms: Math.round(ms), per_second: (ok / ms) * 1000 })}\n`,
+);

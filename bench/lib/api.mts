@@ -8,15 +8,29 @@ export class Api {
     const headers: Record<string, string> = { accept: "application/json" };
     if (body !== undefined) headers["content-type"] = "application/json";
     if (this.token) headers.authorization = `Bearer ${this.token}`;
-    const res = await fetch(`${this.base}${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      redirect: "manual",
-      signal: AbortSignal.timeout(30_000),
-    });
+    const send = () =>
+      fetch(`${this.base}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        redirect: "manual",
+        signal: AbortSignal.timeout(30_000),
+      });
+    let res: Response;
+    try {
+      res = await send();
+    } catch (err) {
+      // A kept-alive socket the server closed just as it was reused: the request never reached it,
+      // so sending it again on a new connection is safe. Anything else is reported with its cause.
+      const cause = (err as Error).cause as NodeJS.ErrnoException | undefined;
+      if (cause?.code !== "ECONNRESET" && cause?.code !== "EPIPE" && cause?.code !== "UND_ERR_SOCKET") {
+        throw new Error(`${method} ${path}: ${(err as Error).message} (${cause?.message ?? String(cause)})`);
+      }
+      res = await send();
+    }
     const text = await res.text();
-    if (!expect.includes(res.status)) throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 400)}`);
+    if (!expect.includes(res.status))
+      throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 400)}`);
     return (text ? JSON.parse(text) : undefined) as T;
   }
 

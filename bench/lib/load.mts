@@ -1,6 +1,6 @@
 import autocannon from "autocannon";
 import { Agent, request } from "undici";
-import { percentile } from "./stats.mts";
+import { percentile } from "./stats.mjs";
 
 export interface LoadFigures {
   connections: number;
@@ -21,7 +21,11 @@ export interface LoadTarget {
 }
 
 /** Closed-loop load with autocannon: `connections` requests in flight for `seconds`. */
-export async function closedLoop(target: LoadTarget, connections: number, seconds: number): Promise<LoadFigures> {
+export async function closedLoop(
+  target: LoadTarget,
+  connections: number,
+  seconds: number,
+): Promise<LoadFigures> {
   const r = await autocannon({
     url: target.url,
     method: target.method ?? "GET",
@@ -31,11 +35,13 @@ export async function closedLoop(target: LoadTarget, connections: number, second
     duration: seconds,
     timeout: 30,
   });
+  // No answer at all within the run: there is no latency to report (autocannon says 0).
+  const answered = r["2xx"] + r.non2xx > 0;
   return {
     connections,
     rps: r["2xx"] / r.duration,
-    p50_ms: r.latency.p50,
-    p99_ms: r.latency.p99,
+    p50_ms: answered ? r.latency.p50 : Number.NaN,
+    p99_ms: answered ? r.latency.p99 : Number.NaN,
     requests: r.requests.total,
     failures: r.non2xx + r.errors,
   };
@@ -78,5 +84,10 @@ export async function sequential(
     latencies.push(r.ms);
     if (!r.ok) failures++;
   }
-  return { n: latencies.length, p50_ms: percentile(latencies, 50), p99_ms: percentile(latencies, 99), failures };
+  return {
+    n: latencies.length,
+    p50_ms: percentile(latencies, 50),
+    p99_ms: percentile(latencies, 99),
+    failures,
+  };
 }

@@ -65,7 +65,12 @@ export function mustSucceed(what: string, r: RunResult): void {
 }
 
 /** A long-running child in its own process group, its output in a log file. */
-export function startDetached(cmd: string, args: string[], env: NodeJS.ProcessEnv, logFile: string): ChildProcess {
+export function startDetached(
+  cmd: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  logFile: string,
+): ChildProcess {
   const out = fs.openSync(logFile, "a");
   const child = spawn(cmd, args, { cwd: ROOT, env, stdio: ["ignore", out, out], detached: true });
   fs.closeSync(out);

@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import fs from "node:fs";
+import type { IncomingHttpHeaders } from "node:http";
 import https from "node:https";
 import path from "node:path";
 
@@ -46,7 +47,7 @@ export interface Arrival {
   signatureOk: boolean;
 }
 
-function signatureOk(secret: string | undefined, headers: https.IncomingMessage["headers"], raw: string): boolean {
+function signatureOk(secret: string | undefined, headers: IncomingHttpHeaders, raw: string): boolean {
   const ts = headers["x-svc-webhook-ts"];
   const sig = headers["x-svc-webhook-sig"];
   if (!secret || typeof ts !== "string" || typeof sig !== "string") return false;

@@ -1,9 +1,9 @@
-import type { DeliveryResult } from "../sections/delivery.mts";
-import type { RoomListResult } from "../sections/room-list.mts";
-import type { TokenMintResult } from "../sections/token-mint.mts";
-import type { PageJs } from "./console-js.mts";
-import type { Rss } from "./proc.mts";
-import { type Cell, table, verdict } from "./stats.mts";
+import type { DeliveryResult } from "../sections/delivery.mjs";
+import type { RoomListResult } from "../sections/room-list.mjs";
+import type { TokenMintResult } from "../sections/token-mint.mjs";
+import type { PageJs } from "./console-js.mjs";
+import type { Rss } from "./proc.mjs";
+import { type Cell, table, verdict } from "./stats.mjs";
 
 type Section<T> = T | { not_available: string } | { error: string };
 
@@ -50,14 +50,29 @@ export function renderReport(r: ReportInput): string {
     if (!("database" in t)) out.push(`${name}: not available — ${t.not_available}`);
   }
 
-  out.push("", "### 1. Room-token minting (POST /v1/auth/tokens/room) vs bare node:http + same key lookup + jose ES256");
+  out.push(
+    "",
+    "### 1. Room-token minting (POST /v1/auth/tokens/room) vs bare node:http + same key lookup + jose ES256",
+  );
   for (const t of ts) {
     const tm = ok(t.token_mint);
-    out.push("", `**${t.database}**${tm ? ` (${tm.seconds_per_level} s per level)` : ` — ${why(t.token_mint)}`}`);
+    out.push(
+      "",
+      `**${t.database}**${tm ? ` (${tm.seconds_per_level} s per level)` : ` — ${why(t.token_mint)}`}`,
+    );
     if (!tm) continue;
     out.push(
       table(
-        ["concurrent", "app req/s", "app p50 ms", "app p99 ms", "baseline req/s", "baseline p50", "baseline p99", "ratio"],
+        [
+          "concurrent",
+          "app req/s",
+          "app p50 ms",
+          "app p99 ms",
+          "baseline req/s",
+          "baseline p50",
+          "baseline p99",
+          "ratio",
+        ],
         tm.levels.map((l) => [
           l.connections,
           l.rps,
@@ -70,6 +85,9 @@ export function renderReport(r: ReportInput): string {
         ]),
       ),
     );
+    out.push(
+      `Next route floor on this machine (GET /healthz, no database, 32 concurrent): ${tm.next_floor_rps_c32 ?? "—"} req/s`,
+    );
   }
 
   out.push("", "### 2. Room list (GET /v1/workspace/rooms?limit=50), one request at a time");
@@ -79,7 +97,15 @@ export function renderReport(r: ReportInput): string {
     if (!rl) continue;
     out.push(
       table(
-        ["rooms in org", "load s", "first p50 ms", "first p99 ms", "deep (90 %) p50 ms", "deep p99 ms", "samples"],
+        [
+          "rooms in org",
+          "load s",
+          "first p50 ms",
+          "first p99 ms",
+          "deep (90 %) p50 ms",
+          "deep p99 ms",
+          "samples",
+        ],
         rl.sizes.map((s) => [
           s.size.toLocaleString("en"),
           s.load_seconds,
@@ -95,7 +121,10 @@ export function renderReport(r: ReportInput): string {
     out.push(ratios.map(([k, v]) => `${k} = ${v ?? "—"}`).join(", "));
   }
 
-  out.push("", "### 3. Webhook delivery to a loopback HTTPS receiver vs bare undici POST loop (16 in flight)");
+  out.push(
+    "",
+    "### 3. Webhook delivery to a loopback HTTPS receiver vs bare undici POST loop (16 in flight)",
+  );
   for (const t of ts) {
     const d = ok(t.delivery);
     out.push("", `**${t.database}**${d ? "" : ` — ${why(t.delivery)}`}`);
@@ -166,11 +195,31 @@ export function renderReport(r: ReportInput): string {
       ["figure", "value", "target", ""],
       [
         ["token mint ratio to baseline (c=32)", tm?.ratio, "≥ 0.5", verdict(tm?.ratio, { atLeast: 0.5 })],
-        ["token mint p99 at 32 concurrent (ms)", tm?.p99_ms_c32, "< 20", verdict(tm?.p99_ms_c32, { atMost: 20 })],
-        [`room list ${largest ?? "?"}/1k p50 ratio (worse of first, deep page)`, listRatio, "≤ 1.2", verdict(listRatio, { atMost: 1.2 })],
-        ["deliveries per second (100 endpoints)", d?.per_second, "≥ 1000", verdict(d?.per_second, { atLeast: 1000 })],
+        [
+          "token mint p99 at 32 concurrent (ms)",
+          tm?.p99_ms_c32,
+          "< 20",
+          verdict(tm?.p99_ms_c32, { atMost: 20 }),
+        ],
+        [
+          `room list ${largest ?? "?"}/1k p50 ratio (worse of first, deep page)`,
+          listRatio,
+          "≤ 1.2",
+          verdict(listRatio, { atMost: 1.2 }),
+        ],
+        [
+          "deliveries per second (100 endpoints)",
+          d?.per_second,
+          "≥ 1000",
+          verdict(d?.per_second, { atLeast: 1000 }),
+        ],
         ["delivery ratio to baseline", d?.ratio, "≥ 0.5", verdict(d?.ratio, { atLeast: 0.5 })],
-        ["event → first attempt p50 (ms)", d?.event_to_attempt_p50_ms, "≤ 50", verdict(d?.event_to_attempt_p50_ms, { atMost: 50 })],
+        [
+          "event → first attempt p50 (ms)",
+          d?.event_to_attempt_p50_ms,
+          "≤ 50",
+          verdict(d?.event_to_attempt_p50_ms, { atMost: 50 }),
+        ],
         [
           "largest console first-load JS (kB gzip)",
           r.console.max_first_load_js_kb_gzip,

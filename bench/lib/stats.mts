@@ -33,7 +33,10 @@ export function table(head: string[], rows: Cell[][]): string {
 }
 
 /** "ok" / "MISSED" against a target, or "n/a" when the figure is absent. */
-export function verdict(value: number | null | undefined, target: { atLeast?: number; atMost?: number }): string {
+export function verdict(
+  value: number | null | undefined,
+  target: { atLeast?: number; atMost?: number },
+): string {
   if (value == null || !Number.isFinite(value)) return "n/a";
   if (target.atLeast !== undefined && value < target.atLeast) return "MISSED";
   if (target.atMost !== undefined && value > target.atMost) return "MISSED";

@@ -1,9 +1,9 @@
 import path from "node:path";
-import type { BenchOrg } from "../prepare.mts";
-import { Api, pool } from "../lib/api.mts";
-import { bin, mustSucceed, ROOT, run } from "../lib/proc.mts";
-import type { Receiver } from "../lib/receiver.mts";
-import { percentile, ratio, round } from "../lib/stats.mts";
+import { Api, pool } from "../lib/api.mjs";
+import { bin, mustSucceed, ROOT, run } from "../lib/proc.mjs";
+import type { Receiver } from "../lib/receiver.mjs";
+import { percentile, ratio, round } from "../lib/stats.mjs";
+import type { BenchOrg } from "../prepare.mjs";
 
 export interface DeliveryScenario {
   endpoints: number;

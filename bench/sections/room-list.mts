@@ -1,7 +1,7 @@
-import type { ListOrg } from "../prepare.mts";
-import { Api } from "../lib/api.mts";
-import { sequential } from "../lib/load.mts";
-import { ratio, round } from "../lib/stats.mts";
+import { Api } from "../lib/api.mjs";
+import { sequential } from "../lib/load.mjs";
+import { ratio, round } from "../lib/stats.mjs";
+import type { ListOrg } from "../prepare.mjs";
 
 export interface ListSize {
   size: number;

@@ -1,5 +1,5 @@
-import { type LoadFigures, type LoadTarget, closedLoop } from "../lib/load.mts";
-import { ratio, round } from "../lib/stats.mts";
+import { closedLoop, type LoadFigures, type LoadTarget } from "../lib/load.mjs";
+import { ratio, round } from "../lib/stats.mjs";
 
 export const CONCURRENCY = [1, 8, 32, 64] as const;
 
@@ -19,6 +19,11 @@ export interface TokenLevel {
 export interface TokenMintResult {
   /** At 32 concurrent requests, the reference load. */
   rps: number | null;
+  /**
+   * The framework's own ceiling on this machine: the app's GET /healthz (a route handler with no
+   * database and no logging) at 32 concurrent. Token minting cannot be faster than this.
+   */
+  next_floor_rps_c32: number | null;
   baseline_rps: number | null;
   ratio: number | null;
   p99_ms_c32: number | null;
@@ -49,16 +54,35 @@ export async function probeToken(target: LoadTarget): Promise<void> {
   }
 }
 
-/** Warm-up (JIT, lazily loaded route code, pool connections), then each concurrency level. */
-export async function loadLevels(target: LoadTarget, seconds: number): Promise<LoadFigures[]> {
-  await probeToken(target);
-  await closedLoop(target, 8, Math.min(2, seconds));
-  const out: LoadFigures[] = [];
-  for (const c of CONCURRENCY) out.push(await closedLoop(target, c, seconds));
-  return out;
+/**
+ * Warm-up (JIT, lazily loaded route code, pool connections), then each concurrency level, the app
+ * and the baseline taking turns level by level, so a busy neighbour on the machine weighs on both.
+ */
+export async function loadLevels(
+  app: LoadTarget,
+  baseline: LoadTarget | undefined,
+  seconds: number,
+): Promise<{ app: LoadFigures[]; baseline: LoadFigures[] | undefined; floor: LoadFigures }> {
+  await probeToken(app);
+  if (baseline) await probeToken(baseline);
+  await closedLoop(app, 8, Math.min(2, seconds));
+  if (baseline) await closedLoop(baseline, 8, Math.min(2, seconds));
+  const a: LoadFigures[] = [];
+  const b: LoadFigures[] = [];
+  for (const c of CONCURRENCY) {
+    a.push(await closedLoop(app, c, seconds));
+    if (baseline) b.push(await closedLoop(baseline, c, seconds));
+  }
+  const floor = await closedLoop({ url: new URL("/healthz", app.url).href }, 32, seconds);
+  return { app: a, baseline: baseline ? b : undefined, floor };
 }
 
-export function combine(app: LoadFigures[], baseline: LoadFigures[] | undefined, seconds: number): TokenMintResult {
+export function combine(
+  app: LoadFigures[],
+  baseline: LoadFigures[] | undefined,
+  floor: LoadFigures | undefined,
+  seconds: number,
+): TokenMintResult {
   const levels: TokenLevel[] = app.map((a) => {
     const b = baseline?.find((x) => x.connections === a.connections);
     return {
@@ -80,6 +104,7 @@ export function combine(app: LoadFigures[], baseline: LoadFigures[] | undefined,
     baseline_rps: c32?.baseline_rps ?? null,
     ratio: c32?.ratio ?? null,
     p99_ms_c32: c32?.p99_ms ?? null,
+    next_floor_rps_c32: round(floor?.rps),
     seconds_per_level: seconds,
     levels,
   };

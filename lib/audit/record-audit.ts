@@ -2,8 +2,8 @@ import { auditLog } from "@/db/schema";
 import type { ProjectKeyPrincipal } from "@/lib/api-keys/authenticate";
 import type { Db, DbOrTx, Tx } from "@/lib/db";
 import { clientIp } from "@/lib/http/request";
-import { newId } from "@/lib/ids";
 import type { Member } from "@/lib/identity/load-member";
+import { newId } from "@/lib/ids";
 import { requestContext } from "@/lib/log/logger";
 
 /** What the trail records (docs/decisions/0602). */
@@ -36,7 +36,7 @@ export interface AuditEntry {
 
 const CREDENTIAL_KEY = /secret|password|token|authorization|cookie|api_?key|signature|hash/i;
 
-function originOf(req: Request): AuditContext["origin"] {
+export function requestOrigin(req: Request): AuditContext["origin"] {
   return {
     ip: clientIp(req).slice(0, 100),
     userAgent: req.headers.get("user-agent")?.slice(0, 512) ?? null,
@@ -45,17 +45,27 @@ function originOf(req: Request): AuditContext["origin"] {
 }
 
 /** A signed-in member acting through the workspace API or the console. */
-export function memberAuditContext(req: Request, member: Pick<Member, "orgId" | "userId" | "email">): AuditContext {
+export function memberAuditContext(
+  req: Request,
+  member: Pick<Member, "orgId" | "userId" | "email">,
+): AuditContext {
   return {
     orgId: member.orgId,
     actor: { type: "user", id: member.userId, label: member.email },
-    origin: originOf(req),
+    origin: requestOrigin(req),
   };
 }
 
 /** A customer server acting with a project key (endpoint 15). */
-export function keyAuditContext(req: Request, key: Pick<ProjectKeyPrincipal, "orgId" | "keyId">): AuditContext {
-  return { orgId: key.orgId, actor: { type: "api_key", id: key.keyId, label: null }, origin: originOf(req) };
+export function keyAuditContext(
+  req: Request,
+  key: Pick<ProjectKeyPrincipal, "orgId" | "keyId">,
+): AuditContext {
+  return {
+    orgId: key.orgId,
+    actor: { type: "api_key", id: key.keyId, label: null },
+    origin: requestOrigin(req),
+  };
 }
 
 /** Appends one entry. Call it inside the transaction that made the change, so neither exists alone. */
@@ -80,18 +90,32 @@ export async function recordAudit(db: DbOrTx, ctx: AuditContext, entry: AuditEnt
 }
 
 /**
- * Runs a change and its audit entry in one transaction: `describe` turns the change's result into
+ * Runs a change and its audit entry in one transaction: `entryFor` turns the change's result into
  * the entry. A change that throws records nothing.
  */
 export async function audited<T>(
   db: Db,
   ctx: AuditContext,
   change: (tx: Tx) => Promise<T>,
-  describe: (result: T) => AuditEntry,
+  entryFor: (result: T) => AuditEntry,
 ): Promise<T> {
   return db.transaction(async (tx) => {
     const result = await change(tx);
-    await recordAudit(tx, ctx, describe(result));
+    await recordAudit(tx, ctx, entryFor(result));
     return result;
   });
+}
+
+/** A successful sign-in, through the API (`POST /v1/auth/login`) or the console's sign-in form. */
+export async function recordSignIn(
+  db: DbOrTx,
+  member: Pick<Member, "orgId" | "userId" | "email">,
+  origin: AuditContext["origin"],
+  via: "api" | "console",
+): Promise<void> {
+  await recordAudit(
+    db,
+    { orgId: member.orgId, actor: { type: "user", id: member.userId, label: member.email }, origin },
+    { action: "auth.signed_in", target: { type: "user", id: member.userId }, metadata: { via } },
+  );
 }

@@ -1,5 +1,6 @@
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
+import { recordSignIn } from "@/lib/audit/record-audit";
 import { verifyLogin } from "@/lib/auth/login";
 import { loginBody } from "@/lib/auth/login-schema";
 import { SESSION_COOKIE, SESSION_MAX_AGE_SEC, SESSION_RENEW_AFTER_SEC } from "@/lib/auth/session";
@@ -36,7 +37,14 @@ export function authOptions(): NextAuthOptions {
           const headers = (req?.headers ?? {}) as Record<string, string | undefined>;
           const ip = headers["x-forwarded-for"]?.split(",")[0]?.trim() ?? "local";
           try {
-            const member = await verifyLogin(await getDb(), { ...parsed.data, ip });
+            const db = await getDb();
+            const member = await verifyLogin(db, { ...parsed.data, ip });
+            await recordSignIn(
+              db,
+              member,
+              { ip, userAgent: headers["user-agent"]?.slice(0, 512) ?? null, requestId: null },
+              "console",
+            );
             return { id: member.userId, email: member.email, name: member.displayName, oid: member.orgId };
           } catch (err) {
             if (err instanceof ApiError && err.code === "rate_limited") throw new Error("rate_limited");

@@ -9,11 +9,12 @@ import {
   sessionCookieHeader,
 } from "@/lib/auth/session";
 import { type Db, getDb } from "@/lib/db";
+import { isUnstorableText } from "@/lib/db-errors";
 import { assertSameOrigin } from "@/lib/http/csrf";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError, validationError } from "@/lib/http/errors";
 import { problem } from "@/lib/http/response";
-import { loadMember, type Member } from "@/lib/identity/load-member";
 import { withIdempotency } from "@/lib/idempotency/with-idempotency";
+import { loadMember, type Member } from "@/lib/identity/load-member";
 import { log, requestContext } from "@/lib/log/logger";
 import { enforceRateLimit } from "@/lib/ratelimit/limiter";
 import { limits } from "@/lib/ratelimit/policies";
@@ -39,6 +40,10 @@ export function handle<P extends Params>(
       let res: Response;
       try {
         const params = (await ctx?.params) ?? ({} as P);
+        // No id contains U+0000, and the database cannot even compare one: such a path names nothing.
+        if (Object.values(params).some((v) => String(v).includes("\u0000"))) {
+          throw new ApiError("not_found", "No such resource.");
+        }
         res = await fn(req, params);
       } catch (err) {
         res = toProblem(err, req);
@@ -67,6 +72,13 @@ function requestIdOf(req: Request): string {
 
 export function toProblem(err: unknown, req: Request): Response {
   if (err instanceof ApiError) return problem(err);
+  if (isUnstorableText(err)) {
+    return problem(
+      validationError([
+        { path: "", message: "A value contains a character that cannot be stored (such as U+0000)." },
+      ]),
+    );
+  }
   log.error("unhandled error", { method: req.method, path: new URL(req.url).pathname, err });
   return problem(new ApiError("internal_error", "Something went wrong on our side."));
 }
@@ -124,7 +136,8 @@ export function workspace<P extends Params>(
     const res = await withIdempotency(req, `usr:${member.userId}:${member.orgId}`, (r) =>
       fn({ req: r, params, member, db }),
     );
-    for (const [name, value] of Object.entries(limited)) res.headers.set(name, value);
+    // Appended: an endpoint with its own limit (invitations) already named its policy; both show.
+    for (const [name, value] of Object.entries(limited)) res.headers.append(name, value);
     if (renew) {
       const token = await issueSessionToken({
         userId: member.userId,

@@ -5,8 +5,8 @@ import { getDb } from "@/lib/db";
 import { ApiError, validationError } from "@/lib/http/errors";
 import { MAX_BODY_BYTES } from "@/lib/http/request";
 import { problem } from "@/lib/http/response";
-import { log } from "@/lib/log/logger";
 import { requestHash } from "@/lib/idempotency/request-hash";
+import { log } from "@/lib/log/logger";
 
 /** Stripe's window: a key answers with its first response for 24 hours. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60_000;
@@ -164,7 +164,11 @@ async function release(scope: string, key: string): Promise<void> {
   await db
     .delete(idempotencyKeys)
     .where(
-      and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key), eq(idempotencyKeys.state, "in_progress")),
+      and(
+        eq(idempotencyKeys.scope, scope),
+        eq(idempotencyKeys.key, key),
+        eq(idempotencyKeys.state, "in_progress"),
+      ),
     );
 }
 
@@ -175,7 +179,11 @@ async function complete(scope: string, key: string, res: Response): Promise<void
   };
   await (await getDb())
     .update(idempotencyKeys)
-    .set({ state: "completed", status: res.status, responseCiphertext: encryptSecret(JSON.stringify(stored)) })
+    .set({
+      state: "completed",
+      status: res.status,
+      responseCiphertext: encryptSecret(JSON.stringify(stored)),
+    })
     .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
 }
 
@@ -210,9 +218,11 @@ export async function withIdempotency(
   try {
     res = await run(replayable);
   } catch (err) {
-    await release(scope, key);
-    if (err instanceof ApiError) return problem(err);
-    throw err;
+    if (!(err instanceof ApiError)) {
+      await release(scope, key);
+      throw err;
+    }
+    res = problem(err);
   }
   try {
     if (isStored(res.status)) await complete(scope, key, res);

@@ -1,8 +1,13 @@
 import { and, eq } from "drizzle-orm";
+import { z } from "zod";
 import { projects } from "@/db/schema";
 import type { Db } from "@/lib/db";
-import { afterCursor, newestFirst, toPage } from "@/lib/pagination";
+import { afterCursor, newestFirst, pageQuery, toPage } from "@/lib/pagination";
+import { ENVIRONMENTS } from "@/lib/projects/project-schema";
 import { serializeProject } from "@/lib/projects/serialize-project";
+
+/** Query of GET /v1/workspace/projects (the OpenAPI document reads the same schema). */
+export const listProjectsQuery = pageQuery.extend({ environment: z.enum(ENVIRONMENTS).optional() });
 
 export async function listProjects(
   db: Db,

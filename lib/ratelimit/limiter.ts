@@ -56,7 +56,11 @@ export class RateLimit {
     const store = rateLimitStore();
     let limiter = this.limiters.get(store);
     if (!limiter) {
-      const opts = { keyPrefix: this.policy.name, points: this.policy.points, duration: this.policy.durationSec };
+      const opts = {
+        keyPrefix: this.policy.name,
+        points: this.policy.points,
+        duration: this.policy.durationSec,
+      };
       limiter =
         store === "memory"
           ? new RateLimiterMemory(opts)

@@ -39,16 +39,21 @@ export const pgPoolAdapter = {
   async query(q: PgQuery): Promise<{ rows: Record<string, unknown>[]; rowCount: number }> {
     const result: unknown = await (await getDb()).execute(bind(q));
     // postgres.js answers an array of rows; PGlite an object with `rows`.
-    const raw = (
-      Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? [])
-    ) as Record<string, unknown>[];
+    const raw = (Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? [])) as Record<
+      string,
+      unknown
+    >[];
     // int8 `expire` arrives as a string (postgres.js) or a bigint (PGlite); the library does arithmetic on it.
     const rows = raw.map((r) =>
       Object.fromEntries(
-        Object.entries(r).map(([k, v]) => [k, typeof v === "bigint" || (k === "expire" && typeof v === "string") ? Number(v) : v]),
+        Object.entries(r).map(([k, v]) => [
+          k,
+          typeof v === "bigint" || (k === "expire" && typeof v === "string") ? Number(v) : v,
+        ]),
       ),
     );
-    const affected = (result as { count?: number; affectedRows?: number }).count ??
+    const affected =
+      (result as { count?: number; affectedRows?: number }).count ??
       (result as { affectedRows?: number }).affectedRows;
     return { rows, rowCount: Math.max(rows.length, affected ?? 0) };
   },

@@ -5,7 +5,7 @@ import { isUniqueViolation } from "@/lib/db-errors";
 import { recordEvent } from "@/lib/events/record-event";
 import { ApiError } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
-import type { CreateRoomInput } from "@/lib/rooms/room-schema";
+import type { CreateRoomInput } from "@/lib/rooms/create-room-schema";
 import { type RoomDto, serializeRoom } from "@/lib/rooms/serialize-room";
 import { newShortCode } from "@/lib/rooms/short-code";
 

@@ -8,7 +8,11 @@ type Handler = (
 ) => Promise<Response>;
 type RouteModule = Partial<Record<string, Handler>>;
 
-const modules = import.meta.glob<RouteModule>("/app/**/route.ts");
+// Globs skip dot-directories, so /.well-known routes are listed on their own.
+const modules = {
+  ...import.meta.glob<RouteModule>("/app/**/route.ts"),
+  ...import.meta.glob<RouteModule>("/app/.well-known/**/route.ts"),
+};
 
 interface Route {
   segments: string[];

@@ -1,6 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { EmptyState } from "@/app/_components/empty-state";
+import { IconInbox, IconLock } from "@/app/_components/icons";
+import { Time } from "@/app/_components/time";
 import { requireConsoleMember } from "@/app/_lib/console-session";
+import { EmailStateBadge } from "@/app/(console)/mailbox/email-state-badge";
 import { can } from "@/lib/auth/roles";
 import { getDb } from "@/lib/db";
 import { listMailbox } from "@/lib/email/list-mailbox";
@@ -8,66 +12,79 @@ import { activeTransport } from "@/lib/email/transport";
 
 export const metadata: Metadata = { title: "Mailbox" };
 
-const utc = (d: Date) => `${d.toLocaleString("en-GB", { timeZone: "UTC" })} UTC`;
-
 /** Every email the org sent or queued: the local mailbox on the embedded default, a send log with Resend. */
 export default async function MailboxPage() {
   const member = await requireConsoleMember();
   if (!can(member.role, "mailbox:read")) {
-    return <div className="card empty">Your role cannot read the mailbox.</div>;
+    return (
+      <EmptyState icon={<IconLock />} title="The mailbox is not available to your role">
+        Ask an Owner to change your role if you need to read sent emails.
+      </EmptyState>
+    );
   }
   const items = await listMailbox(await getDb(), member.orgId, { limit: 200 });
   const local = activeTransport() === "mailbox";
+  const now = Date.now();
   return (
     <>
       <div className="page-head">
         <div>
-          <h1>Mailbox</h1>
-          <p className="muted" style={{ margin: 0 }}>
+          <h1>Mailbox {local ? <span className="badge dev-badge">Development</span> : null}</h1>
+          <p>
             {local
-              ? "No RESEND_API_KEY is set, so emails are delivered here instead of to real inboxes."
+              ? "No RESEND_API_KEY is set, so emails land here instead of in real inboxes."
               : "Emails go out through Resend; this is their log."}{" "}
-            At most 200 are sent per hour; the rest wait and are released evenly.
+            At most 200 go out per hour; the rest wait and are released evenly.
           </p>
         </div>
       </div>
       {items.length === 0 ? (
-        <div className="card empty">No emails yet. Invite someone from a room's page.</div>
+        <EmptyState icon={<IconInbox />} title="No emails yet">
+          Invite someone from a room&apos;s page and the email shows up here.
+        </EmptyState>
       ) : (
         <div className="table-wrap">
-          <table>
+          <table className="responsive" aria-label="Emails">
             <thead>
               <tr>
-                <th>To</th>
-                <th>Subject</th>
-                <th>Room</th>
-                <th>State</th>
-                <th>Delivered via</th>
-                <th>Time</th>
+                <th scope="col">Email</th>
+                <th scope="col">Room</th>
+                <th scope="col">State</th>
+                <th scope="col">Delivered via</th>
+                <th scope="col">Time</th>
               </tr>
             </thead>
             <tbody>
               {items.map((e) => (
                 <tr key={e.id} data-testid="mailbox-row">
-                  <td>{e.to}</td>
-                  <td>
-                    <Link href={`/mailbox/${e.id}`}>{e.subject}</Link>
+                  <td className="primary">
+                    <div className="cell-main">
+                      <Link href={`/mailbox/${e.id}`}>{e.subject}</Link>
+                    </div>
+                    <div className="cell-sub">to {e.to}</div>
                   </td>
-                  <td className="muted">{e.roomName ?? "—"}</td>
-                  <td>
-                    <span className={`badge ${e.state}`} title={e.error ?? undefined}>
-                      {e.state}
-                    </span>
+                  <td data-label="Room" className="muted">
+                    {e.roomName ?? "—"}
                   </td>
-                  <td className="muted">{e.transport ?? "—"}</td>
-                  <td className="muted">
+                  <td data-label="State">
+                    <EmailStateBadge state={e.state} title={e.error ?? undefined} />
+                  </td>
+                  <td data-label="Delivered via" className="muted">
+                    {e.transport === "mailbox" ? "Local mailbox" : e.transport === "resend" ? "Resend" : "—"}
+                  </td>
+                  <td data-label="Time" className="muted">
                     {e.state === "queued" ? "goes out " : ""}
-                    {utc(e.sentAt ?? e.releaseAt)}
+                    <Time iso={(e.sentAt ?? e.releaseAt).toISOString()} now={now} />
                   </td>
                 </tr>
               ))}
             </tbody>
           </table>
+          <div className="table-foot">
+            <span>
+              {items.length} {items.length === 1 ? "email" : "emails"}
+            </span>
+          </div>
         </div>
       )}
     </>

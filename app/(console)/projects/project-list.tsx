@@ -4,31 +4,10 @@ import Link from "next/link";
 import { EnvironmentBadge } from "@/app/_components/badges";
 import { CopyButton } from "@/app/_components/copy-button";
 import { IconArrowRight, IconSpinner } from "@/app/_components/icons";
+import { ProjectIcon } from "@/app/_components/project-icon";
 import { Time } from "@/app/_components/time";
 import { type Page, usePagedList } from "@/app/_components/use-paged-list";
 import type { ProjectDto } from "@/lib/projects/serialize-project";
-
-const HUES = [250, 280, 200, 160, 20, 320, 45, 190];
-
-/** A stable colour per project, so the same project looks the same everywhere. */
-function projectHue(id: string): number {
-  let h = 0;
-  for (const ch of id) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
-  return HUES[h % HUES.length] ?? 250;
-}
-
-export function ProjectIcon({ id, name }: { id: string; name: string }) {
-  const hue = projectHue(id);
-  return (
-    <span
-      className="project-icon"
-      aria-hidden
-      style={{ background: `linear-gradient(135deg, hsl(${hue} 70% 52%), hsl(${hue + 40} 70% 42%))` }}
-    >
-      {name.trim().slice(0, 1).toUpperCase() || "?"}
-    </span>
-  );
-}
 
 export function ProjectList({
   first,

@@ -13,7 +13,7 @@ import { ROOM_TYPE_OPTIONS, shareLink } from "@/app/_components/room-types";
 import { useToast } from "@/app/_components/toast";
 import type { ProjectRef } from "@/app/(console)/rooms/room-list";
 import type { Role } from "@/lib/auth/roles";
-import { createRoomBody } from "@/lib/rooms/room-schema";
+import { createRoomBody } from "@/lib/rooms/create-room-schema";
 import type { RoomDto } from "@/lib/rooms/serialize-room";
 
 /** The API's `name` is the form's `room_name` (its id must not clash with other forms' `name`). */

@@ -1,9 +1,12 @@
 import type { Metadata } from "next";
+import { cookies } from "next/headers";
 import Link from "next/link";
 import { EmptyState } from "@/app/_components/empty-state";
 import { FilterTabs } from "@/app/_components/filter-tabs";
 import { IconFolder, IconVideo } from "@/app/_components/icons";
 import { requireConsoleMember } from "@/app/_lib/console-session";
+import { CURRENT_PROJECT_COOKIE, pickCurrentProject } from "@/app/_lib/current-project";
+import { planGate } from "@/app/_lib/plan-gate";
 import { CreateRoomButton } from "@/app/(console)/rooms/create-room-button";
 import { ProjectFilter } from "@/app/(console)/rooms/project-filter";
 import { type ProjectRef, RoomList } from "@/app/(console)/rooms/room-list";
@@ -41,15 +44,16 @@ export default async function RoomsPage({ searchParams }: { searchParams: Search
   const blockedReason =
     projects.length === 0
       ? "Create a project first: every room belongs to one."
-      : env.SVC_DEPLOYMENT_MODE === "cloud" && !member.planSelected
-        ? "Your organisation needs a plan before it can create rooms. An Owner or Billing member can select one."
-        : undefined;
+      : planGate(member, env.SVC_DEPLOYMENT_MODE).reason;
+  // "New room" starts in the filtered project, else in the current one (the switcher's).
+  const defaultProjectId =
+    projectId ?? pickCurrentProject(projects, (await cookies()).get(CURRENT_PROJECT_COOKIE)?.value)?.id;
 
   const createButton = (label?: string) => (
     <CreateRoomButton
       memberRole={member.role}
       projects={projects}
-      defaultProjectId={projectId}
+      defaultProjectId={defaultProjectId}
       meetHost={env.meetHost}
       blockedReason={blockedReason}
       label={label}

@@ -1,8 +1,7 @@
 "use client";
 
-import { CopyButton } from "@/app/_components/copy-button";
 import { Dialog } from "@/app/_components/dialog";
-import { IconCheck } from "@/app/_components/icons";
+import { SecretReveal } from "@/app/_components/secret-reveal";
 
 export interface RevealedSecret {
   title: string;
@@ -23,40 +22,37 @@ export function SecretDialog({
       open={revealed !== null}
       onClose={onClose}
       title={revealed?.title ?? ""}
-      description="Copy the signing secret now: it is shown only this once. A lost secret is replaced by rotating it."
+      description="Your receiver verifies every delivery with this secret."
       wide
     >
       {revealed ? (
-        <div className="success-panel" data-testid="webhook-secret-revealed">
-          <div className="success-head">
-            <IconCheck /> New deliveries to this endpoint are signed with key id {revealed.kid}.
-          </div>
-          <div>
-            <div className="label" style={{ marginBottom: 6 }}>
-              Signing secret ({revealed.kid})
-            </div>
-            <div className="copy-row">
-              <code data-testid="revealed-signing-secret">{revealed.secret}</code>
-              <CopyButton
-                value={revealed.secret}
-                label="Copy signing secret"
-                text="Copy"
-                toastTitle="Secret copied"
-              />
-            </div>
-            <p className="hint" style={{ marginTop: 6 }}>
-              Verify each delivery: base64 HMAC-SHA-256 of{" "}
-              <span className="mono">X-SVC-Webhook-Ts + "." + raw body</span> with this secret must equal{" "}
-              <span className="mono">X-SVC-Webhook-Sig</span>; pick the secret by{" "}
-              <span className="mono">X-SVC-Webhook-Kid</span>.
-            </p>
-          </div>
-          <div className="form-actions">
-            <button type="button" className="btn" onClick={onClose}>
-              I have stored it
-            </button>
-          </div>
-        </div>
+        <SecretReveal
+          testId="webhook-secret-revealed"
+          headline={`New deliveries to this endpoint are signed with key id ${revealed.kid}.`}
+          warning={
+            <>
+              <strong>Copy the signing secret now: it is shown only this once.</strong> It is stored encrypted
+              and never displayed again. Lost it? Rotate the secret for a new one.
+            </>
+          }
+          values={[
+            {
+              label: `Signing secret (${revealed.kid})`,
+              value: revealed.secret,
+              copyLabel: "Copy signing secret",
+              testId: "revealed-signing-secret",
+              hint: (
+                <>
+                  Verify each delivery: base64 HMAC-SHA-256 of{" "}
+                  <span className="mono">X-SVC-Webhook-Ts + "." + raw body</span> with this secret must equal{" "}
+                  <span className="mono">X-SVC-Webhook-Sig</span>; pick the secret by{" "}
+                  <span className="mono">X-SVC-Webhook-Kid</span>.
+                </>
+              ),
+            },
+          ]}
+          onDone={onClose}
+        />
       ) : null}
     </Dialog>
   );

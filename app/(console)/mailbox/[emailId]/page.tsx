@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { formatAbsolute } from "@/app/_components/time";
 import { requireConsoleMember } from "@/app/_lib/console-session";
+import { EmailStateBadge } from "@/app/(console)/mailbox/email-state-badge";
 import { can } from "@/lib/auth/roles";
 import { getDb } from "@/lib/db";
 import { getMailboxEmail } from "@/lib/email/list-mailbox";
@@ -9,8 +11,6 @@ import { env } from "@/lib/env";
 import { hasPrefix } from "@/lib/ids";
 
 export const metadata: Metadata = { title: "Email" };
-
-const utc = (d: Date) => `${d.toLocaleString("en-GB", { timeZone: "UTC" })} UTC`;
 
 /** One email as its recipient sees it: the HTML in a sandboxed frame (no scripts, no same-origin). */
 export default async function MailboxEmailPage({ params }: { params: Promise<{ emailId: string }> }) {
@@ -21,30 +21,39 @@ export default async function MailboxEmailPage({ params }: { params: Promise<{ e
   if (!email) notFound();
   return (
     <>
+      <nav aria-label="Breadcrumb" className="breadcrumb">
+        <Link href="/mailbox">Mailbox</Link>
+        <span aria-hidden>/</span>
+        <span aria-current="page">{email.to}</span>
+      </nav>
       <div className="page-head">
-        <div>
-          <p className="muted" style={{ margin: 0 }}>
-            <Link href="/mailbox">Mailbox</Link> / {email.to}
-          </p>
+        <div style={{ minWidth: 0 }}>
           <h1 data-testid="email-subject">{email.subject}</h1>
+          <p>
+            To {email.to} {email.roomName ? `· ${email.roomName}` : ""}
+          </p>
         </div>
       </div>
       <div className="card" style={{ marginBottom: 16 }}>
-        <dl style={{ display: "grid", gridTemplateColumns: "max-content 1fr", gap: "4px 16px", margin: 0 }}>
-          <dt className="muted">From</dt>
-          <dd style={{ margin: 0 }}>{env.SVC_EMAIL_FROM}</dd>
-          <dt className="muted">To</dt>
-          <dd style={{ margin: 0 }}>{email.to}</dd>
-          <dt className="muted">State</dt>
-          <dd style={{ margin: 0 }}>
-            <span className={`badge ${email.state}`}>{email.state}</span>{" "}
-            {email.transport ? <span className="muted">via {email.transport}</span> : null}
+        <dl className="details wide">
+          <dt>From</dt>
+          <dd>{env.SVC_EMAIL_FROM}</dd>
+          <dt>To</dt>
+          <dd>{email.to}</dd>
+          <dt>State</dt>
+          <dd>
+            <EmailStateBadge state={email.state} />{" "}
+            {email.transport ? (
+              <span className="muted">
+                via {email.transport === "mailbox" ? "the local mailbox" : "Resend"}
+              </span>
+            ) : null}
             {email.error ? <div className="error">{email.error}</div> : null}
           </dd>
-          <dt className="muted">{email.sentAt ? "Sent" : "Goes out"}</dt>
-          <dd style={{ margin: 0 }}>{utc(email.sentAt ?? email.releaseAt)}</dd>
-          <dt className="muted">Attempts</dt>
-          <dd style={{ margin: 0 }}>{email.attempts}</dd>
+          <dt>{email.sentAt ? "Sent" : "Goes out"}</dt>
+          <dd>{formatAbsolute((email.sentAt ?? email.releaseAt).toISOString())}</dd>
+          <dt>Attempts</dt>
+          <dd>{email.attempts}</dd>
         </dl>
       </div>
       <iframe
@@ -52,18 +61,14 @@ export default async function MailboxEmailPage({ params }: { params: Promise<{ e
         srcDoc={email.html}
         sandbox=""
         data-testid="email-frame"
-        style={{
-          width: "100%",
-          height: 560,
-          border: "1px solid var(--border)",
-          borderRadius: 10,
-          background: "#fff",
-        }}
+        className="email-frame"
       />
-      <h2 style={{ marginTop: 24 }}>Text part</h2>
-      <pre className="card mono" style={{ whiteSpace: "pre-wrap", margin: 0 }}>
-        {email.text}
-      </pre>
+      <details className="card" style={{ marginTop: 16 }}>
+        <summary>Plain-text part</summary>
+        <pre className="mono" style={{ whiteSpace: "pre-wrap", margin: "12px 0 0" }}>
+          {email.text}
+        </pre>
+      </details>
     </>
   );
 }

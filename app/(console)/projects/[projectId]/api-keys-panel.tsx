@@ -1,14 +1,14 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
 import { api, fieldErrors } from "@/app/_components/api-client";
-import { CopyButton } from "@/app/_components/copy-button";
 import { Dialog } from "@/app/_components/dialog";
 import { EmptyState } from "@/app/_components/empty-state";
 import { Field, fieldA11y, zodFieldErrors } from "@/app/_components/field";
 import { GatedButton } from "@/app/_components/gated-button";
-import { IconAlert, IconCheck, IconKey, IconPlus, IconSpinner } from "@/app/_components/icons";
+import { IconAlert, IconKey, IconPlus, IconSpinner } from "@/app/_components/icons";
+import { SecretReveal } from "@/app/_components/secret-reveal";
 import { Time } from "@/app/_components/time";
 import { useToast } from "@/app/_components/toast";
 import { mintApiKeyBody } from "@/lib/api-keys/api-key-schema";
@@ -46,13 +46,19 @@ export function ApiKeysPanel({
   projectName,
   keys,
   memberRole,
+  blockedReason,
   now,
+  heading,
 }: {
   projectId: string;
   projectName: string;
   keys: ApiKeyDto[];
   memberRole: Role;
+  /** Why new keys cannot be minted right now (cloud mode without a plan). */
+  blockedReason?: string | undefined;
   now: number;
+  /** Replaces the panel's "API keys" heading (the API keys page names the project there instead). */
+  heading?: ReactNode;
 }) {
   const router = useRouter();
   const toast = useToast();
@@ -94,17 +100,20 @@ export function ApiKeysPanel({
   return (
     <section aria-labelledby="api-keys-heading">
       <div className="page-head" style={{ marginBottom: 12 }}>
-        <div>
-          <h2 id="api-keys-heading">API keys</h2>
-          <p>
-            Your servers use a project key to mint room tokens and register webhooks. It is shown once; only a
-            hash is stored.
-          </p>
-        </div>
+        {heading ?? (
+          <div>
+            <h2 id="api-keys-heading">API keys</h2>
+            <p>
+              Your servers use a project key to mint room tokens and register webhooks. It is shown once; only
+              a hash is stored.
+            </p>
+          </div>
+        )}
         <div className="page-actions">
           <GatedButton
             memberRole={memberRole}
             permission="api_keys:write"
+            blockedReason={blockedReason}
             className="btn"
             onClick={() => setMinting(true)}
             data-testid="new-api-key"
@@ -246,39 +255,43 @@ export function ApiKeysPanel({
         open={revealed !== null}
         onClose={() => setRevealed(null)}
         title={revealed?.title ?? ""}
-        description="Copy the project key now. It is shown only this once; keep it on your server, never in a browser or app."
+        description="Keep it on your server, never in a browser or a mobile app."
         wide
       >
         {revealed ? (
-          <div className="success-panel" data-testid="api-key-revealed">
-            <div className="success-head">
-              <IconCheck /> {revealed.name} is ready.
-            </div>
-            <div>
-              <div className="label" style={{ marginBottom: 6 }}>
-                Project key
-              </div>
-              <div className="copy-row">
-                <code data-testid="revealed-project-key">{revealed.projectKey}</code>
-                <CopyButton
-                  value={revealed.projectKey}
-                  label="Copy project key"
-                  text="Copy"
-                  toastTitle="Project key copied"
-                />
-              </div>
-              <p className="hint" style={{ marginTop: 6 }}>
-                Send it as <span className="mono">Authorization: Bearer &lt;project key&gt;</span> to{" "}
-                <span className="mono">POST /v1/auth/tokens/room</span>. The bare secret (
-                <span className="mono">{revealed.secret.slice(0, 13)}…</span>) works too.
-              </p>
-            </div>
-            <div className="form-actions">
-              <button type="button" className="btn" onClick={() => setRevealed(null)}>
-                I have stored it
-              </button>
-            </div>
-          </div>
+          <SecretReveal
+            testId="api-key-revealed"
+            headline={`${revealed.name} is ready.`}
+            warning={
+              <>
+                <strong>This is the only time these are shown.</strong> Only a hash is stored, so nobody can
+                show them again. Lost them? Rotate the key for a new secret.
+              </>
+            }
+            values={[
+              {
+                label: "Project key",
+                value: revealed.projectKey,
+                copyLabel: "Copy project key",
+                testId: "revealed-project-key",
+                hint: (
+                  <>
+                    Ready to paste: send it as{" "}
+                    <span className="mono">Authorization: Bearer &lt;project key&gt;</span> to{" "}
+                    <span className="mono">POST /v1/auth/tokens/room</span>.
+                  </>
+                ),
+              },
+              {
+                label: "API key secret",
+                value: revealed.secret,
+                copyLabel: "Copy API key secret",
+                testId: "revealed-api-key",
+                hint: "The bare secret (svc_live_…) authenticates too, without the key id.",
+              },
+            ]}
+            onDone={() => setRevealed(null)}
+          />
         ) : null}
       </Dialog>
     </section>

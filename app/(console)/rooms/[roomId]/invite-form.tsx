@@ -1,10 +1,14 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { type ClipboardEvent, type FormEvent, type KeyboardEvent, useState } from "react";
-
-const MAX_RECIPIENTS = 50;
-const MAX_NOTE = 2000;
+import { type ClipboardEvent, type FormEvent, type KeyboardEvent, useId, useState } from "react";
+import { api } from "@/app/_components/api-client";
+import { GatedButton } from "@/app/_components/gated-button";
+import { IconAlert, IconSend, IconSpinner, IconX } from "@/app/_components/icons";
+import { useToast } from "@/app/_components/toast";
+import type { Role } from "@/lib/auth/roles";
+import { can } from "@/lib/auth/roles";
+import { MAX_NOTE_LENGTH, MAX_RECIPIENTS } from "@/lib/invitations/invitation-schema";
 
 interface Result {
   queued: number;
@@ -27,16 +31,28 @@ function splitEntries(text: string): string[] {
 /**
  * The invite form: recipients as chips (Enter, comma, space or paste adds; Backspace or × removes),
  * an optional note, then what the API queued (with send times held back by the hourly cap) and
- * what it rejected. The server is the judge of validity; the form only shapes the input.
+ * what it rejected. The server is the judge of validity; the form only shapes the input. Roles
+ * without `invitations:send` see it inert, with the roles that can (docs/decisions/0402).
  */
-export function InviteForm({ roomId }: { roomId: string }) {
+export function InviteForm({
+  roomId,
+  memberRole,
+  blockedReason,
+}: {
+  roomId: string;
+  memberRole: Role;
+  blockedReason?: string | undefined;
+}) {
   const router = useRouter();
+  const toast = useToast();
+  const hintId = useId();
   const [chips, setChips] = useState<string[]>([]);
   const [draft, setDraft] = useState("");
   const [note, setNote] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<Result | null>(null);
+  const usable = can(memberRole, "invitations:send") && !blockedReason;
 
   function add(entries: string[]) {
     if (entries.length === 0) return;
@@ -81,6 +97,7 @@ export function InviteForm({ roomId }: { roomId: string }) {
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
+    if (!usable || busy) return;
     const recipients = [...chips];
     for (const entry of splitEntries(draft)) {
       if (!recipients.some((c) => c.toLowerCase() === entry.toLowerCase())) recipients.push(entry);
@@ -99,66 +116,46 @@ export function InviteForm({ roomId }: { roomId: string }) {
       return;
     }
     setBusy(true);
-    try {
-      const res = await fetch("/v1/workspace/meet/invitations", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ room_id: roomId, recipients, ...(note.trim() ? { note } : {}) }),
-      });
-      const body = (await res.json().catch(() => null)) as
-        | (Result & { detail?: string; errors?: { message: string }[] })
-        | null;
-      if (!res.ok) {
-        const details = body?.errors?.map((x) => x.message).join("; ");
-        setError([body?.detail ?? `The request failed (${res.status}).`, details].filter(Boolean).join(" "));
-        return;
-      }
-      if (body) setResult(body);
-      setChips([]);
-      setNote("");
-      router.refresh();
-    } catch {
-      setError("Could not reach the server. Check your connection and try again.");
-    } finally {
-      setBusy(false);
+    const res = await api<Result>("/v1/workspace/meet/invitations", {
+      json: { room_id: roomId, recipients, ...(note.trim() ? { note } : {}) },
+    });
+    setBusy(false);
+    if (!res.ok) {
+      const details = res.problem.errors.map((x) => x.message).join("; ");
+      const message = [res.problem.detail, details].filter(Boolean).join(" ");
+      setError(message);
+      toast.error("Invitations not sent", res.problem.detail);
+      return;
     }
+    setResult(res.data);
+    setChips([]);
+    setNote("");
+    toast.success(
+      `${res.data.queued} ${res.data.queued === 1 ? "invitation" : "invitations"} queued`,
+      res.data.rejected.length > 0
+        ? `${res.data.rejected.length} rejected as not valid addresses.`
+        : undefined,
+    );
+    router.refresh();
   }
 
   const now = Date.now();
   const held = result?.recipients.filter((r) => Date.parse(r.release_at) > now + 1000) ?? [];
 
   return (
-    <form onSubmit={onSubmit} noValidate data-testid="invite-form">
+    <form onSubmit={onSubmit} noValidate data-testid="invite-form" aria-label="Invite people">
       <div className="field">
         <label htmlFor="invite-recipients">Recipients</label>
-        <div
-          style={{
-            display: "flex",
-            flexWrap: "wrap",
-            gap: 6,
-            alignItems: "center",
-            padding: 6,
-            border: "1px solid var(--border)",
-            borderRadius: "var(--radius)",
-            background: "var(--panel-2)",
-          }}
-        >
+        <div className="chip-input" data-disabled={usable ? undefined : "true"}>
           {chips.map((c) => (
-            <span key={c} className="badge" data-testid="recipient-chip" style={{ gap: 4 }}>
+            <span key={c} className="chip" data-testid="recipient-chip">
               {c}
               <button
                 type="button"
                 aria-label={`Remove ${c}`}
                 onClick={() => setChips((prev) => prev.filter((x) => x !== c))}
-                style={{
-                  background: "none",
-                  border: 0,
-                  color: "inherit",
-                  cursor: "pointer",
-                  padding: "0 2px",
-                }}
               >
-                ×
+                <IconX className="chip-x-icon" />
               </button>
             </span>
           ))}
@@ -171,49 +168,64 @@ export function InviteForm({ roomId }: { roomId: string }) {
             onBlur={commitDraft}
             placeholder={chips.length === 0 ? "name@example.com, another@example.com" : ""}
             autoComplete="off"
-            style={{ flex: "1 0 200px", border: 0, background: "transparent", minWidth: 160 }}
+            readOnly={!usable}
+            aria-describedby={hintId}
           />
         </div>
-        <p className="muted" style={{ margin: "4px 0 0", fontSize: 12 }}>
+        <p className="hint" id={hintId}>
           {chips.length}/{MAX_RECIPIENTS} · press Enter or comma after each address, or paste a list.
         </p>
       </div>
       <div className="field">
-        <label htmlFor="invite-note">Note (optional)</label>
+        <label htmlFor="invite-note">
+          Note <span className="optional">(optional)</span>
+        </label>
         <textarea
           id="invite-note"
           value={note}
           onChange={(e) => setNote(e.target.value)}
-          maxLength={MAX_NOTE}
+          maxLength={MAX_NOTE_LENGTH}
           rows={3}
           placeholder="Added to the email body"
+          readOnly={!usable}
         />
-        <p className="muted" style={{ margin: "4px 0 0", fontSize: 12 }}>
-          {note.length}/{MAX_NOTE}
+        <p className="hint">
+          {note.length}/{MAX_NOTE_LENGTH}
         </p>
       </div>
       {error ? (
-        <p className="error" role="alert">
-          {error}
-        </p>
+        <div className="form-error" role="alert">
+          <IconAlert /> {error}
+        </div>
       ) : null}
-      <button className="btn" type="submit" disabled={busy}>
-        {busy ? "Sending…" : "Send invitations"}
-      </button>
+      <div className="form-actions" style={{ justifyContent: "flex-start" }}>
+        <GatedButton
+          memberRole={memberRole}
+          permission="invitations:send"
+          blockedReason={blockedReason}
+          className="btn"
+          type="submit"
+          tipAlign="start"
+          data-testid="send-invitations"
+        >
+          {busy ? <IconSpinner className="spin" /> : <IconSend />}
+          {busy ? "Sending…" : "Send invitations"}
+        </GatedButton>
+      </div>
       {result ? (
-        <div role="status" data-testid="invite-result" style={{ marginTop: 16 }}>
-          <p style={{ margin: "0 0 6px" }}>
+        <div role="status" data-testid="invite-result" className="result-panel">
+          <p>
             <strong>{result.queued}</strong> queued
             {held.length > 0
               ? ` · ${held.length} held back by the 200-per-hour sending cap, released gradually`
               : ""}
             .
           </p>
-          <div style={{ display: "flex", gap: 6, flexWrap: "wrap" }}>
+          <div className="chip-row">
             {result.recipients.map((r) => (
               <span
                 key={r.email}
-                className="badge active"
+                className="chip ok"
                 data-testid="queued-chip"
                 title={`Goes out ${new Date(r.release_at).toLocaleString()}`}
               >
@@ -223,12 +235,12 @@ export function InviteForm({ roomId }: { roomId: string }) {
           </div>
           {result.rejected.length > 0 ? (
             <>
-              <p style={{ margin: "10px 0 6px" }}>
+              <p style={{ marginTop: 10 }}>
                 <strong>{result.rejected.length}</strong> rejected (not valid email addresses):
               </p>
-              <div style={{ display: "flex", gap: 6, flexWrap: "wrap" }}>
+              <div className="chip-row">
                 {result.rejected.map((r) => (
-                  <span key={r} className="badge ended" data-testid="rejected-chip">
+                  <span key={r} className="chip bad" data-testid="rejected-chip">
                     {r === "" ? "(empty)" : r}
                   </span>
                 ))}

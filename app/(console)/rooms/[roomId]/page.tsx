@@ -1,108 +1,216 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { EnvironmentBadge, RoomStateBadge } from "@/app/_components/badges";
+import { CopyButton } from "@/app/_components/copy-button";
+import { EmptyState } from "@/app/_components/empty-state";
+import { IconCode, IconExternal, IconMail, IconSend } from "@/app/_components/icons";
+import { ROOM_TYPE_INFO, RoomTypeLabel } from "@/app/_components/room-types";
+import { Time } from "@/app/_components/time";
 import { requireConsoleMember } from "@/app/_lib/console-session";
+import { planGate } from "@/app/_lib/plan-gate";
+import { EmailStateBadge } from "@/app/(console)/mailbox/email-state-badge";
 import { InviteForm } from "@/app/(console)/rooms/[roomId]/invite-form";
-import { can, rolesWith } from "@/lib/auth/roles";
+import { TestTokenPanel } from "@/app/(console)/rooms/[roomId]/test-token-panel";
 import { getDb } from "@/lib/db";
 import { listMailbox } from "@/lib/email/list-mailbox";
+import { env } from "@/lib/env";
 import { hasPrefix } from "@/lib/ids";
-import { roomTypeLabel } from "@/lib/invitations/room-type-label";
 import { shareLink } from "@/lib/invitations/share-link";
+import { listProjects } from "@/lib/projects/list-projects";
 import { findRoom } from "@/lib/rooms/find-room";
+import { normaliseRoomType } from "@/lib/rooms/room-types";
+import { serializeRoom } from "@/lib/rooms/serialize-room";
+import { rolesFor } from "@/lib/tokens/capabilities";
 
 export const metadata: Metadata = { title: "Room" };
 
-const utc = (d: Date) => `${d.toLocaleString("en-GB", { timeZone: "UTC" })} UTC`;
-
+/** One room: its share link, the invite form and sent invitations, and a developer's test token. */
 export default async function RoomPage({ params }: { params: Promise<{ roomId: string }> }) {
   const member = await requireConsoleMember();
   const { roomId } = await params;
   const db = await getDb();
   // Authorised in the query: a room of another org is simply not found.
-  const room = hasPrefix("room", roomId) ? await findRoom(db, roomId, { orgId: member.orgId }) : undefined;
-  if (!room) notFound();
-  const canInvite = can(member.role, "invitations:send");
-  const sent = await listMailbox(db, member.orgId, { roomId: room.id, limit: 50 });
-  const link = shareLink(room.shortCode);
+  const row = hasPrefix("room", roomId) ? await findRoom(db, roomId, { orgId: member.orgId }) : undefined;
+  if (!row) notFound();
+  const room = serializeRoom(row);
+  const [sent, projects] = await Promise.all([
+    listMailbox(db, member.orgId, { roomId: room.id, limit: 50 }),
+    listProjects(db, member.orgId, { limit: 200 }),
+  ]);
+  const project = projects.items.find((p) => p.id === room.project_id);
+  const link = shareLink(room.short_code);
+  const ended = room.state === "ended";
+  const gate = planGate(member, env.SVC_DEPLOYMENT_MODE);
+  const roomType = normaliseRoomType(room.type) ?? "meeting";
+  const TypeIcon = ROOM_TYPE_INFO[roomType].Icon;
+  const now = Date.now();
 
   return (
     <>
+      <nav aria-label="Breadcrumb" className="breadcrumb">
+        <Link href="/rooms">Rooms</Link>
+        <span aria-hidden>/</span>
+        <span aria-current="page">{room.name}</span>
+      </nav>
       <div className="page-head">
-        <div>
-          <p className="muted" style={{ margin: 0 }}>
-            <Link href="/rooms">Rooms</Link> / {room.name}
-          </p>
-          <h1>{room.name}</h1>
-          <div style={{ display: "flex", gap: 6, flexWrap: "wrap" }}>
-            <span className="badge">{roomTypeLabel(room.type)}</span>
-            <span className={`badge ${room.state}`}>{room.state}</span>
+        <div style={{ display: "flex", gap: 14, alignItems: "center", minWidth: 0 }}>
+          <span className="hero-icon" aria-hidden>
+            <TypeIcon />
+          </span>
+          <div style={{ minWidth: 0 }}>
+            <h1 className="truncate" data-testid="room-title">
+              {room.name}
+            </h1>
+            <div className="head-meta">
+              <RoomTypeLabel type={room.type} />
+              <RoomStateBadge state={room.state} />
+              {project ? (
+                <Link href={`/projects/${encodeURIComponent(project.id)}`} className="head-project">
+                  {project.name} <EnvironmentBadge environment={project.environment} />
+                </Link>
+              ) : null}
+            </div>
           </div>
         </div>
-      </div>
-
-      <div className="card" style={{ marginBottom: 16 }}>
-        <h2 style={{ marginTop: 0 }}>Share link</h2>
-        <p className="mono" data-testid="share-link" style={{ wordBreak: "break-all" }}>
-          {link}
-        </p>
-        <p className="muted" style={{ marginBottom: 0 }}>
-          Short code <span className="mono">{room.shortCode}</span> ·{" "}
-          <a href={`/r/${room.shortCode}`} target="_blank" rel="noreferrer">
-            preview the join page
-          </a>{" "}
-          · room id <span className="mono">{room.id}</span> (never shown to guests)
-        </p>
-      </div>
-
-      <div className="card" style={{ marginBottom: 16 }}>
-        <h2 style={{ marginTop: 0 }}>Invite people</h2>
-        {room.state === "ended" ? (
-          <p className="muted">This room has ended; invitations can no longer be sent.</p>
-        ) : canInvite ? (
-          <InviteForm roomId={room.id} />
-        ) : (
-          <p className="muted" title={`Held by ${rolesWith("invitations:send").join(", ")}`}>
-            Your role ({member.role}) cannot send invitations. Ask someone with one of these roles:{" "}
-            {rolesWith("invitations:send").join(", ")}.
-          </p>
-        )}
-      </div>
-
-      <h2>Invitation emails</h2>
-      {sent.length === 0 ? (
-        <div className="card empty">No invitations sent for this room yet.</div>
-      ) : (
-        <div className="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th>To</th>
-                <th>State</th>
-                <th>Goes out / went out</th>
-                <th>Attempts</th>
-              </tr>
-            </thead>
-            <tbody>
-              {sent.map((e) => (
-                <tr key={e.id}>
-                  <td>
-                    <Link href={`/mailbox/${e.id}`}>{e.to}</Link>
-                  </td>
-                  <td>
-                    <span className={`badge ${e.state}`} title={e.error ?? undefined}>
-                      {e.state}
-                    </span>
-                    {e.state === "failed" && e.error ? <div className="error">{e.error}</div> : null}
-                  </td>
-                  <td className="muted">{utc(e.sentAt ?? e.releaseAt)}</td>
-                  <td>{e.attempts}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        <div className="page-actions">
+          <a className="btn secondary" href={`/r/${room.short_code}`} target="_blank" rel="noreferrer">
+            Join page <IconExternal />
+          </a>
         </div>
-      )}
+      </div>
+
+      <div className="room-grid">
+        <div className="stack">
+          <section className="card" aria-labelledby="share-heading">
+            <h2 id="share-heading">Share link</h2>
+            <p className="muted" style={{ marginBottom: 12 }}>
+              Anyone with the link sees the join page. It names the short code, never the room id.
+            </p>
+            <div className="copy-row">
+              <code data-testid="share-link">{link}</code>
+              <CopyButton value={link} label="Copy share link" text="Copy" toastTitle="Share link copied" />
+            </div>
+          </section>
+
+          <section className="card" aria-labelledby="invite-heading">
+            <div className="card-head">
+              <span className="card-icon" aria-hidden>
+                <IconSend />
+              </span>
+              <div>
+                <h2 id="invite-heading">Invite people</h2>
+                <p className="muted">
+                  Up to 50 addresses at a time. Each gets an email with the share link; at most 200 go out per
+                  hour.
+                </p>
+              </div>
+            </div>
+            <InviteForm
+              roomId={room.id}
+              memberRole={member.role}
+              blockedReason={ended ? "This room has ended; invitations can no longer be sent." : gate.reason}
+            />
+          </section>
+
+          <section aria-labelledby="sent-heading">
+            <div className="section-head">
+              <h2 id="sent-heading">Invitation emails</h2>
+              <Link href="/mailbox" className="muted-link">
+                Mailbox
+              </Link>
+            </div>
+            {sent.length === 0 ? (
+              <EmptyState icon={<IconMail />} title="No invitations yet">
+                Invitations sent from this page appear here with their delivery state.
+              </EmptyState>
+            ) : (
+              <div className="table-wrap">
+                <table className="responsive" aria-label="Invitation emails">
+                  <thead>
+                    <tr>
+                      <th scope="col">To</th>
+                      <th scope="col">State</th>
+                      <th scope="col">Sent</th>
+                      <th scope="col">Attempts</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {sent.map((e) => (
+                      <tr key={e.id} data-testid="invitation-row">
+                        <td className="primary">
+                          <div className="cell-main">
+                            <Link href={`/mailbox/${e.id}`}>{e.to}</Link>
+                          </div>
+                          {e.state === "failed" && e.error ? <div className="error">{e.error}</div> : null}
+                        </td>
+                        <td data-label="State">
+                          <EmailStateBadge state={e.state} title={e.error ?? undefined} />
+                        </td>
+                        <td data-label="Sent" className="muted">
+                          {e.state === "queued" ? "goes out " : ""}
+                          <Time iso={(e.sentAt ?? e.releaseAt).toISOString()} now={now} />
+                        </td>
+                        <td data-label="Attempts" className="muted">
+                          {e.attempts}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </section>
+        </div>
+
+        <div className="stack">
+          <section className="card" aria-labelledby="details-heading">
+            <h2 id="details-heading">Details</h2>
+            <dl className="details">
+              <dt>Room id</dt>
+              <dd className="id-chip">
+                <span title={room.id}>{room.id}</span>
+                <CopyButton
+                  value={room.id}
+                  label="Copy the room id"
+                  className="icon-btn"
+                  toastTitle="Room id copied"
+                />
+              </dd>
+              <dt>Short code</dt>
+              <dd className="mono">{room.short_code}</dd>
+              <dt>Project</dt>
+              <dd>{project ? project.name : <span className="mono">{room.project_id}</span>}</dd>
+              <dt>Created</dt>
+              <dd>
+                <Time iso={room.created_at} now={now} />
+              </dd>
+            </dl>
+          </section>
+
+          <section className="card dev-card" aria-labelledby="token-heading">
+            <div className="card-head">
+              <span className="card-icon" aria-hidden>
+                <IconCode />
+              </span>
+              <div>
+                <h2 id="token-heading">Test token</h2>
+                <p className="muted">
+                  A room token for trying a client SDK against this room, signed like the ones your server
+                  mints with a project key.
+                </p>
+              </div>
+            </div>
+            <TestTokenPanel
+              roomId={room.id}
+              roles={[...rolesFor(roomType)]}
+              memberRole={member.role}
+              blockedReason={ended ? "This room has ended; tokens for it are refused." : gate.reason}
+              defaultIdentity={member.email.split("@")[0] ?? "tester"}
+            />
+          </section>
+        </div>
+      </div>
     </>
   );
 }

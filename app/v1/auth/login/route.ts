@@ -1,3 +1,4 @@
+import { recordSignIn, requestOrigin } from "@/lib/audit/record-audit";
 import { verifyLogin } from "@/lib/auth/login";
 import { loginBody } from "@/lib/auth/login-schema";
 import { issueSessionToken, sessionCookieHeader } from "@/lib/auth/session";
@@ -14,7 +15,9 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: handle(async (req) => {
     assertSameOrigin(req);
     const body = await parseBody(req, loginBody);
-    const member = await verifyLogin(await getDb(), { ...body, ip: clientIp(req) });
+    const db = await getDb();
+    const member = await verifyLogin(db, { ...body, ip: clientIp(req) });
+    await recordSignIn(db, member, requestOrigin(req), "api");
     const token = await issueSessionToken({
       userId: member.userId,
       orgId: member.orgId,

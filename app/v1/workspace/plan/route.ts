@@ -1,3 +1,4 @@
+import { audited, memberAuditContext } from "@/lib/audit/record-audit";
 import { selectPlanBody } from "@/lib/billing/plans";
 import { selectPlan } from "@/lib/billing/select-plan";
 import { methods, workspace } from "@/lib/http/handler";
@@ -11,7 +12,12 @@ export const dynamic = "force-dynamic";
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: workspace("plan:select", async ({ req, db, member }) => {
     const { plan } = await parseBody(req, selectPlanBody);
-    await selectPlan(db, member.orgId, plan);
+    await audited(
+      db,
+      memberAuditContext(req, member),
+      (tx) => selectPlan(tx, member.orgId, plan),
+      () => ({ action: "plan.selected", target: { type: "org", id: member.orgId }, metadata: { plan } }),
+    );
     return json(200, toIdentity({ ...member, planSelected: true }));
   }),
 });

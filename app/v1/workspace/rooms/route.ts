@@ -4,8 +4,9 @@ import { methods, workspace } from "@/lib/http/handler";
 import { parseBody, parseQuery } from "@/lib/http/request";
 import { json } from "@/lib/http/response";
 import { createRoom } from "@/lib/rooms/create-room";
+import { createRoomBody } from "@/lib/rooms/create-room-schema";
 import { listRooms } from "@/lib/rooms/list-rooms";
-import { createRoomBody, listRoomsQuery } from "@/lib/rooms/room-schema";
+import { listRoomsQuery } from "@/lib/rooms/room-schema";
 
 export const dynamic = "force-dynamic";
 

@@ -1,3 +1,4 @@
+import { audited, memberAuditContext } from "@/lib/audit/record-audit";
 import { methods, workspace } from "@/lib/http/handler";
 import { parseBody } from "@/lib/http/request";
 import { json, noContent } from "@/lib/http/response";
@@ -16,10 +17,29 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods<Params>({
   ),
   PATCH: workspace<Params>("webhooks:write", async ({ req, db, member, params }) => {
     const patch = await parseBody(req, patchWebhookBody);
-    return json(200, await updateWebhook(db, member.orgId, params.id, patch));
+    const updated = await audited(
+      db,
+      memberAuditContext(req, member),
+      (tx) => updateWebhook(tx, member.orgId, params.id, patch),
+      (w) => ({
+        action: "webhook.updated",
+        target: { type: "webhook", id: w.id },
+        metadata: {
+          changed: Object.keys(patch).filter((k) => patch[k as keyof typeof patch] !== undefined),
+          active: w.active,
+          events: w.events,
+        },
+      }),
+    );
+    return json(200, updated);
   }),
-  DELETE: workspace<Params>("webhooks:write", async ({ db, member, params }) => {
-    await deleteWebhook(db, member.orgId, params.id);
+  DELETE: workspace<Params>("webhooks:write", async ({ req, db, member, params }) => {
+    await audited(
+      db,
+      memberAuditContext(req, member),
+      (tx) => deleteWebhook(tx, member.orgId, params.id),
+      () => ({ action: "webhook.deleted", target: { type: "webhook", id: params.id } }),
+    );
     return noContent();
   }),
 });

@@ -1,6 +1,7 @@
 import { mintApiKeyBody } from "@/lib/api-keys/api-key-schema";
 import { listApiKeys } from "@/lib/api-keys/list-api-keys";
 import { mintApiKey } from "@/lib/api-keys/mint-api-key";
+import { audited, memberAuditContext } from "@/lib/audit/record-audit";
 import { requirePlan } from "@/lib/billing/require-plan";
 import { methods, workspace } from "@/lib/http/handler";
 import { parseBody } from "@/lib/http/request";
@@ -18,10 +19,22 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods<Params>({
   POST: workspace<Params>("api_keys:write", async ({ req, db, member, params }) => {
     requirePlan(member);
     const input = await parseBody(req, mintApiKeyBody);
-    const key = await mintApiKey(
+    const key = await audited(
       db,
-      { orgId: member.orgId, projectId: params.projectId, userId: member.userId },
-      input,
+      memberAuditContext(req, member),
+      (tx) =>
+        mintApiKey(tx, { orgId: member.orgId, projectId: params.projectId, userId: member.userId }, input),
+      (k) => ({
+        action: "api_key.created",
+        target: { type: "api_key", id: k.id },
+        metadata: {
+          project_id: params.projectId,
+          name: k.name,
+          scope: k.scope,
+          grants: k.grants,
+          prefix: k.prefix,
+        },
+      }),
     );
     return json(201, key);
   }),

@@ -1,0 +1,104 @@
+import type { Metadata } from "next";
+import { cookies } from "next/headers";
+import Link from "next/link";
+import { EnvironmentBadge } from "@/app/_components/badges";
+import { EmptyState } from "@/app/_components/empty-state";
+import { IconKey } from "@/app/_components/icons";
+import { ProjectIcon } from "@/app/_components/project-icon";
+import { requireConsoleMember } from "@/app/_lib/console-session";
+import { CURRENT_PROJECT_COOKIE, pickCurrentProject } from "@/app/_lib/current-project";
+import { planGate } from "@/app/_lib/plan-gate";
+import { ProjectPicker } from "@/app/(console)/api-keys/project-picker";
+import { ApiKeysPanel } from "@/app/(console)/projects/[projectId]/api-keys-panel";
+import { projectWithKeys } from "@/lib/api-keys/list-api-keys";
+import { getDb } from "@/lib/db";
+import { env } from "@/lib/env";
+import { listProjects } from "@/lib/projects/list-projects";
+
+export const metadata: Metadata = { title: "API keys" };
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/**
+ * API keys live in a project: this page shows the keys of one, the one in the URL or else the
+ * current project (the switcher's), with a picker to change it.
+ */
+export default async function ApiKeysPage({ searchParams }: { searchParams: SearchParams }) {
+  const member = await requireConsoleMember();
+  const db = await getDb();
+  const sp = await searchParams;
+  const { items: projects } = await listProjects(db, member.orgId, { limit: 200 });
+  const wanted = typeof sp.project_id === "string" ? sp.project_id : undefined;
+  const project =
+    projects.find((p) => p.id === wanted) ??
+    pickCurrentProject(projects, (await cookies()).get(CURRENT_PROJECT_COOKIE)?.value);
+
+  if (!project) {
+    return (
+      <>
+        <div className="page-head">
+          <div>
+            <h1>API keys</h1>
+            <p>Server-side credentials of one project: they mint room tokens and register webhooks.</p>
+          </div>
+        </div>
+        <EmptyState
+          icon={<IconKey />}
+          title="Create a project first"
+          action={
+            <Link className="btn" href="/projects">
+              Go to projects
+            </Link>
+          }
+        >
+          API keys belong to a project. Create one, then come back to mint its keys.
+        </EmptyState>
+      </>
+    );
+  }
+
+  const { items } = await projectWithKeys(db, { orgId: member.orgId, projectId: project.id });
+  return (
+    <>
+      <div className="page-head">
+        <div>
+          <h1>API keys</h1>
+          <p>
+            Server-side credentials of one project: they mint room tokens and register webhooks. Each secret
+            is shown once.
+          </p>
+        </div>
+        <div className="page-actions">
+          <ProjectPicker
+            projects={projects.map((p) => ({ id: p.id, name: p.name, environment: p.environment }))}
+            current={project.id}
+          />
+        </div>
+      </div>
+      <ApiKeysPanel
+        key={project.id}
+        projectId={project.id}
+        projectName={project.name}
+        keys={items}
+        memberRole={member.role}
+        blockedReason={planGate(member, env.SVC_DEPLOYMENT_MODE).reason}
+        now={Date.now()}
+        heading={
+          <div className="toolbar-group">
+            <ProjectIcon id={project.id} name={project.name} />
+            <div>
+              <h2 id="api-keys-heading" className="head-project" style={{ margin: 0 }}>
+                <Link href={`/projects/${encodeURIComponent(project.id)}`}>{project.name}</Link>
+                <EnvironmentBadge environment={project.environment} />
+              </h2>
+              <div className="cell-sub">
+                {items.filter((k) => k.state === "active").length} active{" "}
+                {items.filter((k) => k.state === "active").length === 1 ? "key" : "keys"} · {project.slug}
+              </div>
+            </div>
+          </div>
+        }
+      />
+    </>
+  );
+}

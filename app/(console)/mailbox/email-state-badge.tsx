@@ -1,0 +1,16 @@
+const EMAIL_STATE = {
+  queued: { label: "Queued", tone: "pending" },
+  sent: { label: "Sent", tone: "ok" },
+  failed: { label: "Failed", tone: "bad" },
+} as const;
+
+/** An email's state (queued, sent, failed), coloured like the other status badges. */
+export function EmailStateBadge({ state, title }: { state: string; title?: string | undefined }) {
+  const info = EMAIL_STATE[state as keyof typeof EMAIL_STATE];
+  return (
+    <span className={`badge status tone-${info?.tone ?? "neutral"}`} title={title} data-testid="email-state">
+      <span className="dot" aria-hidden />
+      {info?.label ?? state}
+    </span>
+  );
+}

@@ -1,0 +1,196 @@
+import { z } from "zod";
+import { rolesWith } from "@/lib/auth/roles";
+import { env } from "@/lib/env";
+import { ERROR_STATUS, type ErrorCode } from "@/lib/http/errors";
+import { errorCodesOf, OPERATIONS, type Operation } from "@/lib/openapi/registry";
+import { problemSchema } from "@/lib/openapi/schemas";
+import { limits } from "@/lib/ratelimit/policies";
+
+type Json = Record<string, unknown>;
+
+const COMPONENT = "#/components/schemas/";
+
+/**
+ * zod → JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1) with zod's built-in converter.
+ * Named schemas (`.meta({ id })`) become components; requests are described as clients send
+ * them (`io: "input"`: defaults optional, aliases before normalisation), responses as sent.
+ */
+function toSchema(schema: z.ZodType, io: "input" | "output", components: Record<string, Json>): Json {
+  const converted = z.toJSONSchema(schema, {
+    target: "draft-2020-12",
+    io,
+    unrepresentable: "any",
+    override: (ctx) => {
+      const s = ctx.jsonSchema as Json;
+      // zod's non-standard format name, and its long date-time regex: `format` says it all.
+      if (s.format === "starts_with") delete s.format;
+      if (s.format === "date-time") delete s.pattern;
+    },
+  }) as Json;
+  const { $defs, $schema: _, ...root } = converted as Json & { $defs?: Record<string, Json> };
+  for (const [name, def] of Object.entries($defs ?? {})) components[name] ??= def;
+  return JSON.parse(JSON.stringify(root).replaceAll('"#/$defs/', `"${COMPONENT}`)) as Json;
+}
+
+function queryParameters(schema: z.ZodType, components: Record<string, Json>): Json[] {
+  const json = toSchema(schema, "input", components) as {
+    properties?: Record<string, Json>;
+    required?: string[];
+  };
+  return Object.entries(json.properties ?? {}).map(([name, s]) => ({
+    name,
+    in: "query",
+    required: json.required?.includes(name) ?? false,
+    schema: s,
+  }));
+}
+
+const SECURITY: Record<Operation["auth"], Json[] | undefined> = {
+  none: [],
+  session: [{ sessionCookie: [] }, { sessionBearer: [] }],
+  project_key: [{ projectKey: [] }],
+  media_secret: [{ mediaIngestSecret: [] }],
+};
+
+const problemResponse = (codes: ErrorCode[]): Json => ({
+  description: codes.map((c) => `\`${c}\``).join(", "),
+  content: { "application/problem+json": { schema: { $ref: `${COMPONENT}Problem` } } },
+  headers: codes.includes("rate_limited")
+    ? { "Retry-After": { $ref: "#/components/headers/Retry-After" } }
+    : undefined,
+});
+
+function operationObject(op: Operation, components: Record<string, Json>): Json {
+  const parameters: Json[] = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => ({
+    name: m[1],
+    in: "path",
+    required: true,
+    schema: { type: "string" },
+  }));
+  if (op.query) parameters.push(...queryParameters(op.query, components));
+  if (op.idempotent) parameters.push({ $ref: "#/components/parameters/IdempotencyKey" });
+
+  const responses: Json = {};
+  for (const [status, r] of Object.entries(op.responses)) {
+    responses[status] = {
+      description: r.description,
+      ...(r.schema
+        ? { content: { "application/json": { schema: toSchema(r.schema, "output", components) } } }
+        : {}),
+      ...(op.auth === "session" || op.rateLimits?.length
+        ? {
+            headers: {
+              RateLimit: { $ref: "#/components/headers/RateLimit" },
+              "RateLimit-Policy": { $ref: "#/components/headers/RateLimit-Policy" },
+            },
+          }
+        : {}),
+    };
+  }
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of errorCodesOf(op)) {
+    const status = ERROR_STATUS[code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b))
+    responses[status] = problemResponse(codes);
+
+  const notes: string[] = [];
+  if (op.permission) notes.push(`Roles: ${rolesWith(op.permission).join(", ")} (\`${op.permission}\`).`);
+  if (op.keyScope) notes.push(`Project-key scope: \`${op.keyScope}\` or \`all\`.`);
+  const policies = [...(op.auth === "session" ? [limits.session] : []), ...(op.rateLimits ?? [])];
+  if (policies.length > 0) {
+    notes.push(
+      `Rate limits: ${policies.map((l) => `${l.policy.name} (${l.policy.points} per ${l.policy.durationSec} s)`).join("; ")}.`,
+    );
+  }
+  return {
+    operationId: op.operationId,
+    summary: op.summary,
+    description: [op.description, ...notes].filter(Boolean).join("\n\n"),
+    tags: [op.tag],
+    security: SECURITY[op.auth],
+    ...(parameters.length > 0 ? { parameters } : {}),
+    ...(op.body
+      ? {
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: toSchema(op.body, "input", components) } },
+          },
+        }
+      : {}),
+    responses,
+    ...(op.permission ? { "x-permission": op.permission, "x-roles": rolesWith(op.permission) } : {}),
+    ...(op.rateLimits?.length || op.auth === "session"
+      ? { "x-rate-limits": policies.map((l) => l.policy) }
+      : {}),
+  };
+}
+
+/** The OpenAPI 3.1 document of the whole API, built from the registry (served at /v1/openapi.json). */
+export function buildOpenApiDocument(): Json {
+  const components: Record<string, Json> = {};
+  toSchema(problemSchema, "output", components);
+  const paths: Record<string, Json> = {};
+  for (const op of OPERATIONS) {
+    paths[op.path] = { ...paths[op.path], [op.method.toLowerCase()]: operationObject(op, components) };
+  }
+  return {
+    openapi: "3.1.0",
+    jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
+    info: {
+      title: "SVC control plane API",
+      version: "1",
+      description:
+        "Workspace API, room-token minting and webhook registration. Every error is `application/problem+json` with a stable `code`. POSTs accept `Idempotency-Key` (Stripe semantics, 24 h).",
+    },
+    servers: [{ url: env.baseUrl }],
+    tags: [...new Set(OPERATIONS.map((o) => o.tag))].map((name) => ({ name })),
+    paths,
+    components: {
+      schemas: Object.fromEntries(Object.entries(components).sort(([a], [b]) => a.localeCompare(b))),
+      securitySchemes: {
+        sessionCookie: {
+          type: "apiKey",
+          in: "cookie",
+          name: "svc_session",
+          description: "Set by POST /v1/auth/login.",
+        },
+        sessionBearer: {
+          type: "http",
+          scheme: "bearer",
+          bearerFormat: "JWT",
+          description: "The session token as a Bearer token.",
+        },
+        projectKey: {
+          type: "http",
+          scheme: "bearer",
+          description: "A project API key: `svc_pk_<keyId>.<secret>` (the bare secret works too).",
+        },
+        mediaIngestSecret: { type: "http", scheme: "bearer", description: "`SVC_MEDIA_INGEST_SECRET`." },
+      },
+      parameters: {
+        IdempotencyKey: {
+          name: "Idempotency-Key",
+          in: "header",
+          required: false,
+          description:
+            "1 to 255 visible ASCII characters (a UUID is typical). The same key with the same request replays the first response for 24 h (`Idempotent-Replayed: true`); with another method, path or body it is 422 `idempotency_key_reused`; while the first is still running a duplicate waits for it (409 `conflict` after 5 s).",
+          schema: { type: "string", minLength: 1, maxLength: 255 },
+        },
+      },
+      headers: {
+        RateLimit: {
+          description:
+            'Remaining quota per policy (draft-ietf-httpapi-ratelimit-headers), e.g. `"session";r=598;t=42`.',
+          schema: { type: "string" },
+        },
+        "RateLimit-Policy": {
+          description: 'The policies, e.g. `"session";q=600;w=60`.',
+          schema: { type: "string" },
+        },
+        "Retry-After": { description: "Seconds until a retry can succeed.", schema: { type: "integer" } },
+      },
+    },
+  };
+}

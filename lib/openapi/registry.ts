@@ -1,0 +1,540 @@
+import { z } from "zod";
+import { mintApiKeyBody } from "@/lib/api-keys/api-key-schema";
+import type { ApiKeyScope } from "@/lib/api-keys/scopes";
+import { listAuditLogQuery } from "@/lib/audit/list-audit-log";
+import { loginBody } from "@/lib/auth/login-schema";
+import type { Permission } from "@/lib/auth/roles";
+import { selectPlanBody } from "@/lib/billing/plans";
+import type { ErrorCode } from "@/lib/http/errors";
+import { sendInvitationsBody } from "@/lib/invitations/invitation-schema";
+import { mediaReportBody } from "@/lib/media/media-report-schema";
+import {
+  apiKeySchema,
+  auditEntrySchema,
+  createdWebhookSchema,
+  deliverySchema,
+  downloadLinkSchema,
+  healthSchema,
+  identitySchema,
+  invitationResultSchema,
+  itemsOnly,
+  jwksSchema,
+  mintedApiKeySchema,
+  page,
+  projectSchema,
+  readinessSchema,
+  recordingSchema,
+  roomSchema,
+  roomTokenSchema,
+  rotatedApiKeySchema,
+  rotatedSecretSchema,
+  webhookDetailSchema,
+  webhookSchema,
+} from "@/lib/openapi/schemas";
+import { listProjectsQuery } from "@/lib/projects/list-projects";
+import { createProjectBody } from "@/lib/projects/project-schema";
+import type { RateLimit } from "@/lib/ratelimit/limiter";
+import { limits } from "@/lib/ratelimit/policies";
+import { listRecordingsQuery } from "@/lib/recordings/list-recordings";
+import { createRoomBody } from "@/lib/rooms/create-room-schema";
+import { listRoomsQuery } from "@/lib/rooms/room-schema";
+import { roomTokenBody } from "@/lib/tokens/room-token-schema";
+import { listDeliveriesQuery } from "@/lib/webhooks/list-deliveries";
+import {
+  createProjectWebhookBody,
+  createWorkspaceWebhookBody,
+  patchWebhookBody,
+} from "@/lib/webhooks/webhook-schema";
+
+/**
+ * Every operation of the API, as data: the OpenAPI document, the console's API reference and the
+ * fuzz test are built from it. Bodies and queries are the zod schemas the handlers parse with,
+ * imported from lib/ (never copied). tests/openapi.test.ts fails when a route exports a handler
+ * that has no entry here, or an entry names a route that does not exist.
+ */
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+/** none | session (cookie or Bearer session JWT) | project key | the media plane's ingest secret */
+export type Auth = "none" | "session" | "project_key" | "media_secret";
+
+export interface Operation {
+  method: HttpMethod;
+  /** OpenAPI path template: `{name}` for a dynamic segment (`[name]` in app/). */
+  path: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tag: string;
+  auth: Auth;
+  /** Workspace permission (session auth): the roles holding it are listed in the document. */
+  permission?: Permission;
+  /** Project-key scope needed (`all` also passes). */
+  keyScope?: ApiKeyScope;
+  body?: z.ZodType;
+  /** A POST whose body may be absent (anything sent is ignored). */
+  noBody?: boolean;
+  query?: z.ZodType;
+  /** Success answers; `schema` absent means no body (204). */
+  responses: Record<number, { description: string; schema?: z.ZodType }>;
+  /** Problem codes this operation may answer, besides those its auth, body and idempotency imply. */
+  errors: ErrorCode[];
+  /** Rate limits that apply, besides the per-session one of every session-authenticated call. */
+  rateLimits?: RateLimit[];
+  /** Accepts `Idempotency-Key` (every POST but sign-in and sign-out). */
+  idempotent?: boolean;
+}
+
+const acceptedSchema = z.object({ accepted: z.literal(true) });
+const ok = (schema: z.ZodType, description = "OK") => ({ 200: { description, schema } });
+const created = (schema: z.ZodType, description = "Created") => ({ 201: { description, schema } });
+
+export const OPERATIONS: Operation[] = [
+  // Auth
+  {
+    method: "POST",
+    path: "/v1/auth/login",
+    operationId: "signIn",
+    summary: "Sign in",
+    description:
+      "Checks an email and password; 200 answers the identity and sets the `svc_session` cookie (HttpOnly, Secure, SameSite=Lax). The same token is accepted as `Authorization: Bearer`. Throttled per address (10 failures per 15 min) and per client IP (100 attempts per 15 min).",
+    tag: "Auth",
+    auth: "none",
+    body: loginBody,
+    responses: ok(identitySchema, "Signed in; `Set-Cookie: svc_session=…`"),
+    errors: ["invalid_credentials", "rate_limited", "csrf_failed"],
+    rateLimits: [limits.signInPerIp, limits.signInFailures],
+  },
+  {
+    method: "POST",
+    path: "/v1/auth/logout",
+    operationId: "signOut",
+    summary: "Sign out",
+    description: "Clears the session cookie (sessions are stateless JWTs).",
+    tag: "Auth",
+    auth: "none",
+    noBody: true,
+    responses: { 204: { description: "Signed out" } },
+    errors: [],
+  },
+  {
+    method: "POST",
+    path: "/v1/auth/tokens/room",
+    operationId: "mintRoomToken",
+    summary: "Mint a room token",
+    description:
+      "A customer's server mints a short-lived JWT that lets one user join one room. Authenticate with a project key (`Authorization: Bearer svc_pk_<keyId>.<secret>`). Verify tokens with `/.well-known/jwks.json`.",
+    tag: "Room tokens",
+    auth: "project_key",
+    keyScope: "rooms:write",
+    body: roomTokenBody,
+    responses: ok(roomTokenSchema),
+    errors: ["plan_required", "not_found", "room_ended", "room_type_preview", "insufficient_scope"],
+    rateLimits: [limits.roomTokens],
+    idempotent: true,
+  },
+  {
+    method: "GET",
+    path: "/.well-known/jwks.json",
+    operationId: "getJwks",
+    summary: "Room-token public keys (JWKS)",
+    tag: "Room tokens",
+    auth: "none",
+    responses: ok(jwksSchema),
+    errors: [],
+  },
+  // Workspace
+  {
+    method: "GET",
+    path: "/v1/workspace/me",
+    operationId: "getIdentity",
+    summary: "Who am I",
+    description: "The caller's identity, role and the deployment mode.",
+    tag: "Workspace",
+    auth: "session",
+    responses: ok(identitySchema),
+    errors: [],
+  },
+  {
+    method: "POST",
+    path: "/v1/workspace/plan",
+    operationId: "selectPlan",
+    summary: "Select the org's plan (extension)",
+    tag: "Workspace",
+    auth: "session",
+    permission: "plan:select",
+    body: selectPlanBody,
+    responses: ok(identitySchema),
+    errors: [],
+    idempotent: true,
+  },
+  {
+    method: "GET",
+    path: "/v1/workspace/audit-log",
+    operationId: "listAuditLog",
+    summary: "Audit log (extension)",
+    description:
+      "The org's append-only audit trail, newest first: keys minted, rotated and revoked; webhooks created, changed, deleted and their secrets rotated; plan selections; sign-ins. Who, when, what and from where.",
+    tag: "Workspace",
+    auth: "session",
+    permission: "audit:read",
+    query: listAuditLogQuery,
+    responses: ok(page(auditEntrySchema)),
+    errors: [],
+  },
+  // Projects
+  {
+    method: "GET",
+    path: "/v1/workspace/projects",
+    operationId: "listProjects",
+    summary: "List projects",
+    tag: "Projects",
+    auth: "session",
+    permission: "projects:read",
+    query: listProjectsQuery,
+    responses: ok(page(projectSchema)),
+    errors: [],
+  },
+  {
+    method: "POST",
+    path: "/v1/workspace/projects",
+    operationId: "createProject",
+    summary: "Create a project",
+    tag: "Projects",
+    auth: "session",
+    permission: "projects:create",
+    body: createProjectBody,
+    responses: created(projectSchema),
+    errors: ["slug_taken"],
+    idempotent: true,
+  },
+  // Rooms
+  {
+    method: "GET",
+    path: "/v1/workspace/rooms",
+    operationId: "listRooms",
+    summary: "List rooms",
+    tag: "Rooms",
+    auth: "session",
+    permission: "rooms:read",
+    query: listRoomsQuery,
+    responses: ok(page(roomSchema)),
+    errors: [],
+  },
+  {
+    method: "POST",
+    path: "/v1/workspace/rooms",
+    operationId: "createRoom",
+    summary: "Create a room",
+    description:
+      "`type`: `meeting` (default), `1to1`, `webinar`, `live`; the legacy aliases `broadcast`, `one-to-one` and `p2p` are accepted and normalised.",
+    tag: "Rooms",
+    auth: "session",
+    permission: "rooms:create",
+    body: createRoomBody,
+    responses: created(roomSchema),
+    errors: ["plan_required", "not_found"],
+    idempotent: true,
+  },
+  // Recordings
+  {
+    method: "GET",
+    path: "/v1/workspace/recordings",
+    operationId: "listRecordings",
+    summary: "List recordings",
+    tag: "Recordings",
+    auth: "session",
+    permission: "recordings:read",
+    query: listRecordingsQuery,
+    responses: ok(itemsOnly(recordingSchema)),
+    errors: [],
+  },
+  {
+    method: "POST",
+    path: "/v1/workspace/recordings/{id}/download",
+    operationId: "createRecordingDownloadLink",
+    summary: "Download link for a recording",
+    description: "A presigned object-storage URL valid five minutes. No body.",
+    tag: "Recordings",
+    auth: "session",
+    permission: "recordings:download",
+    noBody: true,
+    responses: ok(downloadLinkSchema),
+    errors: ["not_found"],
+    idempotent: true,
+  },
+  // API keys
+  {
+    method: "GET",
+    path: "/v1/workspace/projects/{projectId}/api-keys",
+    operationId: "listApiKeys",
+    summary: "List a project's API keys (extension)",
+    tag: "API keys",
+    auth: "session",
+    permission: "projects:read",
+    responses: ok(itemsOnly(apiKeySchema)),
+    errors: ["not_found"],
+  },
+  {
+    method: "POST",
+    path: "/v1/workspace/projects/{projectId}/api-keys",
+    operationId: "mintApiKey",
+    summary: "Mint an API key",
+    description: "The secret is returned once; only its SHA-256 hash is stored.",
+    tag: "API keys",
+    auth: "session",
+    permission: "api_keys:write",
+    body: mintApiKeyBody,
+    responses: created(mintedApiKeySchema),
+    errors: ["plan_required", "not_found"],
+    idempotent: true,
+  },
+  {
+    method: "POST",
+    path: "/v1/workspace/projects/{projectId}/api-keys/{id}/rotate",
+    operationId: "rotateApiKey",
+    summary: "Rotate an API key",
+    description: "Returns a new secret; the previous one stops working at once. No body.",
+    tag: "API keys",
+    auth: "session",
+    permission: "api_keys:write",
+    noBody: true,
+    responses: ok(rotatedApiKeySchema),
+    errors: ["not_found"],
+    idempotent: true,
+  },
+  {
+    method: "DELETE",
+    path: "/v1/workspace/projects/{projectId}/api-keys/{id}",
+    operationId: "revokeApiKey",
+    summary: "Revoke an API key",
+    description: "Permanent.",
+    tag: "API keys",
+    auth: "session",
+    permission: "api_keys:write",
+    responses: { 204: { description: "Revoked" } },
+    errors: ["not_found"],
+  },
+  // Invitations
+  {
+    method: "POST",
+    path: "/v1/workspace/meet/invitations",
+    operationId: "sendInvitations",
+    summary: "Invite people to a room",
+    description:
+      "Queues one email per valid recipient (1 to 50 entries). At most 200 emails per org per rolling hour go out; the rest wait and are released evenly.",
+    tag: "Invitations",
+    auth: "session",
+    permission: "invitations:send",
+    body: sendInvitationsBody,
+    responses: ok(invitationResultSchema),
+    errors: ["plan_required", "not_found", "room_ended"],
+    rateLimits: [limits.invitations],
+    idempotent: true,
+  },
+  // Webhooks
+  {
+    method: "GET",
+    path: "/v1/workspace/webhooks",
+    operationId: "listWebhooks",
+    summary: "List webhook endpoints",
+    tag: "Webhooks",
+    auth: "session",
+    permission: "webhooks:read",
+    responses: ok(itemsOnly(webhookSchema)),
+    errors: [],
+  },
+  {
+    method: "POST",
+    path: "/v1/workspace/webhooks",
+    operationId: "createWebhook",
+    summary: "Register an org-wide webhook endpoint",
+    description:
+      "The signing secret is returned once. HTTPS only; private addresses are refused in cloud mode.",
+    tag: "Webhooks",
+    auth: "session",
+    permission: "webhooks:write",
+    body: createWorkspaceWebhookBody,
+    responses: created(createdWebhookSchema),
+    errors: [],
+    idempotent: true,
+  },
+  {
+    method: "GET",
+    path: "/v1/workspace/webhooks/{id}",
+    operationId: "getWebhook",
+    summary: "One webhook endpoint (extension)",
+    tag: "Webhooks",
+    auth: "session",
+    permission: "webhooks:read",
+    responses: ok(webhookDetailSchema),
+    errors: ["not_found"],
+  },
+  {
+    method: "PATCH",
+    path: "/v1/workspace/webhooks/{id}",
+    operationId: "updateWebhook",
+    summary: "Change a webhook endpoint (extension)",
+    tag: "Webhooks",
+    auth: "session",
+    permission: "webhooks:write",
+    body: patchWebhookBody,
+    responses: ok(webhookSchema),
+    errors: ["not_found"],
+  },
+  {
+    method: "DELETE",
+    path: "/v1/workspace/webhooks/{id}",
+    operationId: "deleteWebhook",
+    summary: "Delete a webhook endpoint (extension)",
+    tag: "Webhooks",
+    auth: "session",
+    permission: "webhooks:write",
+    responses: { 204: { description: "Deleted" } },
+    errors: ["not_found"],
+  },
+  {
+    method: "POST",
+    path: "/v1/workspace/webhooks/{id}/rotate-secret",
+    operationId: "rotateWebhookSecret",
+    summary: "Rotate a webhook signing secret (extension)",
+    description: "A new key id signs from now on; the old one is kept 24 h. The new secret is returned once.",
+    tag: "Webhooks",
+    auth: "session",
+    permission: "webhooks:write",
+    noBody: true,
+    responses: ok(rotatedSecretSchema),
+    errors: ["not_found"],
+    idempotent: true,
+  },
+  {
+    method: "GET",
+    path: "/v1/workspace/webhooks/{id}/deliveries",
+    operationId: "listDeliveries",
+    summary: "Delivery log of an endpoint (extension)",
+    tag: "Webhooks",
+    auth: "session",
+    permission: "webhooks:read",
+    query: listDeliveriesQuery,
+    responses: ok(page(deliverySchema)),
+    errors: ["not_found"],
+  },
+  {
+    method: "POST",
+    path: "/v1/workspace/webhooks/{id}/deliveries/{deliveryId}/redeliver",
+    operationId: "redeliver",
+    summary: "Redeliver (extension)",
+    tag: "Webhooks",
+    auth: "session",
+    permission: "webhooks:write",
+    noBody: true,
+    responses: { 202: { description: "Scheduled", schema: deliverySchema } },
+    errors: ["not_found", "conflict"],
+    idempotent: true,
+  },
+  {
+    method: "POST",
+    path: "/v1/workspace/webhooks/{id}/test",
+    operationId: "sendTestEvent",
+    summary: "Send a test event (extension)",
+    tag: "Webhooks",
+    auth: "session",
+    permission: "webhooks:write",
+    noBody: true,
+    responses: { 202: { description: "Scheduled", schema: deliverySchema } },
+    errors: ["not_found", "conflict"],
+    idempotent: true,
+  },
+  {
+    method: "POST",
+    path: "/v1/webhooks/endpoints",
+    operationId: "registerProjectWebhook",
+    summary: "Register a project webhook endpoint (project key)",
+    description:
+      "Endpoints of the key's project; accepts every event of the catalog. The secret is returned once.",
+    tag: "Webhooks",
+    auth: "project_key",
+    keyScope: "webhooks:write",
+    body: createProjectWebhookBody,
+    responses: created(createdWebhookSchema),
+    errors: ["insufficient_scope"],
+    idempotent: true,
+  },
+  {
+    method: "GET",
+    path: "/v1/openapi.json",
+    operationId: "getOpenApiDocument",
+    summary: "This OpenAPI document",
+    tag: "Meta",
+    auth: "none",
+    responses: ok(z.looseObject({ openapi: z.literal("3.1.0") })),
+    errors: [],
+  },
+  // Probes
+  {
+    method: "GET",
+    path: "/healthz",
+    operationId: "liveness",
+    summary: "Liveness probe",
+    tag: "Probes",
+    auth: "none",
+    responses: ok(healthSchema),
+    errors: [],
+  },
+  {
+    method: "GET",
+    path: "/readyz",
+    operationId: "readiness",
+    summary: "Readiness probe",
+    description: "503 (this JSON, not a problem) names the failing dependency check.",
+    tag: "Probes",
+    auth: "none",
+    responses: {
+      200: { description: "Ready", schema: readinessSchema },
+      503: { description: "Not ready", schema: readinessSchema },
+    },
+    errors: [],
+  },
+  // Internal
+  {
+    method: "POST",
+    path: "/v1/internal/media-events",
+    operationId: "ingestMediaReport",
+    summary: "Media-plane lifecycle report (internal)",
+    description:
+      "Authenticated with `Authorization: Bearer $SVC_MEDIA_INGEST_SECRET`. A repeated report id changes nothing.",
+    tag: "Internal",
+    auth: "media_secret",
+    body: mediaReportBody,
+    responses: { 202: { description: "Accepted (also for a repeated report id)", schema: acceptedSchema } },
+    errors: ["not_found"],
+    idempotent: true,
+  },
+];
+
+/** Routes that are not part of the API: framework plumbing and the /v1 fallback. */
+export const UNDOCUMENTED_ROUTES: Record<string, string> = {
+  "/api/auth/{...nextauth}": "next-auth's own endpoints behind the console's sign-in form",
+  "/api/inngest": "Inngest's serve endpoint (signed by Inngest)",
+  "/v1/{...path}": "the problem+json 404 for any /v1 path without a route",
+};
+
+/** The problem codes an operation may answer: its own plus those its auth, input and idempotency imply. */
+export function errorCodesOf(op: Operation): ErrorCode[] {
+  const codes = new Set<ErrorCode>(op.errors);
+  const mutation = op.method !== "GET";
+  if (op.auth === "session") {
+    codes.add("unauthenticated").add("rate_limited");
+    if (mutation) codes.add("csrf_failed");
+    if (op.permission) codes.add("forbidden_workspace_role");
+  }
+  if (op.auth === "project_key") codes.add("invalid_api_key").add("insufficient_scope");
+  if (op.auth === "media_secret") codes.add("unauthenticated");
+  if (op.body)
+    codes.add("invalid_json").add("unsupported_media_type").add("payload_too_large").add("validation_failed");
+  if (op.query) codes.add("validation_failed");
+  if (op.rateLimits?.length) codes.add("rate_limited");
+  if (op.idempotent) {
+    codes.add("idempotency_key_reused").add("conflict").add("validation_failed").add("payload_too_large");
+  }
+  return [...codes].sort();
+}

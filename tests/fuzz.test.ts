@@ -1,0 +1,359 @@
+import { eq } from "drizzle-orm";
+import fc from "fast-check";
+import { beforeAll, describe, expect, it } from "vitest";
+import { deliveries } from "@/db/schema";
+import { getDb } from "@/lib/db";
+import { ERROR_STATUS, type ErrorCode } from "@/lib/http/errors";
+import { errorCodesOf, OPERATIONS, type Operation } from "@/lib/openapi/registry";
+import { clearAllRateLimits } from "@/lib/ratelimit/policies";
+import { call } from "./helpers/app";
+import { FIXTURE_PASSWORD } from "./helpers/fixtures";
+import { buildWorld, HOOK_URL, MEDIA_SECRET, type World } from "./helpers/hardening-world";
+import { createProjectKey } from "./helpers/webhook-fixtures";
+
+/**
+ * Property: whatever a client sends to any endpoint (bodies, queries, headers, ids), the API never
+ * answers 5xx, and every error is problem+json with a known code, the status of that code, and a
+ * code the operation documents. Successes match the documented response schema.
+ *
+ * CI runs a fixed seed. A larger run: `FUZZ_RUNS=100000 FUZZ_SEED=$RANDOM npx vitest run tests/fuzz.test.ts`
+ * (a failure prints the seed and the shrunk counterexample to replay).
+ */
+const NUM_RUNS = Number(process.env.FUZZ_RUNS ?? 10_000);
+const SEED = Number(process.env.FUZZ_SEED ?? 20_261_122);
+/** Rate limits would turn most of a long run into 429s: their counters are cleared this often. */
+const CLEAR_LIMITS_EVERY = 150;
+
+/** readyz reports its dependencies' health (503 without object storage in tests): not an API answer. */
+const EXCLUDED = new Set(["readiness"]);
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+
+interface FuzzRequest {
+  operationId: string;
+  method: string;
+  path: string;
+  auth: { headers: Record<string, string> };
+  headers: Record<string, string>;
+  body: string | undefined;
+}
+
+let w: World;
+let narrowKey: string;
+const stats = new Map<string, { calls: number; ok: number; codes: Set<string> }>();
+
+function samples(op: Operation): Record<string, unknown> {
+  const byId: Record<string, Record<string, unknown>> = {
+    signIn: { email: w.org.members.Viewer.email, password: FIXTURE_PASSWORD },
+    mintRoomToken: {
+      roomId: w.roomId,
+      identity: "fuzz",
+      role: "publisher",
+      ttlSeconds: 600,
+      caps: ["publish:mic"],
+    },
+    selectPlan: { plan: "pro" },
+    createProject: { name: "Fuzz", slug: "fuzz-project", environment: "dev" },
+    createRoom: { project_id: w.org.projectId, name: "Fuzz room", type: "p2p" },
+    mintApiKey: { name: "Fuzz key", scope: "rooms:write", grants: ["publish"] },
+    sendInvitations: { room_id: w.shortCode, recipients: ["a@example.com", "b@example.com"], note: "hi" },
+    createWebhook: { url: HOOK_URL, events: ["room.created", "room.ended"], description: "fuzz" },
+    updateWebhook: { active: true, events: ["room.created"], description: "changed" },
+    registerProjectWebhook: { url: HOOK_URL, events: ["qos.alert"] },
+    ingestMediaReport: {
+      id: "fuzz-1",
+      type: "recording.completed",
+      room_id: w.roomId,
+      participant: { identity: "p" },
+      recording: { object_key: "k.mp4", duration_sec: 3, size_bytes: 10 },
+      qos: { kind: "high_rtt", value: 300 },
+    },
+  };
+  return byId[op.operationId] ?? {};
+}
+
+const weird = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: "grapheme", maxLength: 20 }),
+  fc.constantFrom(
+    "",
+    " ",
+    "0",
+    "-1",
+    "1e309",
+    "null",
+    "../..",
+    "%00",
+    "prj_",
+    "rm_",
+    "\u0000",
+    "a".repeat(300),
+  ),
+);
+const jsonValue = fc.jsonValue({ maxDepth: 3 });
+
+/** A body: a valid example with one field replaced, removed or added; or any JSON; or not JSON at all. */
+function bodyArb(op: Operation): fc.Arbitrary<string | undefined> {
+  const sample = samples(op);
+  const keys = Object.keys(sample);
+  const mutated = fc
+    .record({
+      key: keys.length > 0 ? fc.constantFrom(...keys) : fc.constant("x"),
+      action: fc.constantFrom("replace", "delete", "add", "keep"),
+      value: jsonValue,
+      extra: fc.string({ maxLength: 10 }),
+    })
+    .map(({ key, action, value, extra }) => {
+      const b: Record<string, unknown> = { ...sample };
+      if (action === "replace") b[key] = value;
+      if (action === "delete") delete b[key];
+      if (action === "add") b[`${extra}_`] = value;
+      return JSON.stringify(b);
+    });
+  return fc.oneof(
+    { weight: 5, arbitrary: mutated },
+    { weight: 2, arbitrary: jsonValue.map((v) => JSON.stringify(v)) },
+    { weight: 1, arbitrary: fc.string({ maxLength: 60 }) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(undefined, "", "{", "[]", "null", '{"a":', "\u00ff\u00fe", "{}"),
+    },
+  );
+}
+
+/**
+ * Resources the fuzz may revoke, delete or disable (a key, a webhook and its delivery): replaced by
+ * fresh ones now and then, so later requests can still reach their success paths.
+ */
+const victims = { keyId: "", webhookId: "", deliveryId: "" };
+
+async function freshVictims(): Promise<void> {
+  const key = await createProjectKey(w.org, "all");
+  victims.keyId = key.slice("svc_pk_".length).split(".")[0] as string;
+  const token = w.org.members.Owner.token;
+  const hook = await call<{ id: string }>("POST", "/v1/workspace/webhooks", {
+    token,
+    json: { url: HOOK_URL, events: ["room.created"] },
+  });
+  victims.webhookId = hook.body.id;
+  const delivery = await call<{ id: string }>("POST", `/v1/workspace/webhooks/${hook.body.id}/test`, {
+    token,
+  });
+  victims.deliveryId = delivery.body.id;
+  await (await getDb())
+    .update(deliveries)
+    .set({ status: "dead", completedAt: new Date(), nextAttemptAt: null })
+    .where(eq(deliveries.id, delivery.body.id));
+}
+
+function ownId(op: Operation, name: string): string {
+  if (name === "projectId") return w.org.projectId;
+  if (name === "deliveryId") return victims.deliveryId;
+  if (op.path.includes("/recordings/")) return w.recordingId;
+  if (op.path.includes("/api-keys/")) return victims.keyId;
+  return victims.webhookId;
+}
+
+function idArb(name: string): fc.Arbitrary<string> {
+  // The id the path names, most of the time; another org's or another kind's now and then.
+  return fc.oneof(
+    // A marker, resolved when the request is sent: the victims are replaced while the run goes on.
+    { weight: 4, arbitrary: fc.constant(`@own:${name}`) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(w.other.projectId, w.roomId, w.recordingId, w.deliveryId),
+    },
+    { weight: 1, arbitrary: weird.filter((s) => s.length > 0 && s !== "." && s !== "..") },
+    { weight: 1, arbitrary: fc.constantFrom("key_nope", "wh_nope", "rec_nope", "prj_nope", "dlv_nope") },
+  );
+}
+
+function queryArb(op: Operation): fc.Arbitrary<string> {
+  const known = ["limit", "cursor", "project_id", "state", "environment", "room_id", "status", "action"];
+  const pair = fc.tuple(
+    fc.oneof(fc.constantFrom(...known), fc.string({ maxLength: 8 })),
+    fc.oneof(
+      fc.constantFrom(
+        "1",
+        "50",
+        "200",
+        "201",
+        "0",
+        "-5",
+        "abc",
+        "active",
+        "prod",
+        "pending",
+        w.org.projectId,
+        w.roomId,
+      ),
+      weird,
+    ),
+  );
+  return fc
+    .array(pair, { maxLength: op.query ? 4 : 1 })
+    .map((pairs) => pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join("&"));
+}
+
+type Auth = { headers: Record<string, string> };
+
+function authArb(op: Operation): fc.Arbitrary<Auth> {
+  const bearer = (t: string): Auth => ({ headers: { authorization: `Bearer ${t}` } });
+  const roles = Object.values(w.org.members).map((m) => bearer(m.token));
+  const right: Auth[] =
+    op.auth === "project_key"
+      ? [bearer(w.projectKey), bearer(narrowKey)]
+      : op.auth === "media_secret"
+        ? [bearer(MEDIA_SECRET)]
+        : [...roles, { headers: { cookie: `svc_session=${w.org.members.Owner.token}` } }];
+  const wrong: Auth[] = [
+    { headers: {} },
+    bearer("garbage"),
+    bearer(w.other.members.Owner.token),
+    bearer(w.projectKey),
+    bearer(`svc_pk_key_x.svc_live_${"a".repeat(32)}`),
+    { headers: { authorization: "Basic Zm9vOmJhcg==" } },
+    { headers: { cookie: `svc_session=${w.org.members.Owner.token}`, origin: "https://evil.example" } },
+    { headers: { cookie: "svc_session=%%%" } },
+  ];
+  return fc.oneof(
+    { weight: 4, arbitrary: fc.constantFrom(...right) },
+    { weight: 1, arbitrary: fc.constantFrom(...wrong) },
+  );
+}
+
+const headerArb = fc.record(
+  {
+    "content-type": fc.constantFrom(
+      "application/json",
+      "application/json",
+      "application/json; charset=utf-8",
+      "text/plain",
+      "application/x-www-form-urlencoded",
+      "application/merge-patch+json",
+      "",
+    ),
+    "idempotency-key": fc.oneof(fc.constantFrom("k1", "k2", "k3"), fc.string({ maxLength: 300 })),
+    "x-forwarded-for": fc.constantFrom("198.51.100.1", "198.51.100.2", "2001:db8::1", "garbage, 1.2.3.4"),
+    "x-request-id": fc.string({ maxLength: 150 }),
+  },
+  { requiredKeys: ["content-type"] },
+);
+
+/** Header values must be ByteStrings without CR/LF; anything else is what an HTTP client could not send. */
+const sendable = (v: string) => /^[\x20-\x7e]*$/.test(v);
+
+function requestArb(): fc.Arbitrary<FuzzRequest> {
+  const ops = OPERATIONS.filter((o) => !EXCLUDED.has(o.operationId));
+  return fc.constantFrom(...ops).chain((op) => {
+    const names = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
+    return fc
+      .record({
+        method: fc.oneof(
+          { weight: 9, arbitrary: fc.constant(op.method) },
+          { weight: 1, arbitrary: fc.constantFrom(...METHODS) },
+        ),
+        ids: fc.tuple(...names.map(idArb)),
+        query: queryArb(op),
+        auth: authArb(op),
+        headers: headerArb,
+        body: bodyArb(op),
+      })
+      .map(({ method, ids, query, auth, headers, body }) => {
+        let path = op.path;
+        names.forEach((n, i) => {
+          path = path.replace(`{${n}}`, encodeURIComponent(ids[i] as string));
+        });
+        // `@own:<name>` markers stay until the request is sent (see ownId).
+        const clean = Object.fromEntries(
+          Object.entries(headers).filter(([, v]) => v !== undefined && sendable(v)),
+        );
+        return {
+          operationId: op.operationId,
+          method,
+          path: query ? `${path}?${query}` : path,
+          auth,
+          headers: clean as Record<string, string>,
+          body: method === "GET" ? undefined : body,
+        };
+      });
+  });
+}
+
+let runs = 0;
+const byId = new Map(OPERATIONS.map((o) => [o.operationId, o]));
+
+async function check(req: FuzzRequest): Promise<void> {
+  const picked = byId.get(req.operationId) as Operation;
+  // Another method of the same path may be an operation of its own (GET and POST of a list).
+  const op = OPERATIONS.find((o) => o.method === req.method && o.path === picked.path);
+  const r = { ...req, op: op ?? picked };
+  if (++runs % CLEAR_LIMITS_EVERY === 0) {
+    await clearAllRateLimits();
+    await freshVictims();
+  }
+  const path = r.path.replace(/%40own%3A(\w+)/g, (_, name: string) => ownId(r.op, name));
+  const res = await call(r.method, path, { headers: { ...r.headers, ...r.auth.headers }, body: r.body });
+  const label = `${r.method} ${path} -> ${res.status} ${res.text.slice(0, 300)}`;
+  const s = stats.get(r.op.operationId) ?? { calls: 0, ok: 0, codes: new Set<string>() };
+  stats.set(r.op.operationId, s);
+  s.calls++;
+  if (res.status >= 500) throw new Error(`5xx: ${label}`);
+  if (res.status < 400) {
+    if (!op) throw new Error(`an undefined method succeeded: ${label}`);
+    s.ok++;
+    const documented = r.op.responses[res.status];
+    if (!documented) throw new Error(`undocumented status: ${label}`);
+    if (documented.schema && !documented.schema.safeParse(res.body).success) {
+      throw new Error(`body does not match the documented schema: ${label}`);
+    }
+    return;
+  }
+  if (!res.headers.get("content-type")?.startsWith("application/problem+json"))
+    throw new Error(`not problem+json: ${label}`);
+  const b = res.body as Record<string, unknown> | undefined;
+  const code = b?.code as ErrorCode | undefined;
+  if (!code || !(code in ERROR_STATUS)) throw new Error(`unknown code: ${label}`);
+  if (ERROR_STATUS[code] !== res.status || b?.status !== res.status)
+    throw new Error(`status/code mismatch: ${label}`);
+  for (const f of ["type", "title", "detail"])
+    if (typeof b?.[f] !== "string") throw new Error(`no ${f}: ${label}`);
+  s.codes.add(code);
+  if (!op) {
+    if (code !== "method_not_allowed") throw new Error(`wrong method answered ${code}: ${label}`);
+    return;
+  }
+  if (!errorCodesOf(r.op).includes(code))
+    throw new Error(`code ${code} not documented for ${r.op.operationId}: ${label}`);
+}
+
+describe("fuzzing every endpoint", () => {
+  beforeAll(async () => {
+    w = await buildWorld();
+    narrowKey = await createProjectKey(w.org, "recordings:read");
+    await freshVictims();
+  });
+
+  it(
+    `answers ${NUM_RUNS} generated requests without a 5xx, each error a documented problem (seed ${SEED})`,
+    async () => {
+      await fc.assert(fc.asyncProperty(requestArb(), check), {
+        seed: SEED,
+        numRuns: NUM_RUNS,
+        endOnFailure: true,
+      });
+      const ops = OPERATIONS.filter((o) => !EXCLUDED.has(o.operationId));
+      const total = [...stats.values()].reduce((a, s) => a + s.calls, 0);
+      expect(total).toBeGreaterThanOrEqual(NUM_RUNS);
+      for (const op of ops) {
+        const s = stats.get(op.operationId);
+        expect(s?.calls ?? 0, op.operationId).toBeGreaterThan(NUM_RUNS / ops.length / 3);
+        // Not only refusals: the generator reaches the handler's success path of every operation.
+        expect(
+          s?.ok ?? 0,
+          `${op.operationId} never succeeded: ${[...(s?.codes ?? [])].join(", ")}`,
+        ).toBeGreaterThan(0);
+      }
+    },
+    15 * 60_000,
+  );
+});

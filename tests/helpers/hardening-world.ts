@@ -1,0 +1,183 @@
+import { eq } from "drizzle-orm";
+import { deliveries, recordings, rooms } from "@/db/schema";
+import { getDb } from "@/lib/db";
+import { newId } from "@/lib/ids";
+import { type CallOptions, type CallResult, call, call as callRoute } from "./app";
+import { createOrg, FIXTURE_PASSWORD, type TestOrg } from "./fixtures";
+import { createProjectKey } from "./webhook-fixtures";
+
+/** A receiver address nothing listens on (loopback, discard port): nothing ever leaves the machine. */
+export const HOOK_URL = "https://127.0.0.1:9/hook";
+export const MEDIA_SECRET = "test-media-ingest-secret";
+
+/** One org with one of everything the API names, and a second org to prove isolation. */
+export interface World {
+  org: TestOrg;
+  other: TestOrg;
+  roomId: string;
+  shortCode: string;
+  endedRoomId: string;
+  recordingId: string;
+  keyId: string;
+  /** `svc_pk_<keyId>.<secret>`, scope `all`. */
+  projectKey: string;
+  webhookId: string;
+  deliveryId: string;
+}
+
+function ok<T>(res: { status: number; text: string; body: T }, what: string): T {
+  if (res.status >= 300) throw new Error(`${what}: ${res.status} ${res.text}`);
+  return res.body;
+}
+
+export async function buildWorld(): Promise<World> {
+  const org = await createOrg({ name: "World" });
+  const other = await createOrg({ name: "Other world" });
+  const token = org.members.Owner.token;
+  const room = ok(
+    await call<{ id: string; short_code: string }>("POST", "/v1/workspace/rooms", {
+      token,
+      json: { project_id: org.projectId, name: "World room" },
+    }),
+    "room",
+  );
+  const db = await getDb();
+  const endedRoomId = newId("room");
+  await db.insert(rooms).values({
+    id: endedRoomId,
+    orgId: org.id,
+    projectId: org.projectId,
+    name: "Ended",
+    type: "meeting",
+    state: "ended",
+    shortCode: `ended${endedRoomId.slice(-5).toLowerCase()}`,
+  });
+  const recordingId = newId("recording");
+  await db.insert(recordings).values({
+    id: recordingId,
+    orgId: org.id,
+    projectId: org.projectId,
+    roomId: room.id,
+    state: "completed",
+    objectKey: `recordings/${recordingId}.mp4`,
+    startedAt: new Date("2026-03-04T05:06:07.890Z"),
+    durationSec: 61,
+    sizeBytes: 1234,
+  });
+  const projectKey = await createProjectKey(org, "all");
+  const keyId = projectKey.slice("svc_pk_".length).split(".")[0] as string;
+  const webhook = ok(
+    await call<{ id: string }>("POST", "/v1/workspace/webhooks", {
+      token,
+      json: { url: HOOK_URL, events: ["room.created"] },
+    }),
+    "webhook",
+  );
+  const delivery = ok(
+    await call<{ id: string }>("POST", `/v1/workspace/webhooks/${webhook.id}/test`, { token }),
+    "test delivery",
+  );
+  // Finished (as if its schedule ran out), so it can be redelivered.
+  await db
+    .update(deliveries)
+    .set({ status: "dead", attemptCount: 7, completedAt: new Date(), nextAttemptAt: null })
+    .where(eq(deliveries.id, delivery.id));
+  return {
+    org,
+    other,
+    roomId: room.id,
+    shortCode: room.short_code,
+    endedRoomId,
+    recordingId,
+    keyId,
+    projectKey,
+    webhookId: webhook.id,
+    deliveryId: delivery.id,
+  };
+}
+
+/** A successful call per operation: live answers must match the documented response schema. */
+export function happyPath(
+  w: World,
+  headers: () => Record<string, string> = () => ({}),
+): Record<string, () => Promise<CallResult>> {
+  const owner: CallOptions = { token: w.org.members.Owner.token };
+  const key: CallOptions = { token: w.projectKey };
+  const prj = w.org.projectId;
+  const withJson = (json: unknown, base: CallOptions = owner): CallOptions => ({ ...base, json });
+  let mintedKeyId = "";
+  const call = (method: string, path: string, opts: CallOptions = {}) =>
+    callRoute(method, path, { ...opts, headers: { ...opts.headers, ...headers() } });
+  return {
+    signIn: () =>
+      call("POST", "/v1/auth/login", {
+        json: { email: w.org.members.Viewer.email, password: FIXTURE_PASSWORD },
+      }),
+    signOut: () => call("POST", "/v1/auth/logout"),
+    mintRoomToken: () =>
+      call(
+        "POST",
+        "/v1/auth/tokens/room",
+        withJson({ roomId: w.roomId, identity: "alice", role: "publisher" }, key),
+      ),
+    getJwks: () => call("GET", "/.well-known/jwks.json"),
+    getIdentity: () => call("GET", "/v1/workspace/me", owner),
+    selectPlan: () => call("POST", "/v1/workspace/plan", withJson({ plan: "pro" })),
+    listAuditLog: () => call("GET", "/v1/workspace/audit-log", owner),
+    listProjects: () => call("GET", "/v1/workspace/projects", owner),
+    createProject: () => call("POST", "/v1/workspace/projects", withJson({ name: "Docs project" })),
+    listRooms: () => call("GET", "/v1/workspace/rooms", owner),
+    createRoom: () => call("POST", "/v1/workspace/rooms", withJson({ project_id: prj, type: "broadcast" })),
+    listRecordings: () => call("GET", "/v1/workspace/recordings", owner),
+    createRecordingDownloadLink: () =>
+      call("POST", `/v1/workspace/recordings/${w.recordingId}/download`, owner),
+    listApiKeys: () => call("GET", `/v1/workspace/projects/${prj}/api-keys`, owner),
+    mintApiKey: async () => {
+      const res = await call("POST", `/v1/workspace/projects/${prj}/api-keys`, withJson({ name: "Docs" }));
+      mintedKeyId = String((res.body as { id?: string }).id);
+      return res;
+    },
+    rotateApiKey: () => call("POST", `/v1/workspace/projects/${prj}/api-keys/${mintedKeyId}/rotate`, owner),
+    revokeApiKey: () => call("DELETE", `/v1/workspace/projects/${prj}/api-keys/${mintedKeyId}`, owner),
+    sendInvitations: () =>
+      call(
+        "POST",
+        "/v1/workspace/meet/invitations",
+        withJson({ room_id: w.shortCode, recipients: ["a@example.com", "nope"] }),
+      ),
+    listWebhooks: () => call("GET", "/v1/workspace/webhooks", owner),
+    createWebhook: () =>
+      call("POST", "/v1/workspace/webhooks", withJson({ url: HOOK_URL, events: ["room.ended"] })),
+    getWebhook: () => call("GET", `/v1/workspace/webhooks/${w.webhookId}`, owner),
+    updateWebhook: () =>
+      call("PATCH", `/v1/workspace/webhooks/${w.webhookId}`, withJson({ description: "changed" })),
+    rotateWebhookSecret: () => call("POST", `/v1/workspace/webhooks/${w.webhookId}/rotate-secret`, owner),
+    listDeliveries: () => call("GET", `/v1/workspace/webhooks/${w.webhookId}/deliveries`, owner),
+    redeliver: () =>
+      call("POST", `/v1/workspace/webhooks/${w.webhookId}/deliveries/${w.deliveryId}/redeliver`, owner),
+    sendTestEvent: () => call("POST", `/v1/workspace/webhooks/${w.webhookId}/test`, owner),
+    deleteWebhook: async () => {
+      const extra = await callRoute<{ id: string }>(
+        "POST",
+        "/v1/workspace/webhooks",
+        withJson({ url: HOOK_URL, events: ["room.ended"] }),
+      );
+      return call("DELETE", `/v1/workspace/webhooks/${extra.body.id}`, owner);
+    },
+    registerProjectWebhook: () =>
+      call("POST", "/v1/webhooks/endpoints", withJson({ url: HOOK_URL, events: ["qos.alert"] }, key)),
+    getOpenApiDocument: () => call("GET", "/v1/openapi.json"),
+    liveness: () => call("GET", "/healthz"),
+    readiness: () => call("GET", "/readyz"),
+    ingestMediaReport: () =>
+      call("POST", "/v1/internal/media-events", {
+        token: MEDIA_SECRET,
+        json: {
+          id: "docs-1",
+          type: "participant.joined",
+          room_id: w.roomId,
+          participant: { identity: "bob" },
+        },
+      }),
+  };
+}

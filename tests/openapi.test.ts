@@ -1,0 +1,159 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { isNotAllowedFiller } from "@/lib/http/handler";
+import { OPERATIONS, type Operation, UNDOCUMENTED_ROUTES } from "@/lib/openapi/registry";
+import { createProjectBody } from "@/lib/projects/project-schema";
+import { call } from "./helpers/app";
+import { buildWorld, happyPath, type World } from "./helpers/hardening-world";
+
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+const modules = {
+  ...import.meta.glob<Record<string, unknown>>("/app/**/route.ts"),
+  ...import.meta.glob<Record<string, unknown>>("/app/.well-known/**/route.ts"),
+};
+
+/** `app/v1/x/[id]/route.ts` → `/v1/x/{id}` (route groups dropped), as the registry writes paths. */
+function templateOf(file: string): string {
+  const segments = file
+    .replace(/^\/app/, "")
+    .replace(/\/route\.ts$/, "")
+    .split("/")
+    .filter((s) => s !== "" && !/^\(.*\)$/.test(s))
+    .map((s) => s.replace(/^\[(.+)\]$/, "{$1}"));
+  return `/${segments.join("/")}`;
+}
+
+async function realHandlers(): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (const [file, load] of Object.entries(modules)) {
+    const path = templateOf(file);
+    const mod = await load();
+    for (const m of METHODS) {
+      if (typeof mod[m] === "function" && !isNotAllowedFiller(mod[m])) found.add(`${m} ${path}`);
+    }
+  }
+  return found;
+}
+
+describe("route coverage", () => {
+  it("every exported handler has a registry entry (and its schemas), and every entry a handler", async () => {
+    const handlers = await realHandlers();
+    const documented = new Set(OPERATIONS.map((o) => `${o.method} ${o.path}`));
+    const undocumentedPaths = new Set(Object.keys(UNDOCUMENTED_ROUTES));
+    const missing = [...handlers].filter(
+      (h) => !documented.has(h) && !undocumentedPaths.has(h.split(" ")[1] ?? ""),
+    );
+    expect(missing, "routes without an OpenAPI entry in lib/openapi/registry.ts").toEqual([]);
+    const stale = [...documented].filter((d) => !handlers.has(d));
+    expect(stale, "registry entries without a route handler").toEqual([]);
+    // The exemptions name real routes (a renamed route cannot hide behind a stale exemption).
+    const paths = new Set([...handlers].map((h) => h.split(" ")[1]));
+    for (const p of undocumentedPaths) expect(paths.has(p), p).toBe(true);
+  });
+
+  it("tells the 405 fillers of methods() from real handlers", async () => {
+    const mod = await modules["/app/v1/workspace/me/route.ts"]?.();
+    expect(isNotAllowedFiller(mod?.GET)).toBe(false);
+    expect(isNotAllowedFiller(mod?.DELETE)).toBe(true);
+  });
+
+  it("every operation has a unique operationId, a success response and a body or query schema when it reads one", () => {
+    const ids = OPERATIONS.map((o) => o.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const op of OPERATIONS) {
+      expect(Object.keys(op.responses).length, op.operationId).toBeGreaterThan(0);
+      if (op.method === "POST" || op.method === "PATCH") {
+        expect(Boolean(op.body) !== Boolean(op.noBody), `${op.operationId}: body xor noBody`).toBe(true);
+      }
+    }
+  });
+});
+
+type Doc = {
+  openapi: string;
+  paths: Record<string, Record<string, Record<string, unknown>>>;
+  components: Record<string, Record<string, unknown>>;
+};
+
+describe("GET /v1/openapi.json", () => {
+  let doc: Doc;
+  beforeAll(async () => {
+    const res = await call<Doc>("GET", "/v1/openapi.json");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+    doc = res.body;
+  });
+
+  it("is OpenAPI 3.1 with every registered operation", () => {
+    expect(doc.openapi).toBe("3.1.0");
+    for (const op of OPERATIONS) {
+      const o = doc.paths[op.path]?.[op.method.toLowerCase()];
+      expect(o, `${op.method} ${op.path}`).toBeDefined();
+      expect(o?.operationId).toBe(op.operationId);
+    }
+  });
+
+  it("resolves every $ref", () => {
+    const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"#\/([^"]+)"/g)].map((m) => m[1] as string);
+    expect(refs.length).toBeGreaterThan(20);
+    for (const ref of refs) {
+      let node: unknown = doc;
+      for (const part of ref.split("/")) node = (node as Record<string, unknown> | undefined)?.[part];
+      expect(node, ref).toBeDefined();
+    }
+  });
+
+  it("describes request bodies with the handlers' own zod schemas", () => {
+    const body = doc.paths["/v1/workspace/projects"]?.post?.requestBody as {
+      content: { "application/json": { schema: Record<string, unknown> } };
+    };
+    const { $schema: _, ...expected } = z.toJSONSchema(createProjectBody, {
+      target: "draft-2020-12",
+      io: "input",
+      unrepresentable: "any",
+    });
+    expect(body.content["application/json"].schema).toEqual(expected);
+    // A rule of the schema shows through: the slug pattern and the name bounds.
+    expect(JSON.stringify(body)).toContain("^[a-z0-9-]{3,63}$");
+  });
+
+  it("lists each operation's problem codes, roles, idempotency and rate limits", () => {
+    const mint = doc.paths["/v1/workspace/projects/{projectId}/api-keys"]?.post as Record<string, unknown>;
+    const responses = mint.responses as Record<string, { description: string }>;
+    expect(responses["403"]?.description).toContain("forbidden_workspace_role");
+    expect(responses["422"]?.description).toContain("idempotency_key_reused");
+    expect(responses["429"]?.description).toContain("rate_limited");
+    expect(mint["x-roles"]).toEqual(["Owner", "Admin", "Developer"]);
+    expect(JSON.stringify(mint.parameters)).toContain("IdempotencyKey");
+    const token = doc.paths["/v1/auth/tokens/room"]?.post as Record<string, unknown>;
+    expect(JSON.stringify(token["x-rate-limits"])).toContain("room-tokens");
+    expect(token.security).toEqual([{ projectKey: [] }]);
+    expect(doc.components.schemas?.Problem).toBeDefined();
+  });
+});
+
+describe("documented responses match live ones", () => {
+  let world: World;
+  beforeAll(async () => {
+    world = await buildWorld();
+  });
+
+  it("has a live example for every operation, and each answers a documented status with a matching body", async () => {
+    const examples = happyPath(world);
+    expect(Object.keys(examples).sort()).toEqual(OPERATIONS.map((o) => o.operationId).sort());
+    // Registry order keeps dependent calls (mint before rotate before revoke) in sequence.
+    for (const op of OPERATIONS as Operation[]) {
+      const run = examples[op.operationId];
+      if (!run) throw new Error(`no example for ${op.operationId}`);
+      const res = await run();
+      const documented = op.responses[res.status];
+      expect(documented, `${op.operationId} answered ${res.status}: ${res.text.slice(0, 300)}`).toBeDefined();
+      if (documented?.schema) {
+        const parsed = documented.schema.safeParse(res.body);
+        expect(parsed.success, `${op.operationId}: ${parsed.error?.message}`).toBe(true);
+      } else {
+        expect(res.text, op.operationId).toBe("");
+      }
+    }
+  });
+});
