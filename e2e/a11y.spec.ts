@@ -18,7 +18,7 @@ test("the sign-in page, with and without an error", async ({ page }) => {
   await page.goto("/login");
   await expectAccessible(page, "/login");
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("alert")).toBeVisible();
+  await expect(page.getByRole("form", { name: "Sign in" }).getByRole("alert")).toBeVisible();
   await expectAccessible(page, "/login with an error");
 });
 

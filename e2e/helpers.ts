@@ -35,10 +35,13 @@ export function mainNav(page: Page) {
 export async function shot(page: Page, name: string, opts: { fullPage?: boolean } = {}): Promise<void> {
   fs.mkdirSync(SHOTS, { recursive: true });
   await page.evaluate(() => document.fonts.ready);
+  const fullPage = opts.fullPage ?? true;
   await page.screenshot({
     path: path.join(SHOTS, `${name}.png`),
-    fullPage: opts.fullPage ?? true,
+    fullPage,
     animations: "disabled",
+    // Toasts are fixed to the viewport; in a full-page picture they would float over the content.
+    ...(fullPage ? { style: ".toasts { display: none !important; }" } : {}),
   });
 }
 

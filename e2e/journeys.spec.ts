@@ -179,6 +179,8 @@ test("viewer: sees every list, and no control that changes anything works", asyn
   await shot(page, "viewer-webhook");
 
   await mainNav(page).getByRole("link", { name: "API keys" }).click();
+  await page.getByLabel("Show the keys of project").selectOption({ label: "Acme Production · Production" });
+  await expect(page).toHaveURL(/project_id=/);
   await expect(page.getByTestId("api-key-row").filter({ hasText: keyName })).toBeVisible();
   await expectInert(page.getByTestId("new-api-key"), viewerTip);
   const keyRow = page.getByTestId("api-key-row").filter({ hasText: keyName });
@@ -252,6 +254,7 @@ test("member: downloads a recording and invites a guest, whose email lands in th
 
   // The local mailbox has it, sent by the background runner.
   await mainNav(page).getByRole("link", { name: "Mailbox" }).click();
+  await expect(page).toHaveURL(/\/mailbox$/);
   const mail = page.getByTestId("mailbox-row").filter({ hasText: guest });
   await expect(async () => {
     await page.reload();

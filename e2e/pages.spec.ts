@@ -14,7 +14,7 @@ test("every main page renders for the owner, on desktop and at 375 px", async ({
     const text = link.locator(".nav-text");
     pages.push({
       href: (await link.getAttribute("href")) ?? "",
-      label: ((await text.count()) > 0 ? await text.innerText() : await link.innerText()).trim(),
+      label: (((await text.count()) > 0 ? await text.textContent() : await link.textContent()) ?? "").trim(),
     });
   }
   expect(pages.map((p) => p.href)).toEqual(

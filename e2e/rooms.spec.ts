@@ -14,7 +14,7 @@ test.describe("rooms", () => {
     await expect(page.getByTestId("room-row").first()).toBeVisible();
     await shot(page, "rooms");
     // The seeded project's rooms (other tests add rooms elsewhere).
-    await page.getByLabel("Project").selectOption({ label: "Acme Production" });
+    await page.getByLabel("Filter by project").selectOption({ label: "Acme Production" });
     await expect(page).toHaveURL(/project_id=/);
     const rows = page.getByTestId("room-row");
     await expect(rows.filter({ hasText: "Daily stand-up" })).toBeVisible();
@@ -105,7 +105,7 @@ test.describe("rooms", () => {
     }
 
     await page.goto("/rooms");
-    await page.getByLabel("Project").selectOption({ label: projectName });
+    await page.getByLabel("Filter by project").selectOption({ label: projectName });
     await expect(page).toHaveURL(new RegExp(`project_id=${project.id}`));
     const rows = page.getByTestId("room-row");
     await expect(rows).toHaveCount(25);

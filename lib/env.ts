@@ -33,6 +33,29 @@ const retrySchedule = optionalString.pipe(
     }),
 );
 
+/** `name=points/seconds` or `name=off`, comma-separated: per-policy rate-limit overrides. */
+const rateLimitOverrides = optionalString.pipe(
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      const out: Record<string, { points: number; durationSec: number } | "off"> = {};
+      for (const part of v
+        .split(",")
+        .map((p) => p.trim())
+        .filter(Boolean)) {
+        const m = /^([a-z0-9-]+)=(?:(off)|(\d+)\/(\d+))$/.exec(part);
+        if (!m?.[1] || (!m[2] && (Number(m[3]) < 1 || Number(m[4]) < 1))) {
+          ctx.addIssue({ code: "custom", message: `"${part}" is not name=points/seconds or name=off` });
+          return z.NEVER;
+        }
+        out[m[1]] = m[2] ? "off" : { points: Number(m[3]), durationSec: Number(m[4]) };
+      }
+      return out;
+    }),
+);
+
 /** Room-token keys are checked at start, so a broken key stops the start instead of a mint. */
 function parseJson(v: string): unknown {
   try {
@@ -142,6 +165,8 @@ export const envSchema = z
      * instance). Default: postgres with DATABASE_URL, memory on the embedded database.
      */
     SVC_RATE_LIMIT_STORE: z.enum(["memory", "postgres"]).optional(),
+    /** Per-policy overrides, e.g. `room-tokens=6000/60,session=off` (benchmarks, big customers). */
+    SVC_RATE_LIMITS: rateLimitOverrides,
   })
   .superRefine((e, ctx) => {
     if (e.VERCEL) {

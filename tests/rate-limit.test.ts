@@ -2,7 +2,7 @@ import { eq, like } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { rateLimits } from "@/db/schema";
 import { getDb } from "@/lib/db";
-import { env, overrideEnvForTests } from "@/lib/env";
+import { env, overrideEnvForTests, parseEnv } from "@/lib/env";
 import { RateLimit, rateLimitHeaders } from "@/lib/ratelimit/limiter";
 import { clearAllRateLimits, limits } from "@/lib/ratelimit/policies";
 import { rateLimitStore } from "@/lib/ratelimit/store";
@@ -164,4 +164,29 @@ describe.each(["memory", "postgres"] as const)("the %s store", (store) => {
       expect((await b.consume("same")).allowed).toBe(true);
     });
   }
+});
+
+describe("operator overrides (SVC_RATE_LIMITS)", () => {
+  afterEach(() => overrideEnvForTests({ SVC_RATE_LIMITS: "" }));
+
+  it("changes a policy's budget or switches it off, and refuses a malformed setting", async () => {
+    overrideEnvForTests({ SVC_RATE_LIMITS: "session=2/30, room-tokens=off" });
+    const viewer = w.org.members.Viewer;
+    const first = await call("GET", "/v1/workspace/me", { token: viewer.token });
+    expect(first.headers.get("ratelimit-policy")).toBe('"session";q=2;w=30');
+    await call("GET", "/v1/workspace/me", { token: viewer.token });
+    expectProblem(await call("GET", "/v1/workspace/me", { token: viewer.token }), 429, "rate_limited");
+
+    await limits.roomTokens.consume(w.keyId, 10_000);
+    const json = { roomId: w.roomId, identity: "alice", role: "publisher" };
+    const token = await call("POST", "/v1/auth/tokens/room", { token: w.projectKey, json });
+    expect(token.status).toBe(200);
+    expect(token.headers.get("ratelimit")).toBeNull();
+
+    expect(() => parseEnv({ SVC_RATE_LIMITS: "session=fast" })).toThrow(/SVC_RATE_LIMITS/);
+    expect(() => parseEnv({ SVC_RATE_LIMITS: "session=0/60" })).toThrow(/SVC_RATE_LIMITS/);
+    expect(parseEnv({ SVC_RATE_LIMITS: "invitations=5/3600" }).SVC_RATE_LIMITS).toEqual({
+      invitations: { points: 5, durationSec: 3600 },
+    });
+  });
 });

@@ -7,6 +7,8 @@ import {
   IconCard,
   IconFolder,
   IconKey,
+  IconLink,
+  IconLock,
   IconMail,
   IconRecord,
   IconShield,
@@ -41,7 +43,9 @@ const LINKS: NavLink[] = [
   { href: "/recordings", label: "Recordings", icon: IconRecord },
   { href: "/webhooks", label: "Webhooks", icon: IconWebhook, permission: "webhooks:read" },
   { href: "/api-keys", label: "API keys", icon: IconKey, permission: "projects:read" },
+  { href: "/api-reference", label: "API reference", icon: IconLink },
   { href: "/role", label: "Your role", icon: IconShield, section: "organisation" },
+  { href: "/audit", label: "Audit log", icon: IconLock, section: "organisation", permission: "audit:read" },
   { href: "/plan", label: "Plan", icon: IconCard, section: "organisation", cloudOnly: true },
   {
     href: "/mailbox",

@@ -14,7 +14,7 @@ export class Api {
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),
         redirect: "manual",
-        signal: AbortSignal.timeout(30_000),
+        signal: AbortSignal.timeout(60_000),
       });
     let res: Response;
     try {
@@ -40,7 +40,7 @@ export class Api {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ email, password }),
-      signal: AbortSignal.timeout(30_000),
+      signal: AbortSignal.timeout(60_000),
     });
     const text = await res.text();
     if (res.status !== 200) throw new Error(`login ${email} answered ${res.status}: ${text.slice(0, 400)}`);

@@ -18,7 +18,13 @@ interface TargetLike {
 
 export interface ReportInput {
   generated_at: string;
-  machine: { cpus: number; memory_gb: number; node: string };
+  machine: {
+    cpus: number;
+    memory_gb: number;
+    node: string;
+    load_average_at_start: number;
+    load_average_at_end: number;
+  };
   quick: boolean;
   headline_database: string | null;
   console: { max_first_load_js_kb_gzip: number; pages: PageJs[] };
@@ -43,7 +49,9 @@ export function renderReport(r: ReportInput): string {
   const out: string[] = [];
   const ts = targets(r);
   out.push(
-    `Run ${r.generated_at} on ${r.machine.cpus} cores, ${r.machine.memory_gb} GB, Node ${r.machine.node}${r.quick ? " (BENCH_QUICK: smoke figures only)" : ""}`,
+    `Run ${r.generated_at} on ${r.machine.cpus} cores, ${r.machine.memory_gb} GB, Node ${r.machine.node}, ` +
+      `load average ${r.machine.load_average_at_start} at start, ${r.machine.load_average_at_end} at end` +
+      (r.quick ? " (BENCH_QUICK: smoke figures only)" : ""),
   );
   for (const name of ["postgres", "embedded"] as const) {
     const t = r[name];

@@ -7,8 +7,9 @@ import {
 } from "rate-limiter-flexible";
 import { sha256Hex } from "@/lib/crypto/secret-box";
 import { getDb } from "@/lib/db";
+import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
-import { pgPoolAdapter, RATE_LIMIT_TABLE, type RateLimitStore, rateLimitStore } from "@/lib/ratelimit/store";
+import { pgPoolAdapter, RATE_LIMIT_TABLE, rateLimitStore } from "@/lib/ratelimit/store";
 
 /** A named budget: `points` per `durationSec`, counted per key (fixed window from the first hit). */
 export interface RateLimitPolicy {
@@ -20,6 +21,8 @@ export interface RateLimitPolicy {
 
 export interface RateLimitDecision {
   allowed: boolean;
+  /** The policy is switched off (`SVC_RATE_LIMITS=<name>=off`): nothing is counted or announced. */
+  off?: boolean;
   policy: RateLimitPolicy;
   remaining: number;
   /** Seconds until the window resets (and, when refused, until a retry can succeed). */
@@ -49,12 +52,23 @@ function decision(policy: RateLimitPolicy, allowed: boolean, res: RateLimiterRes
  * so a counter outage never turns into a 500.
  */
 export class RateLimit {
-  private readonly limiters = new Map<RateLimitStore, RateLimiterAbstract>();
-  constructor(readonly policy: RateLimitPolicy) {}
+  private readonly limiters = new Map<string, RateLimiterAbstract>();
+  constructor(private readonly defaults: RateLimitPolicy) {}
+
+  /** The policy in force: the default, or the operator's `SVC_RATE_LIMITS` override. */
+  get policy(): RateLimitPolicy {
+    const o = env.SVC_RATE_LIMITS?.[this.defaults.name];
+    return o && o !== "off" ? { name: this.defaults.name, ...o } : this.defaults;
+  }
+
+  get off(): boolean {
+    return env.SVC_RATE_LIMITS?.[this.defaults.name] === "off";
+  }
 
   private limiter(): RateLimiterAbstract {
     const store = rateLimitStore();
-    let limiter = this.limiters.get(store);
+    const cacheKey = `${store}:${this.policy.points}/${this.policy.durationSec}`;
+    let limiter = this.limiters.get(cacheKey);
     if (!limiter) {
       const opts = {
         keyPrefix: this.policy.name,
@@ -72,13 +86,15 @@ export class RateLimit {
               tableCreated: true,
               insuranceLimiter: new RateLimiterMemory(opts),
             });
-      this.limiters.set(store, limiter);
+      this.limiters.set(cacheKey, limiter);
     }
     return limiter;
   }
 
   /** Spends `points` (default 1); refused once the window's budget is spent. */
   async consume(key: string, points = 1): Promise<RateLimitDecision> {
+    if (this.off)
+      return { allowed: true, off: true, policy: this.policy, remaining: this.policy.points, resetSec: 0 };
     try {
       return decision(this.policy, true, await this.limiter().consume(counterKey(key), points));
     } catch (err) {
@@ -89,6 +105,8 @@ export class RateLimit {
 
   /** The current state without spending anything (sign-in checks failures before the password). */
   async peek(key: string): Promise<RateLimitDecision> {
+    if (this.off)
+      return { allowed: true, off: true, policy: this.policy, remaining: this.policy.points, resetSec: 0 };
     const res = await this.limiter().get(counterKey(key));
     return decision(this.policy, !res || res.consumedPoints < this.policy.points, res);
   }
@@ -100,17 +118,17 @@ export class RateLimit {
 
   /** Forgets every counter of this policy (tests). */
   async clearAll(): Promise<void> {
-    this.limiters.delete("memory");
+    this.limiters.clear();
     if (rateLimitStore() === "postgres") {
       const db = await getDb();
       await db.execute(sql`delete from rate_limits where key like ${`${this.policy.name}:%`}`);
-      this.limiters.delete("postgres");
     }
   }
 }
 
 /** Draft IETF RateLimit fields (draft-ietf-httpapi-ratelimit-headers): the policy and what is left. */
 export function rateLimitHeaders(d: RateLimitDecision): Record<string, string> {
+  if (d.off) return {};
   const { name, points, durationSec } = d.policy;
   return {
     "RateLimit-Policy": `"${name}";q=${points};w=${durationSec}`,

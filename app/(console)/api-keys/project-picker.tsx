@@ -15,9 +15,12 @@ export function ProjectPicker({
   const router = useRouter();
   return (
     <label className="toolbar-group" style={{ gap: 8 }}>
-      <span className="count">Project</span>
+      <span className="count" aria-hidden>
+        Project
+      </span>
       <select
         className="inline"
+        aria-label="Show the keys of project"
         value={current}
         onChange={(e) => {
           const id = e.target.value;

@@ -116,9 +116,9 @@ function Fields({
 }
 
 /** `code` spans in descriptions, nothing else: the document is ours, but it is rendered as text. */
-function Text({ children }: { children: string }) {
+function Inline({ children }: { children: string }) {
   return (
-    <p className={`${styles.desc} muted`}>
+    <>
       {children.split(/(`[^`]+`)/g).map((part, i) =>
         part.startsWith("`") && part.endsWith("`") ? (
           // biome-ignore lint/suspicious/noArrayIndexKey: a static split of one string
@@ -127,6 +127,14 @@ function Text({ children }: { children: string }) {
           part
         ),
       )}
+    </>
+  );
+}
+
+function Text({ children }: { children: string }) {
+  return (
+    <p className={`${styles.desc} muted`}>
+      <Inline>{children}</Inline>
     </p>
   );
 }
@@ -276,7 +284,9 @@ function OperationCard({ doc, entry }: { doc: OpenApiDocument; entry: Entry }) {
                     </td>
                     <td className="muted">{p.in}</td>
                     <td className="mono muted">{typeOf(doc, p.schema)}</td>
-                    <td className="muted">{[p.description, rules(p.schema)].filter(Boolean).join(" · ")}</td>
+                    <td className="muted">
+                      <Inline>{[p.description, rules(p.schema)].filter(Boolean).join(" · ")}</Inline>
+                    </td>
                   </tr>
                 ))}
               </tbody>

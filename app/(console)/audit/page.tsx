@@ -75,7 +75,10 @@ export default async function AuditPage({
           </p>
         </div>
       </div>
-      <nav className="toolbar" aria-label="Filter by action">
+      <nav
+        aria-label="Filter by action"
+        style={{ display: "flex", flexWrap: "wrap", gap: 8, marginBottom: 16 }}
+      >
         <Link href="/audit" className={`btn sm ${query.action ? "secondary" : ""}`}>
           All
         </Link>
@@ -126,7 +129,11 @@ export default async function AuditPage({
                   </td>
                   <td data-label="From">
                     <div className="mono">{e.ip ?? "—"}</div>
-                    <div className="cell-sub truncate" title={e.user_agent ?? undefined}>
+                    <div
+                      className="cell-sub truncate"
+                      style={{ maxWidth: 260 }}
+                      title={e.user_agent ?? undefined}
+                    >
                       {e.user_agent ?? ""}
                     </div>
                   </td>

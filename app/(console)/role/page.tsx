@@ -107,7 +107,8 @@ export default async function RolePage() {
             <p>Roles are given per organisation. Ask an Owner to change yours.</p>
           </div>
         </div>
-        <div className="table-wrap">
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls sideways on a phone must be reachable by keyboard (WCAG 2.1.1). */}
+        <section className="table-wrap" tabIndex={0} aria-label="Permissions by role (scrolls sideways)">
           <table className="matrix" aria-label="Permissions by role">
             <thead>
               <tr>
@@ -146,7 +147,7 @@ export default async function RolePage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       </section>
     </>
   );

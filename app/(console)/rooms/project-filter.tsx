@@ -16,9 +16,12 @@ export function ProjectFilter({
   const router = useRouter();
   return (
     <label className="toolbar-group" style={{ gap: 8 }}>
-      <span className="count">Project</span>
+      <span className="count" aria-hidden>
+        Project
+      </span>
       <select
         className="inline"
+        aria-label="Filter by project"
         value={current ?? ""}
         onChange={(e) => router.push(hrefWith("/rooms", { state, project_id: e.target.value || undefined }))}
       >

@@ -33,8 +33,10 @@ export default async function ProjectPage({ params }: { params: Params }) {
   const now = Date.now();
   return (
     <>
-      <nav aria-label="Breadcrumb" className="muted" style={{ marginBottom: 8 }}>
-        <Link href="/projects">Projects</Link> / {project.name}
+      <nav aria-label="Breadcrumb" className="breadcrumb">
+        <Link href="/projects">Projects</Link>
+        <span aria-hidden>/</span>
+        <span aria-current="page">{project.name}</span>
       </nav>
       <div className="page-head">
         <div style={{ display: "flex", gap: 12, alignItems: "center" }}>

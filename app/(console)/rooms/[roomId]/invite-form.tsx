@@ -8,7 +8,7 @@ import { IconAlert, IconSend, IconSpinner, IconX } from "@/app/_components/icons
 import { useToast } from "@/app/_components/toast";
 import type { Role } from "@/lib/auth/roles";
 import { can } from "@/lib/auth/roles";
-import { MAX_NOTE_LENGTH, MAX_RECIPIENTS } from "@/lib/invitations/invitation-schema";
+import { MAX_NOTE_LENGTH, MAX_RECIPIENTS, sendInvitationsBody } from "@/lib/invitations/invitation-schema";
 
 interface Result {
   queued: number;
@@ -115,10 +115,18 @@ export function InviteForm({
       );
       return;
     }
-    setBusy(true);
-    const res = await api<Result>("/v1/workspace/meet/invitations", {
-      json: { room_id: roomId, recipients, ...(note.trim() ? { note } : {}) },
+    // The API's own schema, so the limits and their messages are the API's.
+    const parsed = sendInvitationsBody.safeParse({
+      room_id: roomId,
+      recipients,
+      ...(note.trim() ? { note } : {}),
     });
+    if (!parsed.success) {
+      setError(parsed.error.issues.map((i) => i.message).join("; "));
+      return;
+    }
+    setBusy(true);
+    const res = await api<Result>("/v1/workspace/meet/invitations", { json: parsed.data });
     setBusy(false);
     if (!res.ok) {
       const details = res.problem.errors.map((x) => x.message).join("; ");

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { CopyButton } from "@/app/_components/copy-button";
 import { FilterTabs } from "@/app/_components/filter-tabs";
+import { IconWebhook } from "@/app/_components/icons";
 import { Time } from "@/app/_components/time";
 import { requireConsoleMember } from "@/app/_lib/console-session";
 import { DeliveryLog } from "@/app/(console)/webhooks/[id]/delivery-log";
@@ -49,20 +50,23 @@ export default async function WebhookPage({
   const now = Date.now();
   return (
     <>
-      <nav aria-label="Breadcrumb" className="muted" style={{ marginBottom: 8 }}>
-        <Link href="/webhooks">Webhooks</Link> / {endpoint.description ?? endpoint.id}
+      <nav aria-label="Breadcrumb" className="breadcrumb">
+        <Link href="/webhooks">Webhooks</Link>
+        <span aria-hidden>/</span>
+        <span aria-current="page">{endpoint.description ?? endpoint.id}</span>
       </nav>
       <div className="page-head">
-        <div style={{ minWidth: 0 }}>
-          <h1
-            className="truncate"
-            title={endpoint.url}
-            style={{ display: "flex", gap: 10, alignItems: "center" }}
-          >
-            <span className="truncate mono">{endpoint.url}</span>{" "}
-            <EndpointStateBadge active={endpoint.active} />
-          </h1>
-          <p>{endpoint.description ?? "No description."}</p>
+        <div style={{ display: "flex", gap: 14, alignItems: "center", minWidth: 0 }}>
+          <span className="hero-icon" aria-hidden>
+            <IconWebhook />
+          </span>
+          <div style={{ minWidth: 0 }}>
+            <h1 className="url-title" title={endpoint.url}>
+              <span className="truncate">{endpoint.url}</span>
+              <EndpointStateBadge active={endpoint.active} />
+            </h1>
+            <p>{endpoint.description ?? "No description."}</p>
+          </div>
         </div>
         <div className="page-actions">
           <span className="id-chip">
@@ -113,7 +117,9 @@ export default async function WebhookPage({
             <Time iso={endpoint.created_at} now={now} />
           </dd>
         </dl>
-        <EndpointActions endpoint={endpoint} memberRole={member.role} />
+        <div className="card-actions">
+          <EndpointActions endpoint={endpoint} memberRole={member.role} />
+        </div>
       </div>
 
       <section className={styles.section} aria-labelledby="deliveries-heading">
