@@ -65,7 +65,7 @@ export default async function WebhookPage({
               <span className="truncate">{endpoint.url}</span>
               <EndpointStateBadge active={endpoint.active} />
             </h1>
-            <p>{endpoint.description ?? "No description."}</p>
+            <p className="muted">{endpoint.description ?? "No description."}</p>
           </div>
         </div>
         <div className="page-actions">
