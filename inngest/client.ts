@@ -4,7 +4,7 @@ import { log } from "@/lib/log/logger";
 
 /**
  * The Inngest client. Its settings come from the env module (never read by the SDK from
- * process.env behind our back): Inngest Cloud with event and signing keys, or a self-hosted or
+ * the environment behind our back): Inngest Cloud with event and signing keys, or a self-hosted or
  * dev server through INNGEST_BASE_URL / INNGEST_DEV.
  */
 /** Previews run in their own Inngest branch environment, named after the git branch. */
