@@ -136,6 +136,8 @@ function appEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
     SVC_SEED_ON_START: "never",
     DATABASE_POOL_MAX: "10",
     LOG_LEVEL: "info",
+    // Limits so high they never answer 429, so the limiter's own cost is still measured.
+    SVC_RATE_LIMITS: "room-tokens=1000000000/60,session=1000000000/60",
     ...extra,
   };
 }
@@ -478,6 +480,13 @@ async function main(): Promise<number> {
     [t.token_mint, t.room_list, t.delivery].some((s) => "error" in (s as object)),
   );
   return failed || sectionFailed ? 1 : 0;
+}
+
+// Ctrl-C or a CI timeout: stop every server and baseline, drop the database (in runTarget's finally).
+for (const sig of ["SIGINT", "SIGTERM"] as const) {
+  process.once(sig, () => {
+    Promise.all([...children].map((c) => stopGroup(c))).finally(() => process.exit(130));
+  });
 }
 
 let code = 1;

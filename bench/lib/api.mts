@@ -20,8 +20,9 @@ export class Api {
     try {
       res = await send();
     } catch (err) {
-      // A kept-alive socket the server closed just as it was reused: the request never reached it,
-      // so sending it again on a new connection is safe. Anything else is reported with its cause.
+      // Almost always a kept-alive socket the server closed just as it was reused, before the
+      // request reached it: sent once more on a new connection. (Were it a duplicate room or
+      // endpoint, the delivery counts would show it.) Anything else is reported with its cause.
       const cause = (err as Error).cause as NodeJS.ErrnoException | undefined;
       if (cause?.code !== "ECONNRESET" && cause?.code !== "EPIPE" && cause?.code !== "UND_ERR_SOCKET") {
         throw new Error(`${method} ${path}: ${(err as Error).message} (${cause?.message ?? String(cause)})`);
