@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, or, type SQL } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { validationError } from "@/lib/http/errors";
@@ -43,7 +43,11 @@ export function decodeCursor(raw: string): Cursor {
   }
 }
 
-/** WHERE fragment: rows strictly after the cursor in (created_at desc, id desc) order. */
+/**
+ * WHERE fragment: rows strictly after the cursor in (created_at desc, id desc) order. A row-value
+ * comparison, so PostgreSQL uses it as an index condition and starts the scan at the cursor; the
+ * `a < x OR (a = x AND b < y)` form was a filter that walked every row before the cursor.
+ */
 export function afterCursor(
   createdAtCol: PgColumn,
   idCol: PgColumn,
@@ -51,11 +55,16 @@ export function afterCursor(
 ): SQL | undefined {
   if (!cursor) return undefined;
   const c = decodeCursor(cursor);
-  return or(lt(createdAtCol, c.createdAt), and(eq(createdAtCol, c.createdAt), lt(idCol, c.id)));
+  return sql`(${createdAtCol}, ${idCol}) < (${c.createdAt.toISOString()}::timestamptz, ${c.id})`;
 }
 
+/**
+ * Newest first, NULLS LAST like the `(…, created_at desc, id desc)` indexes drizzle creates: a bare
+ * `desc` means NULLS FIRST to PostgreSQL, which then cannot read the index in order and sorts every
+ * row of the org instead (the columns are NOT NULL, so the order is the same).
+ */
 export function newestFirst(createdAtCol: PgColumn, idCol: PgColumn): SQL[] {
-  return [desc(createdAtCol), desc(idCol)];
+  return [sql`${createdAtCol} desc nulls last`, sql`${idCol} desc nulls last`];
 }
 
 /** Turns limit + 1 fetched rows into a page. */

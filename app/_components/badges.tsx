@@ -1,4 +1,4 @@
-import { ENVIRONMENTS } from "@/lib/projects/project-schema";
+import { ENVIRONMENTS } from "@/lib/projects/environments";
 
 const ENV_LABEL: Record<string, string> = { prod: "Production", staging: "Staging", dev: "Development" };
 

@@ -1,7 +1,8 @@
 import { z } from "zod";
 
-export const ENVIRONMENTS = ["prod", "staging", "dev"] as const;
-export type Environment = (typeof ENVIRONMENTS)[number];
+import { ENVIRONMENTS } from "@/lib/projects/environments";
+
+export { ENVIRONMENTS, type Environment } from "@/lib/projects/environments";
 export const SLUG_PATTERN = /^[a-z0-9-]{3,63}$/;
 
 /** Body of POST /v1/workspace/projects; the console validates its form with the same schema. */

@@ -89,6 +89,14 @@ async function storedKeysWithActive(db: DbOrTx) {
 }
 
 /**
+ * How long a process keeps signing with the stored key it last read before reading again. A
+ * rotation by another process (scripts/rotate-signing-key.mts) is picked up within this time; the
+ * retired key stays in the JWKS for 24 h, so tokens it signs meanwhile still verify.
+ */
+export const ACTIVE_KEY_TTL_MS = 30_000;
+let activeStored: { key: Promise<SigningKey>; until: number } | undefined;
+
+/**
  * The key that signs new room tokens. Production passes it in the environment; the embedded
  * default generates one on first use and keeps it in the database. Two processes racing on the
  * first use each store a key: both are published in the JWKS, the newest signs from then on.
@@ -105,6 +113,16 @@ export async function activeSigningKey(db: DbOrTx): Promise<SigningKey> {
     }
     return p;
   }
+  if (activeStored && activeStored.until > Date.now()) return activeStored.key;
+  const key = readActiveStoredKey(db);
+  activeStored = { key, until: Date.now() + ACTIVE_KEY_TTL_MS };
+  key.catch(() => {
+    activeStored = undefined;
+  });
+  return key;
+}
+
+async function readActiveStoredKey(db: DbOrTx): Promise<SigningKey> {
   const row = (await storedKeysWithActive(db)).find((k) => k.retiredAt === null);
   if (!row) throw new Error("no room-token signing key after creating one");
   let p = imported.get(`db:${row.kid}`);
@@ -148,6 +166,7 @@ export async function rotateStoredSigningKey(db: DbOrTx): Promise<{ kid: string;
       .where(isNull(tokenSigningKeys.retiredAt))
       .returning({ kid: tokenSigningKeys.kid });
     const kid = await createStoredSigningKey(tx);
+    activeStored = undefined;
     return { kid, retired: retired.map((r) => r.kid) };
   });
 }

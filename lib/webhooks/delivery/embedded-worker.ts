@@ -6,7 +6,7 @@ import { claimDueDeliveries, nextDueAt } from "@/lib/webhooks/delivery/claim-due
 
 export const DELIVERY_WORKER = "webhook-deliveries";
 /** Attempts in flight at once per process: one slow receiver (up to 10 s) does not hold up the rest. */
-const MAX_IN_FLIGHT = 16;
+const MAX_IN_FLIGHT = 64;
 
 const state = globalThis as typeof globalThis & { __svcDeliveriesInFlight?: Set<Promise<void>> };
 // On globalThis: Next's dev server may evaluate this module more than once in one process.
