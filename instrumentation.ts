@@ -1,7 +1,25 @@
+/**
+ * Next's start-up hook (`next start`, the standalone server, `next dev`): it runs before the first
+ * request is served. A failure here stops the process with a non-zero exit and the reason on
+ * stderr, instead of leaving a server that answers 500 to everything (docs/decisions/0960).
+ */
 export async function register(): Promise<void> {
   // NEXT_RUNTIME is set by Next itself, not by the operator: the only env read outside lib/env.ts.
-  if (process.env.NEXT_RUNTIME === "nodejs") {
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  try {
+    const { registerTracing } = await import("@/lib/observability/tracing");
+    await registerTracing();
     const { startServer } = await import("@/lib/server/start");
     await startServer();
+  } catch (err) {
+    // Plain stderr: the structured logger itself needs a valid configuration.
+    const reason =
+      err instanceof Error
+        ? err.name === "EnvError"
+          ? err.message
+          : (err.stack ?? err.message)
+        : String(err);
+    process.stderr.write(`\nsvc: start-up failed, exiting.\n${reason}\n\n`);
+    process.exit(1);
   }
 }

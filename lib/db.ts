@@ -5,6 +5,8 @@ import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import * as schema from "@/db/schema";
 import { env } from "@/lib/env";
+import { tracePglite, tracePostgres } from "@/lib/observability/trace-db";
+import { tracingEnabled } from "@/lib/observability/tracing";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -95,7 +97,7 @@ async function openPglite(): Promise<DbHandle> {
   const release = acquireDataDirLock(env.SVC_DATA_DIR);
   try {
     const client = await PGlite.create(path.join(env.SVC_DATA_DIR, "pg"));
-    const db = drizzle(client, { schema }) as unknown as Db;
+    const db = drizzle(tracingEnabled() ? tracePglite(client) : client, { schema }) as unknown as Db;
     await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });
     return {
       db,
@@ -115,7 +117,7 @@ async function openPostgres(url: string): Promise<DbHandle> {
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
   const client = postgres(url, { max: env.DATABASE_POOL_MAX, onnotice: () => {} });
-  const db = drizzle(client, { schema }) as unknown as Db;
+  const db = drizzle(tracingEnabled() ? tracePostgres(client) : client, { schema }) as unknown as Db;
   return { db, driver: "postgres", close: () => client.end({ timeout: 5 }) };
 }
 

@@ -1,6 +1,8 @@
 import { closeDb } from "@/lib/db";
 import { stopEmbeddedRunner } from "@/lib/jobs/embedded-runner";
 import { flushLogs, log } from "@/lib/log/logger";
+import { closeRedis } from "@/lib/ratelimit/redis-store";
+import { setLifecycle } from "@/lib/server/lifecycle";
 import { settleDeliveriesInFlight } from "@/lib/webhooks/delivery/embedded-worker";
 
 /** Longest we hold the exit for in-flight webhook attempts (each has a 10 s timeout). */
@@ -15,6 +17,7 @@ let shuttingDown: Promise<void> | undefined;
  */
 export function shutdown(reason: string): Promise<void> {
   shuttingDown ??= (async () => {
+    setLifecycle("draining");
     log.info("shutting down", { reason });
     const drain = (async () => {
       await stopEmbeddedRunner();
@@ -22,6 +25,7 @@ export function shutdown(reason: string): Promise<void> {
     })();
     await Promise.race([drain, new Promise((r) => setTimeout(r, DRAIN_LIMIT_MS).unref())]);
     await closeDb().catch((err: unknown) => log.error("closing the database failed", { err }));
+    await closeRedis();
     log.info("shutdown complete", { reason });
     flushLogs();
   })();
