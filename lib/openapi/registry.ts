@@ -516,6 +516,7 @@ export const UNDOCUMENTED_ROUTES: Record<string, string> = {
   "/api/auth/{...nextauth}": "next-auth's own endpoints behind the console's sign-in form",
   "/api/inngest": "Inngest's serve endpoint (signed by Inngest)",
   "/v1/{...path}": "the problem+json 404 for any /v1 path without a route",
+  "/v1": "the problem+json 404 for the bare /v1",
 };
 
 /** The problem codes an operation may answer: its own plus those its auth, input and idempotency imply. */
