@@ -2,12 +2,12 @@ import { InngestTestEngine } from "@inngest/test";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { emails } from "@/db/schema";
-import { sendInvitationEmail } from "@/inngest/send-invitation-email";
+import { inngestFunction } from "@/inngest/functions";
 import { getDb } from "@/lib/db";
 import { CAP_WINDOW_MS, SEND_CAP } from "@/lib/email/cap";
-import { EMAIL_REQUESTED_EVENT } from "@/lib/email/dispatch-emails";
 import { overrideEnvForTests } from "@/lib/env";
 import type { InvitationResult } from "@/lib/invitations/send-invitations";
+import { sendInvitationEmail } from "@/lib/jobs/definitions/send-invitation-email";
 import type { RoomDto } from "@/lib/rooms/serialize-room";
 import { call } from "./helpers/app";
 import { type FakeResend, startFakeResend } from "./helpers/fake-resend";
@@ -56,8 +56,8 @@ const sleeps = () =>
 
 const run = (emailId: string) =>
   new InngestTestEngine({
-    function: sendInvitationEmail,
-    events: [{ name: EMAIL_REQUESTED_EVENT, data: { email_id: emailId } }],
+    function: inngestFunction(sendInvitationEmail.id),
+    events: [{ name: sendInvitationEmail.trigger.event, data: { email_id: emailId, org_id: org.id } }],
     steps: sleeps(),
   }).execute();
 
