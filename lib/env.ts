@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 
 /**
@@ -53,6 +54,30 @@ const rateLimitOverrides = optionalString.pipe(
         out[m[1]] = m[2] ? "off" : { points: Number(m[3]), durationSec: Number(m[4]) };
       }
       return out;
+    }),
+);
+
+/**
+ * `SVC_TRUSTED_PROXIES`: a hop count (`1`: one proxy in front) or comma-separated addresses and
+ * CIDRs (`10.0.0.0/8,::1`) of the proxies whose `X-Forwarded-For` is believed (lib/http/client-ip.ts).
+ */
+const trustedProxies = optionalString.pipe(
+  z
+    .string()
+    .optional()
+    .transform((v, ctx): { hops: number } | { cidrs: string[] } | undefined => {
+      if (v === undefined) return undefined;
+      if (/^\d+$/.test(v)) return { hops: Number(v) };
+      const cidrs = v
+        .split(",")
+        .map((p) => p.trim())
+        .filter(Boolean);
+      const bad = cidrs.find((c) => !/^[\da-fA-F.:]+(\/\d{1,3})?$/.test(c) || !isIP(c.split("/")[0] ?? ""));
+      if (bad !== undefined || cidrs.length === 0) {
+        ctx.addIssue({ code: "custom", message: `"${bad ?? v}" is not a hop count, an address or a CIDR` });
+        return z.NEVER;
+      }
+      return { cidrs };
     }),
 );
 
@@ -167,6 +192,10 @@ export const envSchema = z
     SVC_RATE_LIMIT_STORE: z.enum(["memory", "postgres"]).optional(),
     /** Per-policy overrides, e.g. `room-tokens=6000/60,session=off` (benchmarks, big customers). */
     SVC_RATE_LIMITS: rateLimitOverrides,
+    /** Proxies whose forwarded client address is believed; none by default (the socket's address). */
+    SVC_TRUSTED_PROXIES: trustedProxies,
+    /** Origin (and path) download links point at; default `<SVC_BASE_URL>/storage` on the local store. */
+    SVC_STORAGE_PUBLIC_URL: optionalString.pipe(z.url().optional()),
   })
   .superRefine((e, ctx) => {
     if (e.VERCEL) {
