@@ -54,11 +54,13 @@ const sleeps = () =>
     { id: `pause-${round}`, handler: () => null },
   ]).flat();
 
-const run = (emailId: string) =>
+type StepMock = { id: string; handler: () => unknown };
+
+const run = (emailId: string, extra: StepMock[] = []) =>
   new InngestTestEngine({
     function: inngestFunction(sendInvitationEmail.id),
     events: [{ name: sendInvitationEmail.trigger.event, data: { email_id: emailId, org_id: org.id } }],
-    steps: sleeps(),
+    steps: [...extra, ...sleeps()],
   }).execute();
 
 describe("send-invitation-email (Inngest driver)", () => {
@@ -95,9 +97,12 @@ describe("send-invitation-email (Inngest driver)", () => {
 
     const id = await emailIdFor("over@inngest.example");
     const before = fake.received.length;
-    const { ctx } = await run(id);
+    // The engine resolves sleeps at once, so every round would find the email not yet due: end the
+    // run at the second round's first step; the first round is what this test is about.
+    const { ctx } = await run(id, [{ id: "due-1", handler: () => ({ state: "missing" }) }]);
     // The test engine resolves sleeps at once; the send step still refuses before release time.
     expect(ctx.step.sleepUntil).toHaveBeenCalledWith("wait-0", release);
+    expect(ctx.step.run.mock.calls.map((c) => c[0]).slice(0, 2)).toEqual(["due-0", "send-0"]);
     expect(fake.received.length).toBe(before);
     const db = await getDb();
     const [row] = await db.select().from(emails).where(eq(emails.id, id));
