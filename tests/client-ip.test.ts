@@ -2,7 +2,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { overrideEnvForTests, parseEnv } from "@/lib/env";
-import { clientIp, installPeerStamp, peerStamp, UNKNOWN_IP } from "@/lib/http/client-ip";
+import { clientIp, peerStamp, UNKNOWN_IP } from "@/lib/http/client-ip";
+import { installServerHooks } from "@/lib/http/server-hooks";
 
 afterEach(() => overrideEnvForTests({}));
 
@@ -78,7 +79,7 @@ describe("client IP", () => {
   });
 
   it("a real HTTP server stamps the socket address over anything the client sends", async () => {
-    installPeerStamp();
+    installServerHooks();
     const server = http.createServer((req, res) => {
       res.end(clientIp(req.headers as Record<string, string>));
     });

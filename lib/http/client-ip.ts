@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import http, { type IncomingMessage } from "node:http";
+import type { IncomingMessage } from "node:http";
 import { BlockList, isIP } from "node:net";
 import { env } from "@/lib/env";
 
@@ -9,12 +9,12 @@ import { env } from "@/lib/env";
  *
  * Next does not hand route handlers the socket address, and the `X-Forwarded-For` it adds is only
  * set when the client sent none (`??=`), so a client picks its own. Our instrumentation hook
- * therefore stamps every request, as the HTTP server receives it, with the socket's address in a
+ * (lib/http/server-hooks.ts) therefore stamps every request, as the HTTP server receives it, with the socket's address in a
  * header carrying a random per-process token; a client-sent copy of that header cannot match it.
  */
 const PEER_HEADER = "x-svc-peer";
 
-const state = globalThis as typeof globalThis & { __svcPeerToken?: Buffer; __svcPeerStamp?: boolean };
+const state = globalThis as typeof globalThis & { __svcPeerToken?: Buffer };
 function token(): Buffer {
   state.__svcPeerToken ??= randomBytes(18);
   return state.__svcPeerToken;
@@ -113,27 +113,8 @@ export function clientIp(from: Request | HeaderBag): string {
   return peer ? fromChain(peer, header(h, "x-forwarded-for")) : UNKNOWN_IP;
 }
 
-function stamp(req: IncomingMessage): void {
+/** Stamps a request the HTTP server just received with its socket address (lib/http/server-hooks.ts). */
+export function stampPeer(req: IncomingMessage): void {
   const { name, value } = peerStamp(req.socket?.remoteAddress ?? "");
   req.headers[name] = value;
-}
-
-/**
- * Called first by the instrumentation hook (Node runtime): every HTTP server of the process
- * (`next start`, the standalone server, `next dev`) stamps each request before Next sees it.
- */
-export function installPeerStamp(): void {
-  if (state.__svcPeerStamp) return;
-  state.__svcPeerStamp = true;
-  const emit = http.Server.prototype.emit;
-  http.Server.prototype.emit = function emitWithPeer(
-    this: http.Server,
-    event: string | symbol,
-    ...args: unknown[]
-  ): boolean {
-    if (event === "request" || event === "checkContinue" || event === "checkExpectation") {
-      stamp(args[0] as IncomingMessage);
-    }
-    return Reflect.apply(emit, this, [event, ...args]) as boolean;
-  };
 }
