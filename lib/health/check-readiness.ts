@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { checkInngest } from "@/lib/health/check-inngest";
-import { backgroundDriver } from "@/lib/jobs/driver";
+import { jobBackend } from "@/lib/jobs/backend";
 import { checkStorage } from "@/lib/storage/check-storage";
 
 export interface ReadinessCheck {
@@ -53,7 +53,7 @@ async function run(name: string, probe: Probe, timeoutMs: number): Promise<Readi
 /** Inngest is checked only when it drives background work (decided per call: tests flip it). */
 function activeProbes(): [string, Probe][] {
   const list = [...probes];
-  if (backgroundDriver() === "inngest") list.push(["inngest", checkInngest]);
+  if (jobBackend() === "inngest") list.push(["inngest", checkInngest]);
   return list;
 }
 

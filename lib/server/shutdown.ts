@@ -1,9 +1,8 @@
 import { closeDb } from "@/lib/db";
-import { stopEmbeddedRunner } from "@/lib/jobs/embedded-runner";
+import { stopJobs } from "@/lib/jobs/backend";
 import { flushLogs, log } from "@/lib/log/logger";
 import { closeRedis } from "@/lib/ratelimit/redis-store";
 import { setLifecycle } from "@/lib/server/lifecycle";
-import { settleDeliveriesInFlight } from "@/lib/webhooks/delivery/embedded-worker";
 
 /** Longest we hold the exit for in-flight webhook attempts (each has a 10 s timeout). */
 const DRAIN_LIMIT_MS = 12_000;
@@ -19,10 +18,7 @@ export function shutdown(reason: string): Promise<void> {
   shuttingDown ??= (async () => {
     setLifecycle("draining");
     log.info("shutting down", { reason });
-    const drain = (async () => {
-      await stopEmbeddedRunner();
-      await settleDeliveriesInFlight();
-    })();
+    const drain = stopJobs();
     await Promise.race([drain, new Promise((r) => setTimeout(r, DRAIN_LIMIT_MS).unref())]);
     await closeDb().catch((err: unknown) => log.error("closing the database failed", { err }));
     await closeRedis();

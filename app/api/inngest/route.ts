@@ -1,14 +1,14 @@
 import { serve } from "inngest/next";
 import type { NextRequest } from "next/server";
-import { inngest } from "@/inngest/client";
 import { functions } from "@/inngest/functions";
 import { ApiError } from "@/lib/http/errors";
 import { handle, type RouteContext } from "@/lib/http/handler";
-import { backgroundDriver } from "@/lib/jobs/driver";
+import { jobBackend } from "@/lib/jobs/backend";
+import { inngestClient } from "@/lib/jobs/inngest-client";
 
 export const dynamic = "force-dynamic";
 
-const served = serve({ client: inngest, functions });
+const served = serve({ client: inngestClient(), functions });
 
 /** Without Inngest the embedded runner does the work: there is nothing here to sync or call. */
 const notConfigured = handle(async () => {
@@ -22,7 +22,7 @@ const notConfigured = handle(async () => {
 const route =
   (method: keyof typeof served) =>
   (req: NextRequest, ctx: RouteContext<Record<string, string>>): Promise<Response> =>
-    backgroundDriver() === "inngest" ? served[method](req, ctx) : notConfigured(req, ctx);
+    jobBackend() === "inngest" ? served[method](req, ctx) : notConfigured(req, ctx);
 
 export const GET = route("GET");
 export const POST = route("POST");
