@@ -1,6 +1,7 @@
 import type { JobDefinition } from "@/lib/jobs/define-job";
 import { deliverDueWebhooks } from "@/lib/jobs/definitions/deliver-due-webhooks";
 import { deliverWebhook } from "@/lib/jobs/definitions/deliver-webhook";
+import { instanceHeartbeat } from "@/lib/jobs/definitions/instance-heartbeat";
 import { sendInvitationEmail } from "@/lib/jobs/definitions/send-invitation-email";
 import { sweepDueEmails } from "@/lib/jobs/definitions/sweep-due-emails";
 import { sweepWebhookDeliveries } from "@/lib/jobs/definitions/sweep-webhook-deliveries";
@@ -16,4 +17,5 @@ export const jobs: readonly JobDefinition[] = [
   sweepWebhookDeliveries,
   sendInvitationEmail,
   sweepDueEmails,
+  instanceHeartbeat,
 ];
