@@ -242,7 +242,11 @@ export const events = pgTable(
     payload: jsonb("payload").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("events_org_created_idx").on(t.orgId, t.createdAt.desc())],
+  (t) => [
+    index("events_org_created_idx").on(t.orgId, t.createdAt.desc()),
+    // Retention: events past the webhook retention whose deliveries are gone, oldest first.
+    index("events_created_idx").on(t.createdAt),
+  ],
 );
 
 export const deliveries = pgTable(

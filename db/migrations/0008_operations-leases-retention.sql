@@ -22,4 +22,5 @@ CREATE INDEX "deliveries_completed_idx" ON "deliveries" USING btree ("completed_
 CREATE INDEX "deliveries_locked_by_idx" ON "deliveries" USING btree ("locked_by") WHERE locked_until IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "emails_ended_created_idx" ON "emails" USING btree ("created_at") WHERE state <> 'queued';--> statement-breakpoint
 CREATE INDEX "emails_locked_by_idx" ON "emails" USING btree ("locked_by") WHERE locked_until IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "events_created_idx" ON "events" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "media_reports_received_idx" ON "media_reports" USING btree ("created_at");
