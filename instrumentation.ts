@@ -5,6 +5,9 @@ export async function register(): Promise<void> {
     // /v1 path answered as problem+json before Next's router can redirect it or answer HTML.
     const { installServerHooks } = await import("@/lib/http/server-hooks");
     installServerHooks();
+    // Owner-only files and directories for everything the server writes (data dir, recordings).
+    const { restrictFileModes } = await import("@/lib/server/private-files");
+    restrictFileModes();
     const { startServer } = await import("@/lib/server/start");
     await startServer();
   }
