@@ -10,5 +10,8 @@ export async function register(): Promise<void> {
     restrictFileModes();
     const { startServer } = await import("@/lib/server/start");
     await startServer();
+    // PGlite sets its own modes (0666) on the files it creates: tighten them once it has opened.
+    // Later ones stay unreachable to other users behind the data dir's 0700 directories.
+    restrictFileModes();
   }
 }

@@ -2,6 +2,7 @@
 
 export const ERROR_STATUS = {
   invalid_json: 400,
+  malformed_request: 400,
   unauthenticated: 401,
   invalid_credentials: 401,
   invalid_api_key: 401,
@@ -29,6 +30,7 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 
 const TITLES = {
   invalid_json: "Malformed JSON body",
+  malformed_request: "Malformed HTTP request",
   unauthenticated: "Authentication required",
   invalid_credentials: "Invalid email or password",
   invalid_api_key: "Invalid API key",
