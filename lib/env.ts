@@ -133,6 +133,13 @@ export const envSchema = z
     /** Apply migrations to DATABASE_URL at start-up (single-node self-hosting; off by default). */
     SVC_MIGRATE_ON_START: bool,
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+    /** Give up on a PostgreSQL connection attempt (TCP and handshake) after this long. */
+    DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
+    /**
+     * The server cancels a statement after this long, and a statement with no answer 1 s later
+     * fails here (a hung server): requests answer 503 instead of hanging. 0 turns both off.
+     */
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
     SVC_DATA_DIR: z.string().default("./.data"),
     /** Seed demo data on the first start of the embedded database (dev only by default). */
     SVC_SEED_ON_START: z.enum(["auto", "always", "never"]).default("auto"),
