@@ -5,6 +5,7 @@ import type { Db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { newId } from "@/lib/ids";
 import { log } from "@/lib/log/logger";
+import { countDeliveryAttempt, observeWebhookPost } from "@/lib/observability/instrument";
 import { claimDelivery } from "@/lib/webhooks/delivery/claim";
 import type { AttemptReport, DeliveryRow } from "@/lib/webhooks/delivery/delivery-row";
 import { ATTEMPT_TIMEOUT_MS, type PostResult, postWebhook } from "@/lib/webhooks/delivery/post-webhook";
@@ -110,8 +111,9 @@ export async function runClaimedAttempt(db: Db, row: DeliveryRow): Promise<Attem
       retryInMs: null,
     };
   }
-  const result = await send(row, target, attempt, secret);
+  const result = await observeWebhookPost(row, attempt, () => send(row, target, attempt, secret));
   const verdict = judgeAttempt(result.statusCode, attempt - row.scheduleBase);
+  countDeliveryAttempt(verdict.status, row.nextAttemptAt, result.startedAt);
   const recorded = await recordAttempt(db, row, attempt, result, verdict);
   log.info("webhook attempt", {
     delivery_id: row.id,
