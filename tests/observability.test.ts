@@ -121,8 +121,7 @@ describe("traces", () => {
 describe("background work", () => {
   it("traces and counts webhook POSTs, email sends and job passes", async () => {
     const { getDb } = await import("@/lib/db");
-    const { emails } = await import("@/db/schema");
-    const { newId } = await import("@/lib/ids");
+    const { insertEmail } = await import("./helpers/email-fixtures");
     const { transactionWithJobs } = await import("@/lib/jobs/transaction");
     const { recordEvent } = await import("@/lib/webhooks/outbox/record-event");
     const { claimDueDeliveries } = await import("@/lib/webhooks/delivery/claim");
@@ -146,15 +145,7 @@ describe("background work", () => {
         if (!row) throw new Error("no delivery due");
         await runClaimedAttempt(db, row);
       });
-      await db.insert(emails).values({
-        id: newId("email"),
-        orgId: org.id,
-        to: "a@example.com",
-        subject: "s",
-        html: "<p>h</p>",
-        text: "t",
-        releaseAt: new Date(),
-      });
+      await insertEmail(org.id);
       const now = new Date(Date.now() + 1_000);
       const [email] = await claimDueEmails(db, org.id, now);
       if (!email) throw new Error("no email due");
