@@ -351,7 +351,10 @@ async function runTarget(name: TargetName, receiver: Receiver, caFile: string): 
     say(`[${name}] room list …`);
     const listSection = await section("room list", () =>
       sections.has("list")
-        ? roomList(base, fixture.lists, fixture.password, settings.list)
+        ? roomList(base, fixture.lists, fixture.password, {
+            ...settings.list,
+            loadSeconds: settings.tokenSeconds,
+          })
         : skippedSection(),
     );
     memory.after_room_list = rssOf(running);

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
+import type { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import * as schema from "@/db/schema";
 import { env } from "@/lib/env";
@@ -88,13 +89,23 @@ function isAlive(pid: number): boolean {
   }
 }
 
-async function openPglite(): Promise<DbHandle> {
+/** PGlite on its own thread (docs/decisions/0863), or on the main thread when configured so. */
+async function openPgliteClient(dataDir: string): Promise<PGlite> {
+  if (env.SVC_EMBEDDED_DB_THREAD === "worker") {
+    const { openPgliteWorker } = await import("@/lib/db-pglite-worker");
+    // drizzle's PGlite driver only calls query() and transaction(), which the worker client has.
+    return (await openPgliteWorker(dataDir)) as unknown as PGlite;
+  }
   const { PGlite } = await import("@electric-sql/pglite");
+  return PGlite.create(dataDir);
+}
+
+async function openPglite(): Promise<DbHandle> {
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   const release = acquireDataDirLock(env.SVC_DATA_DIR);
   try {
-    const client = await PGlite.create(path.join(env.SVC_DATA_DIR, "pg"));
+    const client = await openPgliteClient(path.join(env.SVC_DATA_DIR, "pg"));
     const db = drizzle(client, { schema }) as unknown as Db;
     await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });
     return {
