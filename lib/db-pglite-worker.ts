@@ -16,7 +16,7 @@ import { Worker } from "node:worker_threads";
 const RAW_TYPES = [1082, 1083, 1114, 1184, 1186] as const;
 
 /** Plain JavaScript, started with `eval`: no bundler rewrites it, and PGlite resolves from node_modules. */
-const WORKER_SOURCE = String.raw`
+const WORKER_SOURCE = `
 const { parentPort, workerData } = require("node:worker_threads");
 const raw = (v) => v;
 const RAW_PARSERS = Object.fromEntries(${JSON.stringify(RAW_TYPES)}.map((t) => [t, raw]));

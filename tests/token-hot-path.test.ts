@@ -37,7 +37,8 @@ const mint = (json: Record<string, unknown>, headers: Record<string, string> = {
  * (drizzle sends everything through them), PGlite `query`, `exec` and `transaction`.
  */
 async function countStatements(): Promise<() => number> {
-  const client = (await getDb()).$client as unknown as Record<string, (...a: unknown[]) => unknown>;
+  const db = (await getDb()) as unknown as { $client: Record<string, (...a: unknown[]) => unknown> };
+  const client = db.$client;
   const methods = ["unsafe", "begin", "query", "exec", "transaction"].filter(
     (m) => typeof client[m] === "function",
   );
