@@ -69,7 +69,7 @@ parentPort.on("message", (m) => {
   run(m).then((result) => post({ t: "r", id: m.id, result }), (err) => fail(m.id, err));
 });
 import("@electric-sql/pglite")
-  .then(({ PGlite }) => PGlite.create(workerData.dataDir))
+  .then(({ PGlite }) => PGlite.create(workerData.dataDir, workerData.options))
   .then((db) => { pg = db; post({ t: "ready" }); }, (err) => fail(0, err));
 `;
 
@@ -98,8 +98,11 @@ function toError(e: Record<string, unknown>): Error {
   return Object.assign(new Error(String(e.message ?? "database error")), e);
 }
 
-export async function openPgliteWorker(dataDir: string): Promise<PgliteWorkerClient> {
-  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { dataDir } });
+export async function openPgliteWorker(
+  dataDir: string | undefined,
+  options: { startParams?: string[] } = {},
+): Promise<PgliteWorkerClient> {
+  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { dataDir, options } });
   const pending = new Map<number, Pending>();
   let nextId = 1;
   let nextTx = 1;
@@ -167,6 +170,7 @@ export async function openPgliteWorker(dataDir: string): Promise<PgliteWorkerCli
     async close() {
       if (closed) return;
       await send({ t: "close" }).catch(() => {});
+      closed = true;
       await worker.terminate();
     },
   };

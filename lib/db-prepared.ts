@@ -42,23 +42,24 @@ export async function runPrepared(
   params: readonly (string | null)[],
 ): Promise<unknown[][]> {
   const client = (db as unknown as { $client: PostgresClient | PgliteClient }).$client;
-  if ("unsafe" in client) {
+  if (typeof (client as Partial<PostgresClient>).unsafe === "function") {
     // postgres.js prepares per connection, keyed by the text, when asked to.
-    return client.unsafe(stmt.text, [...params], { prepare: true }).values();
+    return (client as PostgresClient).unsafe(stmt.text, [...params], { prepare: true }).values();
   }
-  let prepared = preparedOn.get(client);
+  const pglite = client as PgliteClient;
+  let prepared = preparedOn.get(pglite);
   if (!prepared) {
     prepared = new Map();
-    preparedOn.set(client, prepared);
+    preparedOn.set(pglite, prepared);
   }
   let ready = prepared.get(stmt.name);
   if (!ready) {
-    ready = client.exec(`prepare ${stmt.name}(${stmt.types.join(", ")}) as ${stmt.text}`);
+    ready = pglite.exec(`prepare ${stmt.name}(${stmt.types.join(", ")}) as ${stmt.text}`);
     prepared.set(stmt.name, ready);
     ready.catch(() => prepared?.delete(stmt.name));
   }
   await ready;
-  const res = await client.query(`execute ${stmt.name}(${params.map(literal).join(", ")})`, [], {
+  const res = await pglite.query(`execute ${stmt.name}(${params.map(literal).join(", ")})`, [], {
     rowMode: "array",
   });
   return res.rows as unknown[][];

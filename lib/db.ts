@@ -89,15 +89,28 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/**
+ * PGlite's own start parameters, with 16 MB of shared buffers instead of PostgreSQL's 128 MB:
+ * PGlite touches all of them at start (about 115 MB of resident memory), while its data files sit
+ * in the OS page cache anyway (docs/decisions/0863).
+ */
+const PGLITE_START_PARAMS = [
+  ...["--single", "-F", "-O", "-j", "-c", "search_path=public", "-c", "exit_on_error=false"],
+  ...["-c", "log_checkpoints=false", "-c", "max_worker_processes=0", "-c", "max_parallel_workers=0"],
+  ...["-c", "max_parallel_workers_per_gather=0", "-c", "io_method=sync"],
+  ...["-c", "max_parallel_maintenance_workers=0", "-c", "shared_buffers=16MB"],
+];
+
 /** PGlite on its own thread (docs/decisions/0863), or on the main thread when configured so. */
 async function openPgliteClient(dataDir: string): Promise<PGlite> {
+  const options = { startParams: PGLITE_START_PARAMS };
   if (env.SVC_EMBEDDED_DB_THREAD === "worker") {
     const { openPgliteWorker } = await import("@/lib/db-pglite-worker");
     // drizzle's PGlite driver only calls query() and transaction(), which the worker client has.
-    return (await openPgliteWorker(dataDir)) as unknown as PGlite;
+    return (await openPgliteWorker(dataDir, options)) as unknown as PGlite;
   }
   const { PGlite } = await import("@electric-sql/pglite");
-  return PGlite.create(dataDir);
+  return PGlite.create(dataDir, options);
 }
 
 async function openPglite(): Promise<DbHandle> {

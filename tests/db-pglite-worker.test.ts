@@ -89,7 +89,7 @@ describe("PGlite on a worker thread", () => {
   });
 
   it("fails statements after close instead of hanging", async () => {
-    const other = await openPgliteWorker(path.join(dir, "pg2"));
+    const other = await openPgliteWorker(undefined);
     await other.close();
     await expect(other.query("select 1")).rejects.toThrow(/closed|exited/);
   });
