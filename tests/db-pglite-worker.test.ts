@@ -88,9 +88,9 @@ describe("PGlite on a worker thread", () => {
     expect(await runPrepared(db, stmt, ["it's nobody"])).toEqual([]);
   });
 
-  it("fails statements after close instead of hanging", async () => {
-    const other = await openPgliteWorker(undefined);
-    await other.close();
-    await expect(other.query("select 1")).rejects.toThrow(/closed|exited/);
+  it("fails statements after close instead of hanging (last: it closes the shared client)", async () => {
+    await client.close();
+    await expect(client.query("select 1")).rejects.toThrow(/closed|exited/);
+    await client.close();
   });
 });
