@@ -4,8 +4,6 @@ import { safeEqual, sha256Hex } from "@/lib/crypto/secret-box";
 import type { Db } from "@/lib/db";
 import { type PreparedStatement, runPrepared } from "@/lib/db-prepared";
 import { ApiError } from "@/lib/http/errors";
-import { hasPrefix } from "@/lib/ids";
-import { normaliseShortCode } from "@/lib/rooms/short-code";
 
 export interface ProjectKeyPrincipal {
   keyId: string;
@@ -61,15 +59,11 @@ const KEY_AND_ROOM_BY_CODE: PreparedStatement = {
   ${roomJoin("short_code")} where k.secret_hash = $1 limit 1`,
 };
 
-/** Room ids and short codes use these characters only; any other reference names no room. */
-const ROOM_REF = /^[A-Za-z0-9_-]{1,64}$/;
-
-/** The statement and parameters for a room reference; undefined: no room can match it. */
-function roomLookup(ref: string): { stmt: PreparedStatement; value: string } | undefined {
-  if (!ROOM_REF.test(ref)) return undefined;
-  if (hasPrefix("room", ref)) return { stmt: KEY_AND_ROOM_BY_ID, value: ref };
-  const code = normaliseShortCode(ref);
-  return code ? { stmt: KEY_AND_ROOM_BY_CODE, value: code } : undefined;
+/** A room to read with the key: by `id` or `short_code` (normalised), and the reference asked for. */
+export interface RoomLookup {
+  ref: string;
+  by: "id" | "short_code";
+  value: string;
 }
 
 /**
@@ -79,23 +73,26 @@ function roomLookup(ref: string): { stmt: PreparedStatement; value: string } | u
  *
  * Every call reads the key row (no cache), so a rotation or revocation applies to the very next
  * request. One indexed query: the key by the unique index on the secret's SHA-256 (compared again
- * in constant time), its project and org by primary key, and — when `opts.room` names one — the
+ * in constant time), its project and org by primary key, and — when `opts.room` says how — the
  * room by its primary key or short-code index, joined on the key's org and project (so a room of
- * another project is simply absent). Last use is noted in memory and written in batches.
+ * another project is simply absent; a reference no room can have is passed without `by`: absent). Last use is noted in memory and written in batches.
  */
 export async function authenticateProjectKey(
   req: Request,
   db: Db,
   needs: ApiKeyScope,
-  opts: { room?: string } = {},
+  opts: { room?: RoomLookup | { ref: string; by?: undefined } } = {},
 ): Promise<ProjectKeyPrincipal & { room?: { ref: string; row: KeyRoom | null } }> {
   const match = /^Bearer\s+(\S+)$/i.exec(req.headers.get("authorization")?.trim() ?? "");
   const parsed = match?.[1] ? parsePresentedKey(match[1]) : undefined;
   if (!parsed) throw invalid();
   const hash = sha256Hex(parsed.secret);
-  const lookup = opts.room === undefined ? undefined : roomLookup(opts.room);
+  const lookup = opts.room?.by ? opts.room : undefined;
   const [found] = lookup
-    ? await runPrepared(db, lookup.stmt, [hash, lookup.value])
+    ? await runPrepared(db, lookup.by === "id" ? KEY_AND_ROOM_BY_ID : KEY_AND_ROOM_BY_CODE, [
+        hash,
+        lookup.value,
+      ])
     : await runPrepared(db, KEY_ONLY, [hash]);
   const row = found && toRow(found);
   if (!row || row.revokedAt || !safeEqual(row.secretHash, hash)) throw invalid();
@@ -115,7 +112,7 @@ export async function authenticateProjectKey(
     grants: row.grants as KeyGrant[],
     planSelected: row.planSelected,
     // Asked for: the room, or null when there is no such room in the key's project.
-    ...(opts.room !== undefined ? { room: { ref: opts.room, row: row.room } } : {}),
+    ...(opts.room !== undefined ? { room: { ref: opts.room.ref, row: row.room } } : {}),
   };
 }
 

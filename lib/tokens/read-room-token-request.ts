@@ -1,10 +1,24 @@
+import type { RoomLookup } from "@/lib/api-keys/authenticate";
 import { parseObject, readJson } from "@/lib/http/request";
 import { IDEMPOTENCY_HEADER } from "@/lib/idempotency/with-idempotency";
+import { hasPrefix } from "@/lib/ids";
+import { normaliseShortCode } from "@/lib/rooms/short-code";
 import { type RoomTokenInput, roomTokenBody } from "@/lib/tokens/room-token-schema";
 
+/** Room ids and short codes use these characters only; any other reference names no room. */
+const ROOM_REF = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** How the key's query finds the room `ref` names (as findRoom would), or `by` absent: no room can match. */
+export function roomLookup(ref: string): RoomLookup | { ref: string; by?: undefined } {
+  if (!ROOM_REF.test(ref)) return { ref };
+  if (hasPrefix("room", ref)) return { ref, by: "id", value: ref };
+  const code = normaliseShortCode(ref);
+  return code ? { ref, by: "short_code", value: code } : { ref };
+}
+
 export interface RoomTokenRequest {
-  /** The `roomId` the body names, if it names one: read with the key, in the same query. */
-  roomRef: string | undefined;
+  /** The room the body names, if it names one: read with the key, in the same query. */
+  room: ReturnType<typeof roomLookup> | undefined;
   /** The request for the idempotency layer: re-readable when it carries an Idempotency-Key. */
   replayable: Request;
   /** The checked input; throws the body's 4xx (malformed, wrong type, invalid) when called. */
@@ -29,7 +43,7 @@ export async function readRoomTokenRequest(req: Request): Promise<RoomTokenReque
   }
   const ref = (body as { roomId?: unknown } | undefined)?.roomId;
   return {
-    roomRef: typeof ref === "string" && ref.length > 0 && ref.length <= 64 ? ref : undefined,
+    room: typeof ref === "string" && ref.length > 0 && ref.length <= 64 ? roomLookup(ref) : undefined,
     replayable,
     input: () => {
       if (failure !== undefined) throw failure;

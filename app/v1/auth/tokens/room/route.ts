@@ -16,7 +16,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: handle(async (req) => {
     const db = await getDb();
     const body = await readRoomTokenRequest(req);
-    const key = await authenticateProjectKey(req, db, "rooms:write", { room: body.roomRef });
+    const key = await authenticateProjectKey(req, db, "rooms:write", { room: body.room });
     const limited = await enforceRateLimit(
       limits.roomTokens,
       key.keyId,
