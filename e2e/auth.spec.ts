@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectNoHorizontalOverflow, MOBILE, PASSWORD, shot, signIn } from "./helpers";
+import { expectNoHorizontalOverflow, HOME, MOBILE, PASSWORD, shot, signIn } from "./helpers";
 
 test.describe("sign-in", () => {
   test("a signed-out visitor is sent to the sign-in page", async ({ page }) => {
@@ -58,7 +58,7 @@ test.describe("sign-in", () => {
 
     // Signed in, the sign-in page sends you on to the console.
     await page.goto("/login");
-    await expect(page).toHaveURL(/\/projects$/);
+    await expect(page).toHaveURL(HOME);
   });
 
   test("sign out ends the session", async ({ page, context }) => {
@@ -79,7 +79,7 @@ test.describe("sign-in", () => {
     await page.getByLabel("Email").fill("member@acme.test");
     await page.getByLabel("Password").fill(PASSWORD);
     await page.keyboard.press("Enter");
-    await expect(page).toHaveURL(/\/projects$/);
+    await expect(page).toHaveURL(HOME);
     await expect(page.getByTestId("role")).toHaveText("Member");
   });
 });

@@ -51,7 +51,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
 
   const top = (
     <>
-      <Link href="/projects" className="brand" aria-label="SVC Console home">
+      <Link href="/" className="brand" aria-label="SVC Console overview">
         <span className="brand-mark" aria-hidden />
         SVC <span className="brand-sub">Console</span>
       </Link>

@@ -28,8 +28,3 @@ export function RoomTypeLabel({ type }: { type: string }) {
     </span>
   );
 }
-
-/** `https://<meet host>/r/<short_code>`: the link never reveals the room id. */
-export function shareLink(meetHost: string, shortCode: string): string {
-  return `https://${meetHost}/r/${shortCode}`;
-}

@@ -10,7 +10,7 @@ import type { Identity } from "@/lib/identity/load-member";
 
 /**
  * Where a fresh session lands: plan selection for an Owner or Billing member of a cloud org that has
- * no plan yet (decisions §2), the projects otherwise.
+ * no plan yet (decisions §2), the overview otherwise.
  */
 async function landingPage(): Promise<string> {
   const me = await api<Identity>("/v1/workspace/me");
@@ -22,11 +22,18 @@ async function landingPage(): Promise<string> {
   ) {
     return "/plan";
   }
-  return "/projects";
+  return "/";
 }
 
 /** Email and password through next-auth's credentials provider; it sets the `svc_session` cookie. */
-export function LoginForm({ initialError }: { initialError: string | null }) {
+export function LoginForm({
+  initialError,
+  returnTo,
+}: {
+  initialError: string | null;
+  /** The page to go back to (already checked to be one of ours), else the landing page. */
+  returnTo: string | undefined;
+}) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(initialError);
   const [busy, setBusy] = useState(false);
@@ -45,7 +52,7 @@ export function LoginForm({ initialError }: { initialError: string | null }) {
     setError(null);
     const result = await signIn("credentials", { email, password, redirect: false }).catch(() => undefined);
     if (result?.ok && !result.error) {
-      router.replace(await landingPage());
+      router.replace(returnTo ?? (await landingPage()));
       router.refresh();
       return;
     }

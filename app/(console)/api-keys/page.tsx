@@ -8,6 +8,7 @@ import { ProjectIcon } from "@/app/_components/project-icon";
 import { requireConsoleMember } from "@/app/_lib/console-session";
 import { CURRENT_PROJECT_COOKIE, pickCurrentProject } from "@/app/_lib/current-project";
 import { planGate } from "@/app/_lib/plan-gate";
+import { tokenExample } from "@/app/_lib/token-example";
 import { ProjectPicker } from "@/app/(console)/api-keys/project-picker";
 import { ApiKeysPanel } from "@/app/(console)/projects/[projectId]/api-keys-panel";
 import { projectWithKeys } from "@/lib/api-keys/list-api-keys";
@@ -57,7 +58,10 @@ export default async function ApiKeysPage({ searchParams }: { searchParams: Sear
     );
   }
 
-  const { items } = await projectWithKeys(db, { orgId: member.orgId, projectId: project.id });
+  const [{ items }, example] = await Promise.all([
+    projectWithKeys(db, { orgId: member.orgId, projectId: project.id }),
+    tokenExample(db, member.orgId, project.id),
+  ]);
   return (
     <>
       <div className="page-head">
@@ -83,6 +87,7 @@ export default async function ApiKeysPage({ searchParams }: { searchParams: Sear
         memberRole={member.role}
         blockedReason={planGate(member, env.SVC_DEPLOYMENT_MODE).reason}
         now={Date.now()}
+        example={example}
         heading={
           <div className="toolbar-group">
             <ProjectIcon id={project.id} name={project.name} />

@@ -12,6 +12,7 @@ import { ProjectFilter } from "@/app/(console)/rooms/project-filter";
 import { type ProjectRef, RoomList } from "@/app/(console)/rooms/room-list";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
+import { shareLinkBase } from "@/lib/invitations/share-link";
 import { listProjects } from "@/lib/projects/list-projects";
 import { listRooms } from "@/lib/rooms/list-rooms";
 import { ROOM_STATES } from "@/lib/rooms/room-types";
@@ -54,7 +55,7 @@ export default async function RoomsPage({ searchParams }: { searchParams: Search
       memberRole={member.role}
       projects={projects}
       defaultProjectId={defaultProjectId}
-      meetHost={env.meetHost}
+      shareBase={shareLinkBase()}
       blockedReason={blockedReason}
       label={label}
     />
@@ -106,7 +107,7 @@ export default async function RoomsPage({ searchParams }: { searchParams: Search
               first={page}
               filters={filters}
               projects={projects}
-              meetHost={env.meetHost}
+              shareBase={shareLinkBase()}
               now={now}
               pageSize={PAGE_SIZE}
             />

@@ -2,11 +2,14 @@
 
 import { Dialog } from "@/app/_components/dialog";
 import { SecretReveal } from "@/app/_components/secret-reveal";
+import { SnippetTabs } from "@/app/_components/snippet-tabs";
+import { webhookVerifySnippets } from "@/app/_lib/snippets";
 
 export interface RevealedSecret {
   title: string;
   kid: string;
   secret: string;
+  endpointId: string;
 }
 
 /** A signing secret, shown this once (creation or rotation), with a copy button. */
@@ -52,7 +55,18 @@ export function SecretDialog({
             },
           ]}
           onDone={onClose}
-        />
+        >
+          <SnippetTabs
+            title="Verify a delivery with it"
+            snippets={webhookVerifySnippets({
+              endpointId: revealed.endpointId,
+              kid: revealed.kid,
+              secret: revealed.secret,
+            })}
+            labels={{ curl: "Shell" }}
+            testId="revealed-secret-snippets"
+          />
+        </SecretReveal>
       ) : null}
     </Dialog>
   );

@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { api } from "@/app/_components/api-client";
-import { Dialog } from "@/app/_components/dialog";
+import { ConfirmDialog } from "@/app/_components/confirm-dialog";
 import { GatedButton } from "@/app/_components/gated-button";
 import { IconSpinner } from "@/app/_components/icons";
 import { useToast } from "@/app/_components/toast";
@@ -57,6 +57,7 @@ export function EndpointActions({ endpoint, memberRole }: { endpoint: WebhookDto
         title: "Signing secret rotated",
         kid: res.data.kid,
         secret: res.data.signing_secret,
+        endpointId: endpoint.id,
       });
       router.refresh();
     } else if (confirm === "delete") {
@@ -108,37 +109,21 @@ export function EndpointActions({ endpoint, memberRole }: { endpoint: WebhookDto
         Delete
       </GatedButton>
 
-      <Dialog
+      <ConfirmDialog
         open={confirm !== null}
-        onClose={() => (busy ? undefined : setConfirm(null))}
         title={confirm === "rotate" ? "Rotate the signing secret?" : "Delete this endpoint?"}
         description={
           confirm === "rotate"
             ? "Deliveries are signed with a new secret under the next key id from now on. Keep the previous secret loaded in your receiver for 24 hours, until deliveries already in flight have drained."
             : "No more deliveries are made to it, pending ones included, and its delivery log is deleted. This cannot be undone."
         }
-      >
-        <div className="form-actions">
-          <button
-            type="button"
-            className="btn secondary"
-            onClick={() => setConfirm(null)}
-            disabled={busy !== null}
-          >
-            Cancel
-          </button>
-          <button
-            type="button"
-            className={confirm === "delete" ? "btn danger" : "btn"}
-            onClick={runConfirmed}
-            disabled={busy !== null}
-            data-testid="confirm-endpoint-action"
-          >
-            {busy ? <IconSpinner className="spin" /> : null}
-            {confirm === "rotate" ? "Rotate secret" : "Delete endpoint"}
-          </button>
-        </div>
-      </Dialog>
+        action={confirm === "rotate" ? "Rotate secret" : "Delete endpoint"}
+        danger={confirm === "delete"}
+        busy={busy !== null}
+        onConfirm={runConfirmed}
+        onCancel={() => setConfirm(null)}
+        testId="confirm-endpoint-action"
+      />
       <SecretDialog revealed={revealed} onClose={() => setRevealed(null)} />
     </div>
   );
