@@ -31,7 +31,14 @@ const securityHeaders = [
 
 const config: NextConfig = {
   async headers() {
-    return [{ source: "/:path*", headers: securityHeaders }];
+    return [
+      { source: "/:path*", headers: securityHeaders },
+      // The join page checks camera and microphone (docs/decisions/0841): only there, only this origin.
+      {
+        source: "/r/:shortCode",
+        headers: [{ key: "Permissions-Policy", value: "camera=(self), microphone=(self), geolocation=()" }],
+      },
+    ];
   },
   // PGlite ships WASM and a data-dir loader that bundlers mangle; load it from node_modules.
   serverExternalPackages: ["@electric-sql/pglite", "s3rver", "pino", "thread-stream"],

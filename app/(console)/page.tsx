@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { AutoRefresh } from "@/app/_components/auto-refresh";
+import { ScopeNote } from "@/app/_components/scope-note";
 import { requireConsoleMember } from "@/app/_lib/console-session";
 import { GettingStarted } from "@/app/(console)/_overview/checklist";
 import { Figures } from "@/app/(console)/_overview/figures";
@@ -29,6 +30,7 @@ export default async function OverviewPage() {
             {member.orgName}, every project. Figures refresh every {REFRESH_SECONDS} seconds; times are UTC
             days.
           </p>
+          <ScopeNote scope="org" />
         </div>
       </div>
       {allDone ? null : <GettingStarted checklist={insights.checklist} />}

@@ -1,6 +1,6 @@
 import type { ComponentType, SVGProps } from "react";
 import { IconBroadcast, IconPresentation, IconUserPair, IconUsers } from "@/app/_components/icons";
-import { ROOM_TYPES, type RoomType } from "@/lib/rooms/room-types";
+import { ROOM_TYPES, type RoomType } from "@/lib/rooms/room-type-values";
 
 export const ROOM_TYPE_INFO: Record<
   RoomType,

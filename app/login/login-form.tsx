@@ -1,12 +1,40 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { signIn } from "next-auth/react";
 import { type FormEvent, useRef, useState } from "react";
 import { api } from "@/app/_components/api-client";
 import { IconAlert, IconSpinner } from "@/app/_components/icons";
 import { can } from "@/lib/auth/roles";
 import type { Identity } from "@/lib/identity/load-member";
+
+/**
+ * next-auth's credentials sign-in (CSRF token, then POST /api/auth/callback/credentials) by hand,
+ * as `next-auth/react` does it, without shipping that module: undefined when the server could not
+ * be reached, else the error next-auth put in its redirect URL (none on success).
+ */
+async function signIn(email: string, password: string): Promise<{ error: string | null } | undefined> {
+  try {
+    const csrf = (await (await fetch("/api/auth/csrf", { cache: "no-store" })).json()) as {
+      csrfToken?: string;
+    };
+    const res = await fetch("/api/auth/callback/credentials", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        email,
+        password,
+        csrfToken: csrf.csrfToken ?? "",
+        callbackUrl: "/",
+        json: "true",
+      }),
+    });
+    const data = (await res.json().catch(() => ({}))) as { url?: string };
+    const error = data.url ? new URL(data.url, location.origin).searchParams.get("error") : "Unknown";
+    return { error: res.ok ? error : (error ?? "Unknown") };
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * Where a fresh session lands: plan selection for an Owner or Billing member of a cloud org that has
@@ -50,8 +78,8 @@ export function LoginForm({
     }
     setBusy(true);
     setError(null);
-    const result = await signIn("credentials", { email, password, redirect: false }).catch(() => undefined);
-    if (result?.ok && !result.error) {
+    const result = await signIn(email, password);
+    if (result && !result.error) {
       router.replace(returnTo ?? (await landingPage()));
       router.refresh();
       return;

@@ -5,6 +5,7 @@ import { EnvironmentBadge } from "@/app/_components/badges";
 import { EmptyState } from "@/app/_components/empty-state";
 import { IconKey } from "@/app/_components/icons";
 import { ProjectIcon } from "@/app/_components/project-icon";
+import { ScopeNote } from "@/app/_components/scope-note";
 import { requireConsoleMember } from "@/app/_lib/console-session";
 import { CURRENT_PROJECT_COOKIE, pickCurrentProject } from "@/app/_lib/current-project";
 import { planGate } from "@/app/_lib/plan-gate";
@@ -71,6 +72,7 @@ export default async function ApiKeysPage({ searchParams }: { searchParams: Sear
             Server-side credentials of one project: they mint room tokens and register webhooks. Each secret
             is shown once.
           </p>
+          <ScopeNote scope="current" />
         </div>
         <div className="page-actions">
           <ProjectPicker

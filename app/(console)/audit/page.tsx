@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { DataTable, MainCell } from "@/app/_components/data-table";
 import { EmptyState } from "@/app/_components/empty-state";
+import { ScopeNote } from "@/app/_components/scope-note";
 import { Time } from "@/app/_components/time";
 import { requireConsoleMember } from "@/app/_lib/console-session";
 import { listAuditLog, listAuditLogQuery } from "@/lib/audit/list-audit-log";
@@ -74,6 +75,7 @@ export default async function AuditPage({
             selections; sign-ins. Entries cannot be changed or deleted. Also at{" "}
             <span className="mono">GET /v1/workspace/audit-log</span>.
           </p>
+          <ScopeNote scope="org" />
         </div>
       </div>
       <nav

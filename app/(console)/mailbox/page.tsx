@@ -3,6 +3,7 @@ import Link from "next/link";
 import { countOf, DataTable, MainCell } from "@/app/_components/data-table";
 import { EmptyState } from "@/app/_components/empty-state";
 import { IconInbox, IconLock } from "@/app/_components/icons";
+import { ScopeNote } from "@/app/_components/scope-note";
 import { requireConsoleMember } from "@/app/_lib/console-session";
 import { EmailStateBadge, EmailTime } from "@/app/(console)/mailbox/email-state-badge";
 import { can } from "@/lib/auth/roles";
@@ -36,6 +37,7 @@ export default async function MailboxPage() {
               : "Emails go out through Resend; this is their log."}{" "}
             At most 200 go out per hour; the rest wait and are released evenly.
           </p>
+          <ScopeNote scope="org" />
         </div>
       </div>
       {items.length === 0 ? (

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { countOf, DataTable, MainCell } from "@/app/_components/data-table";
 import { EmptyState } from "@/app/_components/empty-state";
 import { IconRecord } from "@/app/_components/icons";
+import { ScopeNote } from "@/app/_components/scope-note";
 import { Time } from "@/app/_components/time";
 import { requireConsoleMember } from "@/app/_lib/console-session";
 import { DownloadButton } from "@/app/(console)/recordings/download-button";
@@ -44,6 +45,7 @@ export default async function RecordingsPage() {
             Completed recordings across every project. Downloads come straight from storage through a link
             valid five minutes.
           </p>
+          <ScopeNote scope="org" />
         </div>
       </div>
       {items.length === 0 ? (

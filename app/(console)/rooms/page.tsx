@@ -2,8 +2,9 @@ import type { Metadata } from "next";
 import { cookies } from "next/headers";
 import Link from "next/link";
 import { EmptyState } from "@/app/_components/empty-state";
-import { FilterTabs } from "@/app/_components/filter-tabs";
+import { FilterTabs, hrefWith } from "@/app/_components/filter-tabs";
 import { IconFolder, IconVideo } from "@/app/_components/icons";
+import { ScopeNote } from "@/app/_components/scope-note";
 import { requireConsoleMember } from "@/app/_lib/console-session";
 import { CURRENT_PROJECT_COOKIE, pickCurrentProject } from "@/app/_lib/current-project";
 import { planGate } from "@/app/_lib/plan-gate";
@@ -67,6 +68,14 @@ export default async function RoomsPage({ searchParams }: { searchParams: Search
         <div>
           <h1>Rooms</h1>
           <p>Meeting spaces across every project. Share a room by its link; it never reveals the id.</p>
+          {projectId ? null : (
+            <ScopeNote
+              scope="org"
+              filterHref={
+                defaultProjectId ? hrefWith("/rooms", { state, project_id: defaultProjectId }) : undefined
+              }
+            />
+          )}
         </div>
         <div className="page-actions">{createButton()}</div>
       </div>

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { countOf, DataTable, MainCell } from "@/app/_components/data-table";
 import { EmptyState } from "@/app/_components/empty-state";
 import { IconWebhook } from "@/app/_components/icons";
+import { ScopeNote } from "@/app/_components/scope-note";
 import { Time } from "@/app/_components/time";
 import { requireConsoleMember } from "@/app/_lib/console-session";
 import { CreateWebhookButton } from "@/app/(console)/webhooks/create-webhook-button";
@@ -35,6 +36,7 @@ export default async function WebhooksPage() {
           <p>
             Signed HTTPS POSTs to your servers when rooms and recordings change, retried for about five hours.
           </p>
+          <ScopeNote scope="org" />
         </div>
         <div className="page-actions">{create()}</div>
       </div>
