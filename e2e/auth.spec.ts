@@ -4,7 +4,8 @@ import { expectNoHorizontalOverflow, HOME, MOBILE, PASSWORD, shot, signIn } from
 test.describe("sign-in", () => {
   test("a signed-out visitor is sent to the sign-in page", async ({ page }) => {
     await page.goto("/rooms");
-    await expect(page).toHaveURL(/\/login$/);
+    // …and brought back to the page afterwards.
+    await expect(page).toHaveURL(/\/login\?next=%2Frooms$/);
     await expect(page.getByRole("heading", { name: "Sign in to your workspace" })).toBeVisible();
     await shot(page, "login");
   });
@@ -67,7 +68,7 @@ test.describe("sign-in", () => {
     await expect(page).toHaveURL(/\/login$/);
     expect((await context.cookies()).find((c) => c.name === "svc_session")).toBeUndefined();
     await page.goto("/projects");
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login\?next=%2Fprojects$/);
     expect((await page.request.get("/v1/workspace/me")).status()).toBe(401);
   });
 
