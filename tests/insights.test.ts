@@ -145,6 +145,7 @@ describe("loadOrgInsights", () => {
         endpointId,
         orgId: org.id,
         webhookId: newId("event"),
+        body: "{}",
         status,
         createdAt: new Date(NOW.getTime() - 60_000),
       });
@@ -167,6 +168,7 @@ describe("loadOrgInsights", () => {
       endpointId,
       orgId: org.id,
       webhookId: newId("event"),
+      body: "{}",
       status: "dead",
       createdAt: new Date(NOW.getTime() - 2 * DAY),
     });

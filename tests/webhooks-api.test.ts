@@ -4,8 +4,9 @@ import { apiKeys, deliveries, events, projects, webhookSigningSecrets } from "@/
 import { decryptSecret } from "@/lib/crypto/secret-box";
 import { getDb } from "@/lib/db";
 import { overrideEnvForTests } from "@/lib/env";
-import { recordEvent } from "@/lib/events/record-event";
 import { newId } from "@/lib/ids";
+import { transactionWithJobs } from "@/lib/jobs/transaction";
+import { recordEvent } from "@/lib/webhooks/outbox/record-event";
 import { setHostResolverForTests } from "@/lib/webhooks/resolve-host";
 import { call, expectProblem } from "./helpers/app";
 import { createOrg, type TestOrg } from "./helpers/fixtures";
@@ -559,7 +560,7 @@ describe("events and deliveries (transactional outbox)", () => {
     const w = await registerWebhook(o, "https://hooks.example.com/rollback", ["room.ended"]);
     const db = await getDb();
     await expect(
-      db.transaction(async (tx) => {
+      transactionWithJobs(db, async (tx) => {
         await recordEvent(tx, {
           type: "room.ended",
           orgId: o.id,
@@ -581,7 +582,7 @@ describe("events and deliveries (transactional outbox)", () => {
       json: { url: "https://hooks.example.com/lic", events: ["license.revoked"] },
     });
     const db = await getDb();
-    await db.transaction((tx) =>
+    await transactionWithJobs(db, (tx) =>
       recordEvent(tx, { type: "license.revoked", orgId: o.id, projectId: null, object: {} }),
     );
     expect(await deliveriesOf(String(orgWide.body.id))).toHaveLength(0);

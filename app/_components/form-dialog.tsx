@@ -3,11 +3,9 @@
 import { type FormEvent, type ReactNode, useState } from "react";
 import { type ApiResult, fieldErrors, type Problem } from "@/app/_components/api-client";
 import { Dialog } from "@/app/_components/dialog";
+import type { FieldErrors } from "@/app/_components/form-values";
 import { IconAlert, IconSpinner } from "@/app/_components/icons";
 import { useToast } from "@/app/_components/toast";
-
-/** Field errors by input name; an empty object means "nothing to complain about". */
-export type FieldErrors = Record<string, string>;
 
 export interface FormDialogProps<T> {
   open: boolean;
@@ -110,9 +108,4 @@ export function FormDialog<T>(props: FormDialogProps<T>) {
       </form>
     </Dialog>
   );
-}
-
-/** The trimmed text of a form field ("" when absent). */
-export function text(form: FormData, name: string): string {
-  return String(form.get(name) ?? "").trim();
 }

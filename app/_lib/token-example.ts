@@ -1,4 +1,6 @@
+import { roomTokenSnippets, type Snippets } from "@/app/_lib/snippets";
 import type { TokenExample } from "@/app/(console)/projects/[projectId]/revealed-key-dialog";
+import type { ApiKeyDto } from "@/lib/api-keys/serialize-api-key";
 import type { Db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { listRooms } from "@/lib/rooms/list-rooms";
@@ -18,4 +20,17 @@ export async function tokenExample(db: Db, orgId: string, projectId: string): Pr
     room: room?.id ?? "<room id or short code>",
     role: (type && rolesFor(type)[0]) || "publisher",
   };
+}
+
+/** The API keys panel's code: names the newest active key (never its secret), else the project. */
+export function keyPanelSnippets(
+  example: TokenExample,
+  keys: readonly ApiKeyDto[],
+  projectName: string,
+): Snippets {
+  const newest = keys.find((k) => k.state === "active");
+  return roomTokenSnippets({
+    ...example,
+    keyHint: newest ? `“${newest.name}” (${newest.prefix}…)` : projectName,
+  });
 }

@@ -17,6 +17,7 @@ export const PERMISSIONS = [
   "plan:select",
   "tokens:test",
   "audit:read",
+  "audit:verify",
   "mailbox:read",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
@@ -25,7 +26,15 @@ const ALL_READ = ["projects:read", "rooms:read", "recordings:read", "webhooks:re
 const BUILD = ["projects:create", "rooms:create", "webhooks:write", "api_keys:write", "tokens:test"] as const;
 
 export const ROLE_PERMISSIONS = {
-  Owner: [...ALL_READ, ...BUILD, "recordings:download", "invitations:send", "plan:select", "audit:read"],
+  Owner: [
+    ...ALL_READ,
+    ...BUILD,
+    "recordings:download",
+    "invitations:send",
+    "plan:select",
+    "audit:read",
+    "audit:verify",
+  ],
   Admin: [...ALL_READ, ...BUILD, "recordings:download", "invitations:send", "audit:read"],
   Developer: [...ALL_READ, ...BUILD, "recordings:download", "invitations:send"],
   Member: [...ALL_READ, "recordings:download", "invitations:send"],

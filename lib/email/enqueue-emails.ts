@@ -1,9 +1,16 @@
 import { emails } from "@/db/schema";
-import type { Tx } from "@/lib/db";
 import { planReleaseTimes } from "@/lib/email/cap";
-import type { RenderedEmail } from "@/lib/email/render-invitation";
 import { lockOrgForCap, takenSlots } from "@/lib/email/slots";
 import { newId } from "@/lib/ids";
+import { sendInvitationEmail } from "@/lib/jobs/definitions/send-invitation-email";
+import { afterCommit, type JobTx } from "@/lib/jobs/transaction";
+
+/** An email as its template renders it (the invitation, and any later one). */
+export interface RenderedEmail {
+  subject: string;
+  html: string;
+  text: string;
+}
 
 export interface EmailDraft extends RenderedEmail {
   to: string;
@@ -18,10 +25,11 @@ export interface QueuedEmail {
 
 /**
  * Queues emails inside the caller's transaction, each with its release time under the org's
- * hourly cap. Nothing is sent here: after commit, `dispatchEmails` hands them to the runtime.
+ * hourly cap. Nothing is sent here: they are dispatched (one `send-invitation-email` run each, or
+ * a wake of the embedded email worker) when the transaction commits.
  */
 export async function enqueueEmails(
-  tx: Tx,
+  tx: JobTx,
   orgId: string,
   drafts: readonly EmailDraft[],
   now: Date,
@@ -41,5 +49,10 @@ export async function enqueueEmails(
     releaseAt: releases[i] ?? now,
   }));
   await tx.insert(emails).values(rows);
+  afterCommit(
+    tx,
+    sendInvitationEmail,
+    rows.map((r) => ({ id: `email-${r.id}`, payload: { email_id: r.id, org_id: orgId } })),
+  );
   return rows.map((r) => ({ id: r.id, to: r.to, releaseAt: r.releaseAt }));
 }

@@ -9,7 +9,7 @@ import { ScopeNote } from "@/app/_components/scope-note";
 import { requireConsoleMember } from "@/app/_lib/console-session";
 import { CURRENT_PROJECT_COOKIE, pickCurrentProject } from "@/app/_lib/current-project";
 import { planGate } from "@/app/_lib/plan-gate";
-import { tokenExample } from "@/app/_lib/token-example";
+import { keyPanelSnippets, tokenExample } from "@/app/_lib/token-example";
 import { ProjectPicker } from "@/app/(console)/api-keys/project-picker";
 import { ApiKeysPanel } from "@/app/(console)/projects/[projectId]/api-keys-panel";
 import { projectWithKeys } from "@/lib/api-keys/list-api-keys";
@@ -90,6 +90,7 @@ export default async function ApiKeysPage({ searchParams }: { searchParams: Sear
         blockedReason={planGate(member, env.SVC_DEPLOYMENT_MODE).reason}
         now={Date.now()}
         example={example}
+        snippets={keyPanelSnippets(example, items, project.name)}
         heading={
           <div className="toolbar-group">
             <ProjectIcon id={project.id} name={project.name} />

@@ -6,9 +6,10 @@ import { api } from "@/app/_components/api-client";
 import { ENVIRONMENT_OPTIONS } from "@/app/_components/badges";
 import { Choices } from "@/app/_components/choices";
 import { Field, fieldA11y } from "@/app/_components/field";
-import { type FieldErrors, FormDialog, text } from "@/app/_components/form-dialog";
+import { type FieldErrors, text } from "@/app/_components/form-values";
 import { GatedButton } from "@/app/_components/gated-button";
 import { IconPlus } from "@/app/_components/icons";
+import { LazyFormDialog } from "@/app/_components/lazy-form-dialog";
 import { useToast } from "@/app/_components/toast";
 import type { Role } from "@/lib/auth/roles";
 import type { ProjectDto } from "@/lib/projects/serialize-project";
@@ -55,7 +56,7 @@ export function CreateProjectButton({
       >
         <IconPlus /> {label}
       </GatedButton>
-      <FormDialog<ProjectDto>
+      <LazyFormDialog<ProjectDto>
         open={open}
         onClose={() => setOpen(false)}
         title="Create a project"
@@ -125,7 +126,7 @@ export function CreateProjectButton({
             />
           </>
         )}
-      </FormDialog>
+      </LazyFormDialog>
     </>
   );
 }

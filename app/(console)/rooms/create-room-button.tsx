@@ -8,9 +8,10 @@ import { Choices } from "@/app/_components/choices";
 import { CopyButton } from "@/app/_components/copy-button";
 import { Dialog } from "@/app/_components/dialog";
 import { Field, fieldA11y } from "@/app/_components/field";
-import { type FieldErrors, FormDialog, text } from "@/app/_components/form-dialog";
+import { type FieldErrors, text } from "@/app/_components/form-values";
 import { GatedButton } from "@/app/_components/gated-button";
 import { IconCheck, IconPlus } from "@/app/_components/icons";
+import { LazyFormDialog } from "@/app/_components/lazy-form-dialog";
 import { ROOM_TYPE_OPTIONS } from "@/app/_components/room-types";
 import { useToast } from "@/app/_components/toast";
 import type { ProjectRef } from "@/app/(console)/rooms/room-list";
@@ -65,7 +66,7 @@ export function CreateRoomButton({
       >
         <IconPlus /> {label}
       </GatedButton>
-      <FormDialog<RoomDto>
+      <LazyFormDialog<RoomDto>
         open={open}
         onClose={() => setOpen(false)}
         wide
@@ -141,7 +142,7 @@ export function CreateRoomButton({
             />
           </>
         )}
-      </FormDialog>
+      </LazyFormDialog>
       <Dialog open={created !== null} onClose={() => setCreated(null)} wide title="Room ready">
         {created ? (
           <div className="success-panel" data-testid="room-created">

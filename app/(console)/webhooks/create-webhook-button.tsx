@@ -1,14 +1,17 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { api } from "@/app/_components/api-client";
 import { Choices } from "@/app/_components/choices";
 import { Field, fieldA11y } from "@/app/_components/field";
-import { type FieldErrors, FormDialog, text } from "@/app/_components/form-dialog";
+import { type FieldErrors, text } from "@/app/_components/form-values";
 import { GatedButton } from "@/app/_components/gated-button";
 import { IconPlus } from "@/app/_components/icons";
-import { type RevealedSecret, SecretDialog } from "@/app/(console)/webhooks/secret-dialog";
+import { OnceOpened } from "@/app/_components/lazy-dialog";
+import { LazyFormDialog } from "@/app/_components/lazy-form-dialog";
+import type { RevealedSecret } from "@/app/(console)/webhooks/secret-dialog";
 import type { Role } from "@/lib/auth/roles";
 import type { CreatedWebhook } from "@/lib/webhooks/create-webhook";
 import { WORKSPACE_EVENTS } from "@/lib/webhooks/event-catalog";
@@ -30,6 +33,11 @@ function check(form: FormData): FieldErrors {
   if (form.getAll("events").length === 0) errors.events = "Choose at least one event.";
   return errors;
 }
+
+const SecretDialog = dynamic(
+  () => import("@/app/(console)/webhooks/secret-dialog").then((m) => m.SecretDialog),
+  { ssr: false },
+);
 
 /** "Add endpoint": URL, events and a note; the signing secret is shown once afterwards. */
 export function CreateWebhookButton({
@@ -55,7 +63,7 @@ export function CreateWebhookButton({
       >
         <IconPlus /> {label}
       </GatedButton>
-      <FormDialog<CreatedWebhook>
+      <LazyFormDialog<CreatedWebhook>
         open={open}
         onClose={() => setOpen(false)}
         title="Add a webhook endpoint"
@@ -127,8 +135,10 @@ export function CreateWebhookButton({
             </Field>
           </>
         )}
-      </FormDialog>
-      <SecretDialog revealed={revealed} onClose={() => setRevealed(null)} />
+      </LazyFormDialog>
+      <OnceOpened open={revealed !== null}>
+        <SecretDialog revealed={revealed} onClose={() => setRevealed(null)} />
+      </OnceOpened>
     </>
   );
 }

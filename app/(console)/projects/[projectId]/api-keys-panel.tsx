@@ -1,22 +1,31 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { type ReactNode, useState } from "react";
 import { EmptyState } from "@/app/_components/empty-state";
 import { GatedButton } from "@/app/_components/gated-button";
 import { IconKey, IconPlus } from "@/app/_components/icons";
+import { OnceOpened } from "@/app/_components/lazy-dialog";
 import { SnippetTabs } from "@/app/_components/snippet-tabs";
-import { roomTokenSnippets } from "@/app/_lib/snippets";
+import type { Snippets } from "@/app/_lib/snippets";
 import { ApiKeyTable, type KeyAction } from "@/app/(console)/projects/[projectId]/api-key-table";
-import { KeyActionDialog } from "@/app/(console)/projects/[projectId]/key-action-dialog";
-import { MintKeyDialog } from "@/app/(console)/projects/[projectId]/mint-key-dialog";
-import {
-  type RevealedKey,
-  RevealedKeyDialog,
-  type TokenExample,
-} from "@/app/(console)/projects/[projectId]/revealed-key-dialog";
+import type { RevealedKey, TokenExample } from "@/app/(console)/projects/[projectId]/revealed-key-dialog";
 import type { ApiKeyDto } from "@/lib/api-keys/serialize-api-key";
 import type { Role } from "@/lib/auth/roles";
+
+const MintKeyDialog = dynamic(
+  () => import("@/app/(console)/projects/[projectId]/mint-key-dialog").then((m) => m.MintKeyDialog),
+  { ssr: false },
+);
+const KeyActionDialog = dynamic(
+  () => import("@/app/(console)/projects/[projectId]/key-action-dialog").then((m) => m.KeyActionDialog),
+  { ssr: false },
+);
+const RevealedKeyDialog = dynamic(
+  () => import("@/app/(console)/projects/[projectId]/revealed-key-dialog").then((m) => m.RevealedKeyDialog),
+  { ssr: false },
+);
 
 /**
  * A project's API keys: the table, "New API key", and the dialogs around them — mint
@@ -32,6 +41,7 @@ export function ApiKeysPanel({
   now,
   heading,
   example,
+  snippets,
 }: {
   projectId: string;
   projectName: string;
@@ -43,13 +53,14 @@ export function ApiKeysPanel({
   /** Replaces the panel's "API keys" heading (the API keys page names the project there instead). */
   heading?: ReactNode;
   example: TokenExample;
+  /** "Mint a room token" code for this project, made on the server (app/_lib/snippets.ts). */
+  snippets: Snippets;
 }) {
   const router = useRouter();
   const [minting, setMinting] = useState(false);
   const [pending, setPending] = useState<{ action: KeyAction; key: ApiKeyDto } | null>(null);
   const [revealed, setRevealed] = useState<RevealedKey | null>(null);
   const base = `/v1/workspace/projects/${encodeURIComponent(projectId)}/api-keys`;
-  const newest = keys.find((k) => k.state === "active");
 
   return (
     <section aria-labelledby="api-keys-heading">
@@ -91,45 +102,44 @@ export function ApiKeysPanel({
       )}
 
       <div className="card snippet-card">
-        <SnippetTabs
-          title="Mint a room token from your server"
-          snippets={roomTokenSnippets({
-            ...example,
-            keyHint: newest ? `“${newest.name}” (${newest.prefix}…)` : projectName,
-          })}
-          testId="key-snippets"
-        />
+        <SnippetTabs title="Mint a room token from your server" snippets={snippets} testId="key-snippets" />
       </div>
 
-      <MintKeyDialog
-        open={minting}
-        base={base}
-        onClose={() => setMinting(false)}
-        onMinted={(key) => {
-          setMinting(false);
-          setRevealed({
-            title: "API key created",
-            name: key.name,
-            projectKey: key.project_key,
-            secret: key.secret,
-          });
-          router.refresh();
-        }}
-      />
-      <KeyActionDialog
-        base={base}
-        pending={pending}
-        onDone={() => setPending(null)}
-        onRotated={(key, rotated) =>
-          setRevealed({
-            title: "Key rotated",
-            name: key.name,
-            projectKey: rotated.project_key,
-            secret: rotated.secret,
-          })
-        }
-      />
-      <RevealedKeyDialog revealed={revealed} example={example} onClose={() => setRevealed(null)} />
+      <OnceOpened open={minting}>
+        <MintKeyDialog
+          open={minting}
+          base={base}
+          onClose={() => setMinting(false)}
+          onMinted={(key) => {
+            setMinting(false);
+            setRevealed({
+              title: "API key created",
+              name: key.name,
+              projectKey: key.project_key,
+              secret: key.secret,
+            });
+            router.refresh();
+          }}
+        />
+      </OnceOpened>
+      <OnceOpened open={pending !== null}>
+        <KeyActionDialog
+          base={base}
+          pending={pending}
+          onDone={() => setPending(null)}
+          onRotated={(key, rotated) =>
+            setRevealed({
+              title: "Key rotated",
+              name: key.name,
+              projectKey: rotated.project_key,
+              secret: rotated.secret,
+            })
+          }
+        />
+      </OnceOpened>
+      <OnceOpened open={revealed !== null}>
+        <RevealedKeyDialog revealed={revealed} example={example} onClose={() => setRevealed(null)} />
+      </OnceOpened>
     </section>
   );
 }

@@ -3,7 +3,8 @@
 import { api } from "@/app/_components/api-client";
 import { Choices } from "@/app/_components/choices";
 import { Field, fieldA11y } from "@/app/_components/field";
-import { type FieldErrors, FormDialog, text } from "@/app/_components/form-dialog";
+import { FormDialog } from "@/app/_components/form-dialog";
+import { type FieldErrors, text } from "@/app/_components/form-values";
 import type { MintedApiKey } from "@/lib/api-keys/mint-api-key";
 import { API_KEY_SCOPES, KEY_GRANTS } from "@/lib/api-keys/scopes";
 

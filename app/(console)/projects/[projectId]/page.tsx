@@ -8,7 +8,7 @@ import { ProjectIcon } from "@/app/_components/project-icon";
 import { Time } from "@/app/_components/time";
 import { requireConsoleMember } from "@/app/_lib/console-session";
 import { planGate } from "@/app/_lib/plan-gate";
-import { tokenExample } from "@/app/_lib/token-example";
+import { keyPanelSnippets, tokenExample } from "@/app/_lib/token-example";
 import { ApiKeysPanel } from "@/app/(console)/projects/[projectId]/api-keys-panel";
 import { projectWithKeys } from "@/lib/api-keys/list-api-keys";
 import { getDb } from "@/lib/db";
@@ -78,6 +78,7 @@ export default async function ProjectPage({ params }: { params: Params }) {
         blockedReason={planGate(member, env.SVC_DEPLOYMENT_MODE).reason}
         now={now}
         example={example}
+        snippets={keyPanelSnippets(example, items, project.name)}
       />
     </>
   );

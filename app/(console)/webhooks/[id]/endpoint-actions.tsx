@@ -1,18 +1,27 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { api } from "@/app/_components/api-client";
-import { ConfirmDialog } from "@/app/_components/confirm-dialog";
 import { GatedButton } from "@/app/_components/gated-button";
 import { IconSpinner } from "@/app/_components/icons";
+import { OnceOpened } from "@/app/_components/lazy-dialog";
 import { useToast } from "@/app/_components/toast";
-import { type RevealedSecret, SecretDialog } from "@/app/(console)/webhooks/secret-dialog";
+import type { RevealedSecret } from "@/app/(console)/webhooks/secret-dialog";
 import type { Role } from "@/lib/auth/roles";
 import type { RotatedSecret } from "@/lib/webhooks/rotate-signing-secret";
 import type { WebhookDto } from "@/lib/webhooks/serialize-webhook";
 
 type Confirm = "rotate" | "delete" | null;
+
+const SecretDialog = dynamic(
+  () => import("@/app/(console)/webhooks/secret-dialog").then((m) => m.SecretDialog),
+  { ssr: false },
+);
+const ConfirmDialog = dynamic(() => import("@/app/_components/confirm-dialog").then((m) => m.ConfirmDialog), {
+  ssr: false,
+});
 
 /** Send a test event, enable or disable, rotate the signing secret, delete. */
 export function EndpointActions({ endpoint, memberRole }: { endpoint: WebhookDto; memberRole: Role }) {
@@ -109,22 +118,26 @@ export function EndpointActions({ endpoint, memberRole }: { endpoint: WebhookDto
         Delete
       </GatedButton>
 
-      <ConfirmDialog
-        open={confirm !== null}
-        title={confirm === "rotate" ? "Rotate the signing secret?" : "Delete this endpoint?"}
-        description={
-          confirm === "rotate"
-            ? "Deliveries are signed with a new secret under the next key id from now on. Keep the previous secret loaded in your receiver for 24 hours, until deliveries already in flight have drained."
-            : "No more deliveries are made to it, pending ones included, and its delivery log is deleted. This cannot be undone."
-        }
-        action={confirm === "rotate" ? "Rotate secret" : "Delete endpoint"}
-        danger={confirm === "delete"}
-        busy={busy !== null}
-        onConfirm={runConfirmed}
-        onCancel={() => setConfirm(null)}
-        testId="confirm-endpoint-action"
-      />
-      <SecretDialog revealed={revealed} onClose={() => setRevealed(null)} />
+      <OnceOpened open={confirm !== null}>
+        <ConfirmDialog
+          open={confirm !== null}
+          title={confirm === "rotate" ? "Rotate the signing secret?" : "Delete this endpoint?"}
+          description={
+            confirm === "rotate"
+              ? "Deliveries are signed with a new secret under the next key id from now on. Keep the previous secret loaded in your receiver for 24 hours, until deliveries already in flight have drained."
+              : "No more deliveries are made to it, pending ones included, and its delivery log is deleted. This cannot be undone."
+          }
+          action={confirm === "rotate" ? "Rotate secret" : "Delete endpoint"}
+          danger={confirm === "delete"}
+          busy={busy !== null}
+          onConfirm={runConfirmed}
+          onCancel={() => setConfirm(null)}
+          testId="confirm-endpoint-action"
+        />
+      </OnceOpened>
+      <OnceOpened open={revealed !== null}>
+        <SecretDialog revealed={revealed} onClose={() => setRevealed(null)} />
+      </OnceOpened>
     </div>
   );
 }

@@ -3,9 +3,10 @@ import { verifyLogin } from "@/lib/auth/login";
 import { loginBody } from "@/lib/auth/login-schema";
 import { issueSessionToken, sessionCookieHeader } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
+import { clientIp } from "@/lib/http/client-ip";
 import { assertSameOrigin } from "@/lib/http/csrf";
 import { handle, methods } from "@/lib/http/handler";
-import { clientIp, parseBody } from "@/lib/http/request";
+import { parseBody } from "@/lib/http/request";
 import { json } from "@/lib/http/response";
 import { toIdentity } from "@/lib/identity/load-member";
 
