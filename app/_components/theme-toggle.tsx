@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { IconMoon, IconSelector, IconSun } from "@/app/_components/icons";
+import { IconContrast, IconMoon, IconSun } from "@/app/_components/icons";
 import { parseTheme, THEME_COOKIE, THEMES, type Theme } from "@/app/_lib/theme";
 
 const LABEL: Record<Theme, string> = {
@@ -26,7 +26,7 @@ export function ThemeToggle({ initial }: { initial: string | undefined }) {
     document.cookie = `${THEME_COOKIE}=${t}; Path=/; Max-Age=31536000; SameSite=Lax`;
   }
 
-  const Icon = theme === "dark" ? IconMoon : theme === "light" ? IconSun : IconSelector;
+  const Icon = theme === "dark" ? IconMoon : theme === "light" ? IconSun : IconContrast;
   return (
     <button
       type="button"

@@ -164,3 +164,13 @@ export function IconCircle(p: IconProps) {
     </Svg>
   );
 }
+
+/** Light and dark halves: "follow the system" in the theme toggle. */
+export function IconContrast(p: IconProps) {
+  return (
+    <Svg {...p}>
+      <circle cx="12" cy="12" r="8.5" />
+      <path d="M12 3.5v17a8.5 8.5 0 0 0 0-17z" fill="currentColor" />
+    </Svg>
+  );
+}
