@@ -18,15 +18,32 @@ export const PERMISSIONS = [
   "tokens:test",
   "audit:read",
   "mailbox:read",
+  "members:read",
+  "members:manage",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
-const ALL_READ = ["projects:read", "rooms:read", "recordings:read", "webhooks:read", "mailbox:read"] as const;
+const ALL_READ = [
+  "projects:read",
+  "rooms:read",
+  "recordings:read",
+  "webhooks:read",
+  "mailbox:read",
+  "members:read",
+] as const;
 const BUILD = ["projects:create", "rooms:create", "webhooks:write", "api_keys:write", "tokens:test"] as const;
 
 export const ROLE_PERMISSIONS = {
-  Owner: [...ALL_READ, ...BUILD, "recordings:download", "invitations:send", "plan:select", "audit:read"],
-  Admin: [...ALL_READ, ...BUILD, "recordings:download", "invitations:send", "audit:read"],
+  Owner: [
+    ...ALL_READ,
+    ...BUILD,
+    "recordings:download",
+    "invitations:send",
+    "plan:select",
+    "audit:read",
+    "members:manage",
+  ],
+  Admin: [...ALL_READ, ...BUILD, "recordings:download", "invitations:send", "audit:read", "members:manage"],
   Developer: [...ALL_READ, ...BUILD, "recordings:download", "invitations:send"],
   Member: [...ALL_READ, "recordings:download", "invitations:send"],
   Billing: [...ALL_READ, "recordings:download", "invitations:send", "plan:select"],
@@ -41,6 +58,12 @@ export function can(role: Role, permission: Permission): boolean {
 export function rolesWith(permission: Permission): Role[] {
   return ROLES.filter((r) => can(r, permission));
 }
+
+/**
+ * Only an Owner grants, changes or removes the Owner role (decisions §11): a rule about the role
+ * being touched, on top of `members:manage`.
+ */
+export const OWNER_ROLE_MANAGERS: readonly Role[] = ["Owner"];
 
 export function isRole(value: string): value is Role {
   return (ROLES as readonly string[]).includes(value);

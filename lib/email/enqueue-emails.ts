@@ -1,6 +1,6 @@
 import { emails } from "@/db/schema";
-import type { Tx } from "@/lib/db";
-import { planReleaseTimes } from "@/lib/email/cap";
+import type { DbOrTx, Tx } from "@/lib/db";
+import { type EmailKind, planReleaseTimes } from "@/lib/email/cap";
 import type { RenderedEmail } from "@/lib/email/render-invitation";
 import { lockOrgForCap, takenSlots } from "@/lib/email/slots";
 import { newId } from "@/lib/ids";
@@ -37,9 +37,37 @@ export async function enqueueEmails(
     subject: d.subject,
     html: d.html,
     text: d.text,
+    kind: "room_invitation" satisfies EmailKind,
     state: "queued",
     releaseAt: releases[i] ?? now,
   }));
   await tx.insert(emails).values(rows);
   return rows.map((r) => ({ id: r.id, to: r.to, releaseAt: r.releaseAt }));
+}
+
+/**
+ * Queues one account email (org invitation, sign-up verification, password reset): released at
+ * once and outside the org's hourly cap (decisions §11), so it takes no cap lock. `orgId` is null
+ * when no org is concerned yet (sign-up, reset). Call `dispatchEmails` after commit, as above.
+ */
+export async function enqueueAccountEmail(
+  db: DbOrTx,
+  orgId: string | null,
+  draft: RenderedEmail & { to: string },
+  now: Date,
+): Promise<QueuedEmail> {
+  const row = {
+    id: newId("email"),
+    orgId,
+    invitationId: null,
+    to: draft.to,
+    subject: draft.subject,
+    html: draft.html,
+    text: draft.text,
+    kind: "account" satisfies EmailKind,
+    state: "queued",
+    releaseAt: now,
+  };
+  await db.insert(emails).values(row);
+  return { id: row.id, to: row.to, releaseAt: row.releaseAt };
 }
