@@ -1,6 +1,10 @@
 export async function register(): Promise<void> {
   // NEXT_RUNTIME is set by Next itself, not by the operator: the only env read outside lib/env.ts.
   if (process.env.NEXT_RUNTIME === "nodejs") {
+    // First: every request from now on carries its socket address (client IP) and has a malformed
+    // /v1 path answered as problem+json before Next's router can redirect it or answer HTML.
+    const { installServerHooks } = await import("@/lib/http/server-hooks");
+    installServerHooks();
     const { startServer } = await import("@/lib/server/start");
     await startServer();
   }

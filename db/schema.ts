@@ -478,10 +478,20 @@ export const auditLog = pgTable(
     /** Non-secret details (a key's name and scope, a webhook's url and events, a plan). */
     metadata: jsonb("metadata").notNull().default({}),
     createdAt: createdAt(),
+    /**
+     * The hash chain (docs/decisions/0882), set by the database's insert trigger, never by the
+     * app: the entry's number in its org's chain, the previous entry's hash, and this entry's.
+     */
+    seq: bigint("seq", { mode: "number" }),
+    prevHash: text("prev_hash"),
+    hash: text("hash"),
   },
   (t) => [
     // GET audit-log and the console page: one org's entries, newest first, keyset pages.
     index("audit_log_org_created_idx").on(t.orgId, t.createdAt.desc(), t.id.desc()),
+    // The insert trigger's "last entry of this org" and the chain verification's walk in order; unique,
+    // so two entries can never claim the same place in a chain (no fork).
+    uniqueIndex("audit_log_org_seq_idx").on(t.orgId, t.seq),
   ],
 );
 

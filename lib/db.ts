@@ -111,12 +111,26 @@ async function openPglite(): Promise<DbHandle> {
   }
 }
 
-async function openPostgres(url: string): Promise<DbHandle> {
-  const { default: postgres } = await import("postgres");
+/** The statement deadline's margin over the server's own timeout, so the server's answer comes first. */
+const DEADLINE_MARGIN_MS = 500;
+
+/** PostgreSQL with the configured timeouts (docs/decisions/0860). */
+export async function openPostgres(
+  url: string,
+  timeouts: { connectTimeoutMs: number; statementTimeoutMs: number } = {
+    connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+    statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+  },
+): Promise<DbHandle & { resets: () => number }> {
+  const { openPostgresPool } = await import("@/lib/db-postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
-  const client = postgres(url, { max: env.DATABASE_POOL_MAX, onnotice: () => {} });
-  const db = drizzle(client, { schema }) as unknown as Db;
-  return { db, driver: "postgres", close: () => client.end({ timeout: 5 }) };
+  const pool = openPostgresPool(url, {
+    max: env.DATABASE_POOL_MAX,
+    ...timeouts,
+    deadlineMs: timeouts.statementTimeoutMs > 0 ? timeouts.statementTimeoutMs + DEADLINE_MARGIN_MS : 0,
+  });
+  const db = drizzle(pool.client, { schema }) as unknown as Db;
+  return { db, driver: "postgres", close: pool.close, resets: pool.resets };
 }
 
 function open(): Promise<DbHandle> {

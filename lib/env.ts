@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 
 /**
@@ -56,6 +57,30 @@ const rateLimitOverrides = optionalString.pipe(
     }),
 );
 
+/**
+ * `SVC_TRUSTED_PROXIES`: a hop count (`1`: one proxy in front) or comma-separated addresses and
+ * CIDRs (`10.0.0.0/8,::1`) of the proxies whose `X-Forwarded-For` is believed (lib/http/client-ip.ts).
+ */
+const trustedProxies = optionalString.pipe(
+  z
+    .string()
+    .optional()
+    .transform((v, ctx): { hops: number } | { cidrs: string[] } | undefined => {
+      if (v === undefined) return undefined;
+      if (/^\d+$/.test(v)) return { hops: Number(v) };
+      const cidrs = v
+        .split(",")
+        .map((p) => p.trim())
+        .filter(Boolean);
+      const bad = cidrs.find((c) => !/^[\da-fA-F.:]+(\/\d{1,3})?$/.test(c) || !isIP(c.split("/")[0] ?? ""));
+      if (bad !== undefined || cidrs.length === 0) {
+        ctx.addIssue({ code: "custom", message: `"${bad ?? v}" is not a hop count, an address or a CIDR` });
+        return z.NEVER;
+      }
+      return { cidrs };
+    }),
+);
+
 /** Room-token keys are checked at start, so a broken key stops the start instead of a mint. */
 function parseJson(v: string): unknown {
   try {
@@ -110,6 +135,13 @@ export const envSchema = z
     /** Apply migrations to DATABASE_URL at start-up (single-node self-hosting; off by default). */
     SVC_MIGRATE_ON_START: bool,
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+    /** Give up on a PostgreSQL connection attempt (TCP and handshake) after this long. */
+    DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
+    /**
+     * The server cancels a statement after this long, and a statement with no answer 1 s later
+     * fails here (a hung server): requests answer 503 instead of hanging. 0 turns both off.
+     */
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
     SVC_DATA_DIR: z.string().default("./.data"),
     /** Seed demo data on the first start of the embedded database (dev only by default). */
     SVC_SEED_ON_START: z.enum(["auto", "always", "never"]).default("auto"),
@@ -169,6 +201,10 @@ export const envSchema = z
     SVC_RATE_LIMIT_STORE: z.enum(["memory", "postgres"]).optional(),
     /** Per-policy overrides, e.g. `room-tokens=6000/60,session=off` (benchmarks, big customers). */
     SVC_RATE_LIMITS: rateLimitOverrides,
+    /** Proxies whose forwarded client address is believed; none by default (the socket's address). */
+    SVC_TRUSTED_PROXIES: trustedProxies,
+    /** Origin (and path) download links point at; default `<SVC_BASE_URL>/storage` on the local store. */
+    SVC_STORAGE_PUBLIC_URL: optionalString.pipe(z.url().optional()),
   })
   .superRefine((e, ctx) => {
     if (e.VERCEL) {

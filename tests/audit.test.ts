@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "@/db/schema";
 import { authOptions } from "@/lib/auth/next-auth";
 import { getDb } from "@/lib/db";
+import { peerStamp } from "@/lib/http/client-ip";
 import { auditEntrySchema } from "@/lib/openapi/schemas";
 import { call, expectProblem } from "./helpers/app";
 import { createOrg, FIXTURE_PASSWORD, type TestOrg } from "./helpers/fixtures";
@@ -32,7 +33,12 @@ beforeAll(async () => {
   other = await createOrg({ name: "Elsewhere" });
 });
 
-const from = { "x-forwarded-for": "198.51.100.7, 10.0.0.1", "user-agent": "audit-test/1.0" };
+// The socket peer is what counts: a client's own X-Forwarded-For is not believed without trusted proxies.
+const from = {
+  [peerStamp("198.51.100.7").name]: peerStamp("198.51.100.7").value,
+  "x-forwarded-for": "203.0.113.66",
+  "user-agent": "audit-test/1.0",
+};
 
 async function entries(
   query: Record<string, string> = {},
@@ -168,7 +174,13 @@ describe("audit trail", () => {
     };
     const user = await provider.options.authorize(
       { email: org.members.Member.email, password: FIXTURE_PASSWORD },
-      { headers: { "x-forwarded-for": "203.0.113.50", "user-agent": "browser" } },
+      {
+        headers: {
+          [peerStamp("203.0.113.50").name]: peerStamp("203.0.113.50").value,
+          "x-forwarded-for": "198.51.100.99",
+          "user-agent": "browser",
+        },
+      },
     );
     expect(user).toMatchObject({ id: org.members.Member.userId });
     // A failed sign-in is not an entry.

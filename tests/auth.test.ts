@@ -105,13 +105,45 @@ describe("POST /v1/auth/login", () => {
     expect((await login(org.members.Viewer.email, FIXTURE_PASSWORD)).status).toBe(200);
   });
 
-  it("throttles attempts per client IP", async () => {
-    const ip = { "x-forwarded-for": "203.0.113.9" };
+  it("spends the failure budget before the password: 60 parallel guesses get at most 10 checks", async () => {
+    const email = org.members.Member.email;
+    const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => login(email, `guess-${i}`)));
+    const checked = answers.filter((r) => r.status === 401);
+    const refused = answers.filter((r) => r.status === 429);
+    for (const r of checked) expectProblem(r, 401, "invalid_credentials");
+    for (const r of refused) expectProblem(r, 429, "rate_limited");
+    expect(checked).toHaveLength(loginLimits.perEmail.policy.points);
+    expect(refused).toHaveLength(60 - loginLimits.perEmail.policy.points);
+    // The right password is refused too until the window passes.
+    expectProblem(await login(email, FIXTURE_PASSWORD), 429, "rate_limited");
+  });
+
+  it("a success gives the spent point back: failures never pile up across good sign-ins", async () => {
+    const email = org.members.Admin.email;
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < 9; i++) expectProblem(await login(email, `bad-${i}`), 401, "invalid_credentials");
+      expect((await login(email, FIXTURE_PASSWORD)).status).toBe(200);
+    }
+  });
+
+  it("throttles attempts per client IP, keyed by the socket peer, not by a client's X-Forwarded-For", async () => {
     for (let i = 0; i < 100; i++) await loginLimits.perIp.consume("203.0.113.9");
-    expectProblem(await login(org.members.Owner.email, FIXTURE_PASSWORD, ip), 429, "rate_limited");
-    expect(
-      (await login(org.members.Owner.email, FIXTURE_PASSWORD, { "x-forwarded-for": "203.0.113.10" })).status,
-    ).toBe(200);
+    const from9 = (xff?: string) =>
+      call<Identity>("POST", "/v1/auth/login", {
+        json: { email: org.members.Owner.email, password: FIXTURE_PASSWORD },
+        peer: "203.0.113.9",
+        headers: xff ? { "x-forwarded-for": xff } : {},
+      });
+    expectProblem(await from9(), 429, "rate_limited");
+    // Changing the forwarded header no longer resets the limit.
+    for (const xff of ["198.51.100.1", "10.9.8.7, 203.0.113.10", "garbage"]) {
+      expectProblem(await from9(xff), 429, "rate_limited");
+    }
+    const other = await call("POST", "/v1/auth/login", {
+      json: { email: org.members.Owner.email, password: FIXTURE_PASSWORD },
+      peer: "203.0.113.10",
+    });
+    expect(other.status).toBe(200);
   });
 });
 

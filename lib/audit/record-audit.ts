@@ -1,7 +1,7 @@
 import { auditLog } from "@/db/schema";
 import type { ProjectKeyPrincipal } from "@/lib/api-keys/authenticate";
 import type { Db, DbOrTx, Tx } from "@/lib/db";
-import { clientIp } from "@/lib/http/request";
+import { clientIp } from "@/lib/http/client-ip";
 import type { Member } from "@/lib/identity/load-member";
 import { newId } from "@/lib/ids";
 import { requestContext } from "@/lib/log/logger";
@@ -34,7 +34,7 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export interface AuditContext {
   orgId: string;
   actor: { type: "user" | "api_key"; id: string; label: string | null };
-  /** From where: the client's IP (first X-Forwarded-For hop), its user agent, our request id. */
+  /** From where: the client's IP (lib/http/client-ip.ts, as every IP limit sees it), its user agent, our request id. */
   origin: { ip: string | null; userAgent: string | null; requestId: string | null };
 }
 

@@ -32,7 +32,10 @@ export async function verifyLogin(
   const email = normaliseEmail(input.email);
   const byIp = await loginLimits.perIp.consume(input.ip);
   if (!byIp.allowed) throw throttled(byIp);
-  const byEmail = await loginLimits.perEmail.peek(email);
+  // The failure budget is spent before the password is checked, atomically in the counter store:
+  // N parallel guesses get at most the budget's worth of KDF runs (peek-then-consume let 49 of 60
+  // through). A success gives its point back by clearing the address's counter.
+  const byEmail = await loginLimits.perEmail.consume(email);
   if (!byEmail.allowed) throw throttled(byEmail);
 
   const [user] = await db
@@ -45,7 +48,6 @@ export async function verifyLogin(
   const ok = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
   const member = ok && user?.orgId ? await loadMember(db, user.id, user.orgId) : null;
   if (!member) {
-    await loginLimits.perEmail.consume(email);
     throw new ApiError("invalid_credentials", "The email or password is wrong.");
   }
   await loginLimits.perEmail.clear(email);

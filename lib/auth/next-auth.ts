@@ -5,6 +5,7 @@ import { verifyLogin } from "@/lib/auth/login";
 import { loginBody } from "@/lib/auth/login-schema";
 import { SESSION_COOKIE, SESSION_MAX_AGE_SEC, SESSION_RENEW_AFTER_SEC } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
+import { clientIp } from "@/lib/http/client-ip";
 import { ApiError } from "@/lib/http/errors";
 import { getAuthSecret } from "@/lib/secrets";
 import { endSession } from "@/lib/sessions/end-sessions";
@@ -39,7 +40,8 @@ export function authOptions(): NextAuthOptions {
           const parsed = loginBody.safeParse(credentials ?? {});
           if (!parsed.success) return null;
           const headers = (req?.headers ?? {}) as Record<string, string | undefined>;
-          const ip = headers["x-forwarded-for"]?.split(",")[0]?.trim() ?? "local";
+          // The same trusted source as every other IP limit and the API's sign-in.
+          const ip = clientIp(headers);
           try {
             const db = await getDb();
             const member = await verifyLogin(db, { ...parsed.data, ip });

@@ -7,7 +7,7 @@ import {
   sessionCookieHeader,
 } from "@/lib/auth/session";
 import { type Db, getDb } from "@/lib/db";
-import { isUnstorableText } from "@/lib/db-errors";
+import { databaseUnavailable, isDatabaseUnavailable, isUnstorableText } from "@/lib/db-errors";
 import { assertSameOrigin } from "@/lib/http/csrf";
 import { ApiError, validationError } from "@/lib/http/errors";
 import { problem } from "@/lib/http/response";
@@ -77,6 +77,10 @@ export function toProblem(err: unknown, req: Request): Response {
         { path: "", message: "A value contains a character that cannot be stored (such as U+0000)." },
       ]),
     );
+  }
+  if (isDatabaseUnavailable(err)) {
+    log.warn("database unavailable", { method: req.method, path: new URL(req.url).pathname, err });
+    return problem(databaseUnavailable());
   }
   log.error("unhandled error", { method: req.method, path: new URL(req.url).pathname, err });
   return problem(new ApiError("internal_error", "Something went wrong on our side."));

@@ -75,9 +75,3 @@ export function parseQuery<S extends z.ZodType>(req: Request, schema: S): z.outp
   if (repeated.length > 0) throw validationError(repeated);
   return parseWith(schema, out);
 }
-
-export function clientIp(req: Request): string {
-  const forwarded = req.headers.get("x-forwarded-for");
-  if (forwarded) return forwarded.split(",")[0]?.trim() || "unknown";
-  return req.headers.get("x-real-ip") ?? "local";
-}

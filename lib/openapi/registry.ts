@@ -2,6 +2,7 @@ import { z } from "zod";
 import { mintApiKeyBody } from "@/lib/api-keys/api-key-schema";
 import type { ApiKeyScope } from "@/lib/api-keys/scopes";
 import { listAuditLogQuery } from "@/lib/audit/list-audit-log";
+import { auditChainReportSchema } from "@/lib/audit/verify-audit-chain";
 import { loginBody } from "@/lib/auth/login-schema";
 import type { Permission } from "@/lib/auth/roles";
 import { selectPlanBody } from "@/lib/billing/plans";
@@ -181,6 +182,19 @@ export const OPERATIONS: Operation[] = [
     permission: "audit:read",
     query: listAuditLogQuery,
     responses: ok(page(auditEntrySchema)),
+    errors: [],
+  },
+  {
+    method: "GET",
+    path: "/v1/workspace/audit-log/verify",
+    operationId: "verifyAuditLog",
+    summary: "Verify the audit log's hash chain (extension)",
+    description:
+      "Walks the org's hash-chained audit trail and reports whether every entry still matches its hash and links to the one before, and if not, the first entry where the chain breaks. `head` is the newest entry's hash: keep it elsewhere to detect a rewrite of the whole chain.",
+    tag: "Workspace",
+    auth: "session",
+    permission: "audit:verify",
+    responses: ok(auditChainReportSchema),
     errors: [],
   },
   // Projects
@@ -519,6 +533,7 @@ export const UNDOCUMENTED_ROUTES: Record<string, string> = {
   "/api/auth/{...nextauth}": "next-auth's own endpoints behind the console's sign-in form",
   "/api/inngest": "Inngest's serve endpoint (signed by Inngest)",
   "/v1/{...path}": "the problem+json 404 for any /v1 path without a route",
+  "/v1": "the problem+json 404 for the bare /v1",
 };
 
 /** The problem codes an operation may answer: its own plus those its auth, input and idempotency imply. */

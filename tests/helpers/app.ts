@@ -1,3 +1,5 @@
+import { peerStamp } from "@/lib/http/client-ip";
+
 /**
  * Calls the real route handlers in-process: the path is matched against app/**\/route.ts exactly as
  * Next's file-system router would (static segments before dynamic ones, catch-alls last).
@@ -63,6 +65,8 @@ export interface CallOptions {
   headers?: Record<string, string>;
   token?: string;
   query?: Record<string, string | number | undefined>;
+  /** The TCP peer the server would stamp (lib/http/client-ip.ts); null for a request without one. */
+  peer?: string | null;
 }
 
 export interface CallResult<T = unknown> {
@@ -84,6 +88,8 @@ export async function call<T = Record<string, unknown>>(
     if (v !== undefined) url.searchParams.set(k, String(v));
   const headers = new Headers(opts.headers);
   if (opts.token) headers.set("authorization", `Bearer ${opts.token}`);
+  const stamp = peerStamp(opts.peer ?? "127.0.0.1");
+  if (opts.peer !== null && !headers.has(stamp.name)) headers.set(stamp.name, stamp.value);
   let body = opts.body;
   if (opts.json !== undefined) {
     body = JSON.stringify(opts.json);

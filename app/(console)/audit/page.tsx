@@ -5,6 +5,7 @@ import { Time } from "@/app/_components/time";
 import { requireConsoleMember } from "@/app/_lib/console-session";
 import { listAuditLog, listAuditLogQuery } from "@/lib/audit/list-audit-log";
 import { AUDIT_ACTIONS } from "@/lib/audit/record-audit";
+import { type AuditChainReport, verifyAuditChain } from "@/lib/audit/verify-audit-chain";
 import { can, rolesWith } from "@/lib/auth/roles";
 import { getDb } from "@/lib/db";
 
@@ -39,6 +40,39 @@ function details(metadata: Record<string, unknown>): string {
     .join(" · ");
 }
 
+const BREAKS: Record<NonNullable<AuditChainReport["first_break"]>["reason"], string> = {
+  entry_changed: "was changed after it was written",
+  link_broken: "does not link to the entry before it",
+  entry_missing: "follows a missing entry",
+};
+
+/** The hash chain's state (Owners): intact, or the first entry where it breaks. */
+function ChainStatus({ report }: { report: AuditChainReport }) {
+  const b = report.first_break;
+  return (
+    <div className="card" role="status" data-testid="audit-chain" style={{ marginBottom: 16 }}>
+      {b ? (
+        <strong>
+          Hash chain broken: entry {b.seq === null ? b.id : `#${b.seq}`} {BREAKS[b.reason]}.
+        </strong>
+      ) : (
+        <span>
+          Hash chain intact: {report.entries} {report.entries === 1 ? "entry" : "entries"} verified
+          {report.head ? (
+            <>
+              ; newest <span className="mono">#{report.head.seq}</span>, hash{" "}
+              <span className="mono" title={report.head.hash}>
+                {report.head.hash.slice(0, 16)}…
+              </span>
+            </>
+          ) : null}
+          .
+        </span>
+      )}
+    </div>
+  );
+}
+
 /** The org's append-only audit trail (Owners and Admins): who did what, when, from where. */
 export default async function AuditPage({
   searchParams,
@@ -67,6 +101,11 @@ export default async function AuditPage({
     // A hand-edited cursor: start over from the newest entry.
     page = await listAuditLog(await getDb(), member.orgId, { ...query, cursor: undefined });
   }
+  // Owners see the chain verified on the first page (GET /v1/workspace/audit-log/verify).
+  const chain =
+    can(member.role, "audit:verify") && !query.cursor
+      ? await verifyAuditChain(await getDb(), member.orgId)
+      : null;
   const now = Date.now();
   const href = (params: Record<string, string | undefined>) => {
     const qs = new URLSearchParams(
@@ -81,11 +120,12 @@ export default async function AuditPage({
           <h1>Audit log</h1>
           <p>
             Keys minted, rotated and revoked; webhooks created, changed and their secrets rotated; plan
-            selections; sign-ins. Entries cannot be changed or deleted. Also at{" "}
-            <span className="mono">GET /v1/workspace/audit-log</span>.
+            selections; sign-ins. Entries cannot be changed or deleted, and each is hash-chained to the one
+            before. Also at <span className="mono">GET /v1/workspace/audit-log</span>.
           </p>
         </div>
       </div>
+      {chain ? <ChainStatus report={chain} /> : null}
       <nav
         aria-label="Filter by action"
         style={{ display: "flex", flexWrap: "wrap", gap: 8, marginBottom: 16 }}

@@ -22,6 +22,7 @@ const PERMISSION_TEXT = {
   "api_keys:write": { group: "API keys", text: "Create, rotate and revoke API keys" },
   "plan:select": { group: "Organisation", text: "Select the organisation's plan" },
   "audit:read": { group: "Organisation", text: "Read the audit log" },
+  "audit:verify": { group: "Organisation", text: "Verify the audit log's hash chain" },
   "mailbox:read": { group: "Organisation", text: "Read the mailbox of sent emails" },
   "members:read": { group: "Organisation", text: "See the organisation's members" },
   "members:manage": {

@@ -2,9 +2,10 @@ import { recordSignIn, requestOrigin } from "@/lib/audit/record-audit";
 import { verifyLogin } from "@/lib/auth/login";
 import { loginBody } from "@/lib/auth/login-schema";
 import { getDb } from "@/lib/db";
+import { clientIp } from "@/lib/http/client-ip";
 import { assertSameOrigin } from "@/lib/http/csrf";
 import { handle, methods } from "@/lib/http/handler";
-import { clientIp, parseBody } from "@/lib/http/request";
+import { parseBody } from "@/lib/http/request";
 import { signedInResponse } from "@/lib/sessions/signed-in-response";
 
 export const dynamic = "force-dynamic";

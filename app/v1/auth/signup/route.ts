@@ -1,9 +1,10 @@
 import { signupBody } from "@/lib/accounts/account-schemas";
 import { assertSignupOpen, requestSignup } from "@/lib/accounts/request-signup";
 import { getDb } from "@/lib/db";
+import { clientIp } from "@/lib/http/client-ip";
 import { assertSameOrigin } from "@/lib/http/csrf";
 import { handle, methods } from "@/lib/http/handler";
-import { clientIp, parseBody } from "@/lib/http/request";
+import { parseBody } from "@/lib/http/request";
 import { json } from "@/lib/http/response";
 
 export const dynamic = "force-dynamic";

@@ -1,9 +1,10 @@
 import { acceptInvitationBody } from "@/lib/accounts/account-schemas";
 import { requestOrigin } from "@/lib/audit/record-audit";
 import { getDb } from "@/lib/db";
+import { clientIp } from "@/lib/http/client-ip";
 import { assertSameOrigin } from "@/lib/http/csrf";
 import { handle, methods } from "@/lib/http/handler";
-import { clientIp, parseBody } from "@/lib/http/request";
+import { parseBody } from "@/lib/http/request";
 import { acceptMemberInvitation } from "@/lib/members/accept-member-invitation";
 import { enforceRateLimit } from "@/lib/ratelimit/limiter";
 import { limits } from "@/lib/ratelimit/policies";
