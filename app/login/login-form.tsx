@@ -5,24 +5,12 @@ import { signIn } from "next-auth/react";
 import { type FormEvent, useRef, useState } from "react";
 import { api } from "@/app/_components/api-client";
 import { IconAlert, IconSpinner } from "@/app/_components/icons";
-import { can } from "@/lib/auth/roles";
+import { landingFor } from "@/app/_lib/landing";
 import type { Identity } from "@/lib/identity/load-member";
 
-/**
- * Where a fresh session lands: plan selection for an Owner or Billing member of a cloud org that has
- * no plan yet (decisions §2), the projects otherwise.
- */
 async function landingPage(): Promise<string> {
   const me = await api<Identity>("/v1/workspace/me");
-  if (
-    me.ok &&
-    me.data.deployment_mode === "cloud" &&
-    !me.data.plan_selected &&
-    can(me.data.org.role, "plan:select")
-  ) {
-    return "/plan";
-  }
-  return "/projects";
+  return me.ok ? landingFor(me.data) : "/projects";
 }
 
 /** Email and password through next-auth's credentials provider; it sets the `svc_session` cookie. */

@@ -7,7 +7,7 @@ import { LoginForm } from "@/app/login/login-form";
 import { decodeSessionToken, SESSION_COOKIE } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
-import { loadMember } from "@/lib/identity/load-member";
+import { loadSessionMember } from "@/lib/identity/load-member";
 import { DEMO_PASSWORD, hasUsers } from "@/lib/seed/seed-demo";
 
 export const metadata: Metadata = { title: "Sign in" };
@@ -27,7 +27,8 @@ export default async function LoginPage({
   // Already signed in (and still a member): straight to the console.
   const token = (await cookies()).get(SESSION_COOKIE)?.value;
   const claims = token ? await decodeSessionToken(token) : null;
-  const member = claims ? await loadMember(await getDb(), claims.sub, claims.oid) : null;
+  // An ended session (logout elsewhere, removal) must not bounce back into the console.
+  const member = claims ? await loadSessionMember(await getDb(), claims) : null;
   if (member) redirect(planGate(member, env.SVC_DEPLOYMENT_MODE).canSelect ? "/plan" : "/projects");
 
   const sp = await searchParams;
@@ -54,12 +55,31 @@ export default async function LoginPage({
               </div>
             </div>
           ) : null}
+          {sp.ended === "1" ? (
+            <div className="callout" role="status" data-testid="session-ended" style={{ marginBottom: 16 }}>
+              <div>Your session ended. Sign in again to continue.</div>
+            </div>
+          ) : null}
+          {sp.reset === "done" ? (
+            <div className="callout ok" role="status" style={{ marginBottom: 16 }}>
+              <div>Your password is set. Sign in with it.</div>
+            </div>
+          ) : null}
           {sp.setup === "done" ? (
             <div className="callout ok" role="status" style={{ marginBottom: 16 }}>
               <div>Your organisation is ready. Sign in with the owner you just created.</div>
             </div>
           ) : null}
           <LoginForm initialError={initialError} />
+          <p className="auth-links">
+            <Link href="/reset-password">Forgot your password?</Link>
+            {env.signupOpen ? (
+              <>
+                {" · "}
+                <Link href="/signup">Create an account</Link>
+              </>
+            ) : null}
+          </p>
           {env.NODE_ENV === "development" ? (
             <p className="demo-hint">
               Demo data: <span className="mono">owner@acme.test</span> (or admin, developer, member, billing,

@@ -20,8 +20,8 @@ export default async function SetupPage() {
           </div>
           <h1>Set up your installation</h1>
           <p className="lede">
-            It has no users yet. Create your organisation and its first owner; you can invite everyone else
-            from the console.
+            It has no users yet. Create your organisation and its first owner; then invite everyone else from
+            the console&apos;s Members page.
           </p>
           <SetupForm />
         </div>
