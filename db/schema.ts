@@ -342,6 +342,8 @@ export const deliveries = pgTable(
     orgId: text("org_id").notNull(),
     /** The `evt_` id sent as X-SVC-Webhook-Id: one per (event, endpoint), the same on every attempt. */
     webhookId: text("webhook_id").notNull(),
+    /** The request body exactly as sent and signed on every attempt: built once, at fan-out. */
+    body: text("body").notNull(),
     /** pending | succeeded | gone (410) | dead (schedule exhausted) | cancelled (endpoint disabled) */
     status: text("status").notNull().default("pending"),
     attemptCount: integer("attempt_count").notNull().default(0),

@@ -3,15 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deliveries } from "@/db/schema";
 import { getDb } from "@/lib/db";
 import { overrideEnvForTests } from "@/lib/env";
-import { recordEvent } from "@/lib/events/record-event";
+import { transactionWithJobs } from "@/lib/jobs/transaction";
+import { attemptDelivery, runClaimedAttempt } from "@/lib/webhooks/delivery/attempt-delivery";
 import {
-  attemptDelivery,
   claimDelivery,
+  claimDueDeliveries,
   DeliveryBusyError,
   LEASE_MS,
-  runClaimedAttempt,
-} from "@/lib/webhooks/delivery/attempt-delivery";
-import { claimDueDeliveries, nextDueAt } from "@/lib/webhooks/delivery/claim-due";
+  nextDueAt,
+} from "@/lib/webhooks/delivery/claim";
+import { recordEvent } from "@/lib/webhooks/outbox/record-event";
 import { createOrg, type TestOrg } from "./helpers/fixtures";
 import { type HttpsReceiver, startHttpsReceiver, testCertificate } from "./helpers/https-receiver";
 import { attemptsOf, deliveriesOf, registerWebhook } from "./helpers/webhook-fixtures";
@@ -46,7 +47,7 @@ async function endpoint(tag: string) {
 async function emit(count: number, endpointId: string): Promise<string[]> {
   const db = await getDb();
   for (let i = 0; i < count; i++) {
-    await db.transaction((tx) =>
+    await transactionWithJobs(db, (tx) =>
       recordEvent(tx, { type: "room.ended", orgId: org.id, projectId: org.projectId, object: { i } }),
     );
   }

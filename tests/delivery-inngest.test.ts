@@ -5,7 +5,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { deliveries } from "@/db/schema";
 import { getDb } from "@/lib/db";
 import { overrideEnvForTests } from "@/lib/env";
-import { backgroundDriver } from "@/lib/jobs/driver";
+import { jobBackend } from "@/lib/jobs/backend";
+import { deliverWebhook } from "@/lib/jobs/definitions/deliver-webhook";
+import { sweepWebhookDeliveries } from "@/lib/jobs/definitions/sweep-webhook-deliveries";
 import { call } from "./helpers/app";
 import { createOrg, type TestOrg } from "./helpers/fixtures";
 import {
@@ -25,8 +27,9 @@ import { attemptsOf, deliveriesOf, registerWebhook } from "./helpers/webhook-fix
 
 type Json = Record<string, unknown>;
 type Modules = {
-  fn: typeof import("@/inngest/deliver-webhook");
-  dispatch: typeof import("@/lib/webhooks/delivery/dispatch");
+  fn: typeof import("@/inngest/functions");
+  handOff: typeof import("@/lib/webhooks/delivery/hand-off");
+  backend: typeof import("@/lib/jobs/backend");
   testing: typeof import("@inngest/test");
 };
 
@@ -63,8 +66,9 @@ beforeAll(async () => {
   });
   // Imported after the override: the Inngest client reads its settings when it is created.
   m = {
-    fn: await import("@/inngest/deliver-webhook"),
-    dispatch: await import("@/lib/webhooks/delivery/dispatch"),
+    fn: await import("@/inngest/functions"),
+    handOff: await import("@/lib/webhooks/delivery/hand-off"),
+    backend: await import("@/lib/jobs/backend"),
     testing: await import("@inngest/test"),
   };
   rx = await startHttpsReceiver();
@@ -94,12 +98,15 @@ const sleeps = () => [
 ];
 
 function engine() {
-  return new m.testing.InngestTestEngine({ function: m.fn.deliverWebhook, steps: sleeps() });
+  return new m.testing.InngestTestEngine({
+    function: m.fn.inngestFunction(deliverWebhook.id),
+    steps: sleeps(),
+  });
 }
 
-function runEvent(deliveryId: string, scheduleBase = 0) {
+function runEvent(deliveryId: string, endpointId: string, scheduleBase = 0) {
   const runKey = `${deliveryId}:${scheduleBase}`;
-  return [{ name: m.dispatch.DELIVERY_REQUESTED, data: { deliveryId, scheduleBase, runKey } }] as [
+  return [{ name: deliverWebhook.trigger.event, data: { deliveryId, endpointId, scheduleBase, runKey } }] as [
     { name: string; data: Json },
   ];
 }
@@ -117,7 +124,7 @@ const attemptHeader = (r: ReceivedRequest) => String(r.headers["x-svc-webhook-at
 
 describe("Inngest driver: hand-off after commit", () => {
   it("is chosen when Inngest is configured", () => {
-    expect(backgroundDriver()).toBe("inngest");
+    expect(jobBackend()).toBe("inngest");
   });
 
   it("sends one delivery-requested event per new delivery, keyed for idempotency", async () => {
@@ -134,12 +141,14 @@ describe("Inngest driver: hand-off after commit", () => {
       expect.objectContaining({
         id: `${d?.id}:0`,
         name: "svc/webhook.delivery.requested",
-        data: { deliveryId: d?.id, scheduleBase: 0, runKey: `${d?.id}:0` },
+        data: { deliveryId: d?.id, endpointId: w.id, scheduleBase: 0, runKey: `${d?.id}:0` },
       }),
     ]);
     expect(d?.dispatchedAt).toBeInstanceOf(Date);
     // Nothing is sent twice: the row is marked as handed over.
-    await m.dispatch.kickDeliveries();
+    await m.backend.dispatch(deliverWebhook, async (send) => {
+      await m.handOff.handOffDeliveries(await getDb(), send);
+    });
     expect(sentEvents).toHaveLength(1);
     // The embedded runner is not what delivers here: nothing reached the receiver.
     expect(rx.requests).toHaveLength(0);
@@ -152,7 +161,10 @@ describe("Inngest driver: hand-off after commit", () => {
     const [row] = await db.select().from(deliveries).where(eq(deliveries.id, deliveryId));
     expect(row?.dispatchedAt).toBeNull();
     eventApiFails = false;
-    expect(await m.dispatch.sweepUndelivered(db)).toBe(1);
+    expect(await m.handOff.sweepUndelivered({ now: new Date() })).toEqual({
+      next: null,
+      summary: { dispatched: 1 },
+    });
     expect(sentEvents.flatMap((s) => s.events).map((e) => e.id)).toEqual([`${deliveryId}:0`]);
 
     // Handed over 11 minutes ago and still never attempted: the run was lost; hand it over again.
@@ -168,23 +180,25 @@ describe("Inngest driver: hand-off after commit", () => {
       .set({ dispatchedAt: past, nextAttemptAt: past, attemptCount: 2 })
       .where(eq(deliveries.id, busy.deliveryId));
     sentEvents.length = 0;
-    expect(await m.dispatch.sweepUndelivered(db)).toBe(1);
+    expect((await m.handOff.sweepUndelivered({ now: new Date() })).summary).toEqual({ dispatched: 1 });
     expect(sentEvents.flatMap((s) => s.events).map((e) => e.id)).toEqual([`${deliveryId}:0`]);
   });
 });
 
 describe("Inngest driver: the deliver-webhook function", () => {
   it("is idempotent on the delivery's run key and triggered by the delivery event", () => {
-    const config = m.fn.deliverWebhook.opts;
+    const config = m.fn.inngestFunction(deliverWebhook.id).opts;
     expect(config.idempotency).toBe("event.data.runKey");
     expect(config.triggers).toEqual([{ event: "svc/webhook.delivery.requested" }]);
-    expect(m.fn.sweepWebhookDeliveries.opts.triggers).toEqual([{ cron: "*/5 * * * *" }]);
+    // One receiver's trouble never holds up another's deliveries.
+    expect(config.concurrency).toEqual({ key: "event.data.endpointId", limit: 10 });
+    expect(m.fn.inngestFunction(sweepWebhookDeliveries.id).opts.triggers).toEqual([{ cron: "*/5 * * * *" }]);
   });
 
   it("runs each attempt as a step and each backoff as a sleep until success", async () => {
     rx.respond((_r, i) => ({ status: i < 2 ? 500 : 200 }));
     const { w, deliveryId } = await testDelivery();
-    const { result, error, ctx } = await engine().execute({ events: runEvent(deliveryId) });
+    const { result, error, ctx } = await engine().execute({ events: runEvent(deliveryId, w.id) });
     expect(error).toBeUndefined();
     expect(result).toMatchObject({ deliveryId, attempt: 3, state: "succeeded", statusCode: 200 });
     const runIds = ctx.step.run.mock.calls.map((c) => c[0]);
@@ -202,8 +216,8 @@ describe("Inngest driver: the deliver-webhook function", () => {
 
   it("dead-letters after seven failures, sleeping six backoffs", async () => {
     rx.respond(() => ({ status: 503 }));
-    const { deliveryId } = await testDelivery();
-    const { result, ctx } = await engine().execute({ events: runEvent(deliveryId) });
+    const { w, deliveryId } = await testDelivery();
+    const { result, ctx } = await engine().execute({ events: runEvent(deliveryId, w.id) });
     expect(result).toMatchObject({ attempt: 7, state: "dead", statusCode: 503 });
     expect(ctx.step.sleep.mock.calls.map((c) => c[0])).toEqual([1, 2, 3, 4, 5, 6].map((n) => `backoff-${n}`));
     expect(rx.requests.map(attemptHeader)).toEqual(["1", "2", "3", "4", "5", "6", "7"]);
@@ -211,8 +225,8 @@ describe("Inngest driver: the deliver-webhook function", () => {
 
   it("stops at 410 without sleeping", async () => {
     rx.respond(() => ({ status: 410 }));
-    const { deliveryId } = await testDelivery();
-    const { result, ctx } = await engine().execute({ events: runEvent(deliveryId) });
+    const { w, deliveryId } = await testDelivery();
+    const { result, ctx } = await engine().execute({ events: runEvent(deliveryId, w.id) });
     expect(result).toMatchObject({ attempt: 1, state: "gone", statusCode: 410 });
     expect(ctx.step.sleep).not.toHaveBeenCalled();
     expect(rx.requests).toHaveLength(1);
@@ -221,15 +235,15 @@ describe("Inngest driver: the deliver-webhook function", () => {
   it("continues a redelivery's numbering, and a stale run of an earlier schedule does nothing", async () => {
     rx.respond(() => ({ status: 410 }));
     const { w, deliveryId } = await testDelivery();
-    await engine().execute({ events: runEvent(deliveryId) });
+    await engine().execute({ events: runEvent(deliveryId, w.id) });
     rx.respond(() => ({ status: 200 }));
     const res = await call("POST", `/v1/workspace/webhooks/${w.id}/deliveries/${deliveryId}/redeliver`, {
       token: org.members.Owner.token,
     });
     expect(res.status).toBe(202);
-    const stale = await engine().execute({ events: runEvent(deliveryId, 0) });
+    const stale = await engine().execute({ events: runEvent(deliveryId, w.id, 0) });
     expect(stale.result).toEqual({ deliveryId, state: "skipped" });
-    const fresh = await engine().execute({ events: runEvent(deliveryId, 1) });
+    const fresh = await engine().execute({ events: runEvent(deliveryId, w.id, 1) });
     expect(fresh.result).toMatchObject({ attempt: 2, state: "succeeded" });
     expect(rx.requests.map(attemptHeader)).toEqual(["1", "2"]);
   });
@@ -241,8 +255,8 @@ describe("Inngest driver: the deliver-webhook function", () => {
       INNGEST_DEV: "1",
     });
     try {
-      const { deliveryId } = await testDelivery();
-      const { result, ctx } = await engine().execute({ events: runEvent(deliveryId) });
+      const { w, deliveryId } = await testDelivery();
+      const { result, ctx } = await engine().execute({ events: runEvent(deliveryId, w.id) });
       expect(result).toMatchObject({ attempt: 1, state: "succeeded" });
       const [[id, ms]] = ctx.step.sleep.mock.calls as [[string, number]];
       expect(id).toBe("delay-1");
@@ -259,8 +273,11 @@ describe("Inngest driver: the deliver-webhook function", () => {
   });
 
   it("is served at /api/inngest", async () => {
-    const { functions } = await import("@/inngest/functions");
-    expect(functions).toContain(m.fn.deliverWebhook);
-    expect(functions).toContain(m.fn.sweepWebhookDeliveries);
+    expect(m.fn.functions.map((f) => f.id())).toEqual([
+      "deliver-webhook",
+      "sweep-webhook-deliveries",
+      "send-invitation-email",
+      "sweep-due-emails",
+    ]);
   });
 });

@@ -8,9 +8,10 @@ import * as schema from "@/db/schema";
 import { deliveries, deliveryAttempts, orgs, projects } from "@/db/schema";
 import { type Db, getDb, getDbDriver, MIGRATIONS_FOLDER } from "@/lib/db";
 import { overrideEnvForTests } from "@/lib/env";
-import { recordEvent } from "@/lib/events/record-event";
 import { newId } from "@/lib/ids";
+import { transactionWithJobs } from "@/lib/jobs/transaction";
 import { createWebhook } from "@/lib/webhooks/create-webhook";
+import { recordEvent } from "@/lib/webhooks/outbox/record-event";
 import { type HttpsReceiver, startHttpsReceiver, testCertificate } from "./helpers/https-receiver";
 
 /**
@@ -163,7 +164,7 @@ describe("a killed server loses no delivery", () => {
         { orgId, projectId: null },
         { url: rx.url, events: ["room.ended"], description: null },
       );
-      await db.transaction((tx) =>
+      await transactionWithJobs(db, (tx) =>
         recordEvent(tx, { type: "room.ended", orgId, projectId, object: { id: "rm_restart" } }),
       );
       return { endpointId: w.id, eventCount: 1 };

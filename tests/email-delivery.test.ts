@@ -6,10 +6,9 @@ import { CAP_WINDOW_MS, RELEASE_SPACING_MS, SEND_CAP } from "@/lib/email/cap";
 import { claimDueEmails, EMAIL_LEASE_MS } from "@/lib/email/claim-emails";
 import { MAX_EMAIL_ATTEMPTS } from "@/lib/email/deliver-email";
 import { processDueEmails } from "@/lib/email/process-due-emails";
-import { registerEmailWorker } from "@/lib/email/worker";
 import { env, overrideEnvForTests } from "@/lib/env";
 import type { InvitationResult } from "@/lib/invitations/send-invitations";
-import { startEmbeddedRunner, stopEmbeddedRunner } from "@/lib/jobs/embedded-runner";
+import { startJobs, stopJobs } from "@/lib/jobs/backend";
 import type { RoomDto } from "@/lib/rooms/serialize-room";
 import { call } from "./helpers/app";
 import { type FakeResend, startFakeResend, waitFor } from "./helpers/fake-resend";
@@ -22,11 +21,11 @@ beforeAll(async () => {
   fake = await startFakeResend();
 });
 afterAll(async () => {
-  await stopEmbeddedRunner();
+  await stopJobs();
   await fake.close();
 });
 afterEach(async () => {
-  await stopEmbeddedRunner();
+  await stopJobs();
   overrideEnvForTests({});
 });
 
@@ -218,8 +217,7 @@ describe("the cap: 200 sends per org per rolling hour", () => {
     const domain = "cap.example";
     const { org, room } = await orgWithRoom();
     const db = await getDb();
-    registerEmailWorker();
-    startEmbeddedRunner();
+    startJobs(["sweep-due-emails"]);
 
     const all: string[] = [];
     for (let batch = 0; batch < 5; batch++) {
@@ -231,15 +229,14 @@ describe("the cap: 200 sends per org per rolling hour", () => {
 
     // Restart mid-way: stop the runner once some are out, start a fresh one on the same database.
     await waitFor(() => receivedAt(domain).length >= 20, "the first sends");
-    await stopEmbeddedRunner();
-    registerEmailWorker();
-    startEmbeddedRunner();
+    await stopJobs();
+    startJobs(["sweep-due-emails"]);
 
     await waitFor(
       async () => (await rowsTo(domain)).filter((r) => r.state === "sent").length === SEND_CAP,
       "200 sent",
     );
-    await stopEmbeddedRunner();
+    await stopJobs();
     // A pass now finds nothing it may send: the hour is full.
     const idle = await processDueEmails(db, new Date());
     expect(idle.sent).toBe(0);

@@ -2,12 +2,12 @@ import { InngestTestEngine } from "@inngest/test";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { emails } from "@/db/schema";
-import { sendInvitationEmail } from "@/inngest/send-invitation-email";
+import { inngestFunction } from "@/inngest/functions";
 import { getDb } from "@/lib/db";
 import { CAP_WINDOW_MS, SEND_CAP } from "@/lib/email/cap";
-import { EMAIL_REQUESTED_EVENT } from "@/lib/email/dispatch-emails";
 import { overrideEnvForTests } from "@/lib/env";
 import type { InvitationResult } from "@/lib/invitations/send-invitations";
+import { sendInvitationEmail } from "@/lib/jobs/definitions/send-invitation-email";
 import type { RoomDto } from "@/lib/rooms/serialize-room";
 import { call } from "./helpers/app";
 import { type FakeResend, startFakeResend } from "./helpers/fake-resend";
@@ -54,11 +54,13 @@ const sleeps = () =>
     { id: `pause-${round}`, handler: () => null },
   ]).flat();
 
-const run = (emailId: string) =>
+type StepMock = { id: string; handler: () => unknown };
+
+const run = (emailId: string, extra: StepMock[] = []) =>
   new InngestTestEngine({
-    function: sendInvitationEmail,
-    events: [{ name: EMAIL_REQUESTED_EVENT, data: { email_id: emailId } }],
-    steps: sleeps(),
+    function: inngestFunction(sendInvitationEmail.id),
+    events: [{ name: sendInvitationEmail.trigger.event, data: { email_id: emailId, org_id: org.id } }],
+    steps: [...extra, ...sleeps()],
   }).execute();
 
 describe("send-invitation-email (Inngest driver)", () => {
@@ -95,9 +97,12 @@ describe("send-invitation-email (Inngest driver)", () => {
 
     const id = await emailIdFor("over@inngest.example");
     const before = fake.received.length;
-    const { ctx } = await run(id);
+    // The engine resolves sleeps at once, so every round would find the email not yet due: end the
+    // run at the second round's first step; the first round is what this test is about.
+    const { ctx } = await run(id, [{ id: "due-1", handler: () => ({ state: "missing" }) }]);
     // The test engine resolves sleeps at once; the send step still refuses before release time.
     expect(ctx.step.sleepUntil).toHaveBeenCalledWith("wait-0", release);
+    expect(ctx.step.run.mock.calls.map((c) => c[0]).slice(0, 2)).toEqual(["due-0", "send-0"]);
     expect(fake.received.length).toBe(before);
     const db = await getDb();
     const [row] = await db.select().from(emails).where(eq(emails.id, id));

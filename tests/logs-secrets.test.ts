@@ -62,8 +62,7 @@ describe("secrets in logs", () => {
     const { call } = await import("./helpers/app");
     const { createOrg, FIXTURE_PASSWORD } = await import("./helpers/fixtures");
     const { startHttpsReceiver, testCertificate } = await import("./helpers/https-receiver");
-    const runner = await import("@/lib/jobs/embedded-runner");
-    const worker = await import("@/lib/webhooks/delivery/embedded-worker");
+    const jobs = await import("@/lib/jobs/backend");
     const { log } = await import("@/lib/log/logger");
     expect(env.LOG_LEVEL).toBe("debug");
 
@@ -73,8 +72,7 @@ describe("secrets in logs", () => {
       SVC_WEBHOOK_RETRY_SCHEDULE: "0,0.05,0.05,0.05,0.05,0.05,0.05",
     });
     const receiver = await startHttpsReceiver();
-    worker.registerDeliveryWorker();
-    runner.startEmbeddedRunner();
+    jobs.startJobs(["deliver-due-webhooks"]);
     try {
       const org = await createOrg({ name: "Secretive" });
       const owner = org.members.Owner;
@@ -181,8 +179,7 @@ describe("secrets in logs", () => {
       // Even a careless caller of the logger is scrubbed by key.
       log.debug("careless", { secret: minted.body.secret, nested: { apiKey: rotated.body.secret } });
     } finally {
-      await runner.stopEmbeddedRunner();
-      await worker.settleDeliveriesInFlight();
+      await jobs.stopJobs();
       await receiver.close();
     }
 

@@ -14,15 +14,15 @@ describe("graceful shutdown", () => {
     let entered = false;
     let finished = false;
     registerWorker({
-      name: "shutdown-test",
-      runDue: async () => {
+      id: "shutdown-test",
+      handler: async () => {
         if (!entered) {
           entered = true;
           await gate;
           await db.execute(sql`select 1`);
           finished = true;
         }
-        return null;
+        return { next: null };
       },
     });
     startEmbeddedRunner();

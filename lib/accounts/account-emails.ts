@@ -1,6 +1,6 @@
 import { linkUrl } from "@/lib/accounts/link-token";
 import { renderAccountEmail } from "@/lib/accounts/render-account-email";
-import type { RenderedEmail } from "@/lib/email/render-invitation";
+import type { RenderedEmail } from "@/lib/email/enqueue-emails";
 import { env } from "@/lib/env";
 
 const IGNORE = "If you did not ask for this, ignore this email; nothing changes.";

@@ -1,5 +1,5 @@
+import type { RenderedEmail } from "@/lib/email/enqueue-emails";
 import { html } from "@/lib/email/html";
-import type { RenderedEmail } from "@/lib/email/render-invitation";
 
 export interface AccountEmailInput {
   subject: string;

@@ -6,9 +6,9 @@ import { newLinkToken } from "@/lib/accounts/link-token";
 import { throttleAccountEmails } from "@/lib/accounts/throttle-account-emails";
 import { normaliseEmail } from "@/lib/auth/login";
 import type { Db } from "@/lib/db";
-import { dispatchEmails } from "@/lib/email/dispatch-emails";
 import { enqueueAccountEmail } from "@/lib/email/enqueue-emails";
 import { newId } from "@/lib/ids";
+import { transactionWithJobs } from "@/lib/jobs/transaction";
 
 export const RESET_TTL_MS = 30 * 60 * 1000;
 
@@ -24,7 +24,7 @@ export async function requestPasswordReset(db: Db, rawEmail: string, ip: string)
     const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
     if (!user) return;
     const { token, hash } = newLinkToken();
-    const queued = await db.transaction(async (tx) => {
+    await transactionWithJobs(db, async (tx) => {
       await tx.insert(accountTokens).values({
         id: newId("accountToken"),
         kind: "password_reset",
@@ -36,6 +36,5 @@ export async function requestPasswordReset(db: Db, rawEmail: string, ip: string)
       });
       return enqueueAccountEmail(tx, null, { to: email, ...renderPasswordReset(token) }, now);
     });
-    await dispatchEmails([queued]);
   });
 }

@@ -7,11 +7,11 @@ import { throttleAccountEmails } from "@/lib/accounts/throttle-account-emails";
 import { normaliseEmail } from "@/lib/auth/login";
 import { hashPassword } from "@/lib/auth/password";
 import type { Db } from "@/lib/db";
-import { dispatchEmails } from "@/lib/email/dispatch-emails";
 import { enqueueAccountEmail } from "@/lib/email/enqueue-emails";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
+import { transactionWithJobs } from "@/lib/jobs/transaction";
 
 export const SIGNUP_TTL_MS = 24 * 3600 * 1000;
 
@@ -39,7 +39,7 @@ export async function requestSignup(db: Db, input: SignupInput, ip: string): Pro
     const now = new Date();
     const passwordHash = await hashPassword(input.password);
     const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-    const queued = await db.transaction(async (tx) => {
+    await transactionWithJobs(db, async (tx) => {
       if (existing) return enqueueAccountEmail(tx, null, { to: email, ...renderAlreadyRegistered() }, now);
       const { token, hash } = newLinkToken();
       await tx.insert(accountTokens).values({
@@ -53,6 +53,5 @@ export async function requestSignup(db: Db, input: SignupInput, ip: string): Pro
       });
       return enqueueAccountEmail(tx, null, { to: email, ...renderVerifyEmail(token, input.org_name) }, now);
     });
-    await dispatchEmails([queued]);
   });
 }

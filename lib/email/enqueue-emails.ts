@@ -1,9 +1,16 @@
 import { emails } from "@/db/schema";
-import type { DbOrTx, Tx } from "@/lib/db";
 import { type EmailKind, planReleaseTimes } from "@/lib/email/cap";
-import type { RenderedEmail } from "@/lib/email/render-invitation";
 import { lockOrgForCap, takenSlots } from "@/lib/email/slots";
 import { newId } from "@/lib/ids";
+import { sendInvitationEmail } from "@/lib/jobs/definitions/send-invitation-email";
+import { afterCommit, type JobTx } from "@/lib/jobs/transaction";
+
+/** An email as its template renders it (the invitation, and any later one). */
+export interface RenderedEmail {
+  subject: string;
+  html: string;
+  text: string;
+}
 
 export interface EmailDraft extends RenderedEmail {
   to: string;
@@ -18,10 +25,11 @@ export interface QueuedEmail {
 
 /**
  * Queues emails inside the caller's transaction, each with its release time under the org's
- * hourly cap. Nothing is sent here: after commit, `dispatchEmails` hands them to the runtime.
+ * hourly cap. Nothing is sent here: they are dispatched (one `send-invitation-email` run each, or
+ * a wake of the embedded email worker) when the transaction commits.
  */
 export async function enqueueEmails(
-  tx: Tx,
+  tx: JobTx,
   orgId: string,
   drafts: readonly EmailDraft[],
   now: Date,
@@ -42,16 +50,21 @@ export async function enqueueEmails(
     releaseAt: releases[i] ?? now,
   }));
   await tx.insert(emails).values(rows);
+  afterCommit(
+    tx,
+    sendInvitationEmail,
+    rows.map((r) => ({ id: `email-${r.id}`, payload: { email_id: r.id, org_id: orgId } })),
+  );
   return rows.map((r) => ({ id: r.id, to: r.to, releaseAt: r.releaseAt }));
 }
 
 /**
- * Queues one account email (org invitation, sign-up verification, password reset): released at
- * once and outside the org's hourly cap (decisions §11), so it takes no cap lock. `orgId` is null
- * when no org is concerned yet (sign-up, reset). Call `dispatchEmails` after commit, as above.
+ * Queues one account email (org invitation, sign-up verification, password reset) in the caller's
+ * transaction: released at once and outside the org's hourly cap (decisions §11), so it takes no
+ * cap lock. `orgId` is null when no org is concerned yet (sign-up, reset). Dispatched on commit.
  */
 export async function enqueueAccountEmail(
-  db: DbOrTx,
+  tx: JobTx,
   orgId: string | null,
   draft: RenderedEmail & { to: string },
   now: Date,
@@ -68,6 +81,10 @@ export async function enqueueAccountEmail(
     state: "queued",
     releaseAt: now,
   };
-  await db.insert(emails).values(row);
+  await tx.insert(emails).values(row);
+  // The run's concurrency is keyed by org; org-less account emails share one key of their own.
+  afterCommit(tx, sendInvitationEmail, [
+    { id: `email-${row.id}`, payload: { email_id: row.id, org_id: orgId ?? "account" } },
+  ]);
   return { id: row.id, to: row.to, releaseAt: row.releaseAt };
 }

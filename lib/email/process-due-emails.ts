@@ -1,8 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { emails } from "@/db/schema";
-import type { Db } from "@/lib/db";
+import { type Db, getDb } from "@/lib/db";
 import { claimDueEmails, dueCondition } from "@/lib/email/claim-emails";
 import { type DeliveryResult, deliverClaimedEmail } from "@/lib/email/deliver-email";
+import type { PassResult as JobPassResult, PassContext } from "@/lib/jobs/define-job";
 
 /** Sends in flight at once per pass: enough to drain 200 quickly, gentle on the provider. */
 const CONCURRENCY = 4;
@@ -15,10 +16,13 @@ export interface PassResult {
   next: Date | null;
 }
 
-/**
- * One pass of the email worker (the embedded runner calls it; the Inngest sweep too): claims what
- * is due per org under the cap, sends it, and reports when to look again.
- */
+/** The `sweep-due-emails` job: the embedded backend's email worker, and Inngest's safety net. */
+export async function sweepDueEmails(ctx: Pick<PassContext, "now">): Promise<JobPassResult> {
+  const r = await processDueEmails(await getDb(), ctx.now);
+  return { next: r.next, summary: { sent: r.sent, failed: r.failed, retrying: r.retrying } };
+}
+
+/** One pass: claims what is due per org under the cap, sends it, and reports when to look again. */
 export async function processDueEmails(db: Db, now: Date): Promise<PassResult> {
   const orgRows = await db
     .selectDistinct({ orgId: emails.orgId })

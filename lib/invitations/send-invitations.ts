@@ -1,14 +1,14 @@
 import { invitations } from "@/db/schema";
 import type { Db } from "@/lib/db";
-import { dispatchEmails } from "@/lib/email/dispatch-emails";
 import { enqueueEmails } from "@/lib/email/enqueue-emails";
-import { renderInvitationEmail } from "@/lib/email/render-invitation";
 import { ApiError, validationError } from "@/lib/http/errors";
 import type { Member } from "@/lib/identity/load-member";
 import { newId } from "@/lib/ids";
 import type { SendInvitationsInput } from "@/lib/invitations/invitation-schema";
 import { normaliseRecipients } from "@/lib/invitations/recipients";
+import { renderInvitationEmail } from "@/lib/invitations/render-invitation-email";
 import { shareLink } from "@/lib/invitations/share-link";
+import { transactionWithJobs } from "@/lib/jobs/transaction";
 import { findRoom } from "@/lib/rooms/find-room";
 
 export interface InvitationResult {
@@ -23,7 +23,7 @@ export interface InvitationResult {
 
 /**
  * Endpoint 13: one invitation, one email per valid recipient, queued with its release time in the
- * same transaction; the background runtime is told after commit.
+ * same transaction; they are dispatched to the background jobs when it commits.
  */
 export async function sendInvitations(
   db: Db,
@@ -39,7 +39,7 @@ export async function sendInvitations(
     );
   }
   const note = input.note?.trim() ? input.note : null;
-  const { invitationId, queued } = await db.transaction(async (tx) => {
+  const { invitationId, queued } = await transactionWithJobs(db, async (tx) => {
     const room = await findRoom(tx, input.room_id, { orgId: inviter.orgId });
     if (!room) throw new ApiError("not_found", "No such room in this organisation.");
     if (room.state === "ended") throw new ApiError("room_ended", "This room has ended; nobody can join it.");
@@ -56,7 +56,6 @@ export async function sendInvitations(
     const drafts = valid.map((to) => ({ ...email, to, invitationId }));
     return { invitationId, queued: await enqueueEmails(tx, inviter.orgId, drafts, now) };
   });
-  await dispatchEmails(queued);
   return {
     queued: queued.length,
     rejected,

@@ -1,67 +1,86 @@
+import type { PassContext, ScheduledJob } from "@/lib/jobs/define-job";
 import { log } from "@/lib/log/logger";
 
 /**
- * The embedded background runner: one loop per registered worker. A worker claims and processes
- * whatever is due (its rows live in the database, so nothing is lost across a restart) and says
- * when its next item is due; the loop sleeps until then, or until `wake` says new work arrived.
+ * The embedded backend: one loop per worker (a scheduled job). A pass claims and processes what is
+ * due (the rows live in the database, so nothing is lost across a restart) and says when its next
+ * item is due; the loop sleeps until then, until `wake` says new work arrived, or at most the
+ * job's poll interval (rows another instance wrote, leases that ran out).
  */
-export interface Worker {
-  name: string;
-  /** Process what is due at `now`; return when the next known item is due, or null. */
-  runDue: (now: Date) => Promise<Date | null>;
-}
+type Worker = Pick<ScheduledJob, "id" | "handler" | "pollMs">;
 
 interface Loop {
   worker: Worker;
   wakeUp: () => void;
   pending: boolean;
   running: Promise<void> | undefined;
+  /** Work a pass started and did not await (e.g. webhook attempts in flight). */
+  inFlight: Set<Promise<void>>;
 }
 
-const IDLE_POLL_MS = 30_000;
+const DEFAULT_POLL_MS = 30_000;
 const ERROR_BACKOFF_MS = 1_000;
 
 const state = globalThis as typeof globalThis & {
   __svcRunner?: { loops: Map<string, Loop>; started: boolean; stopping: boolean };
 };
+// On globalThis: Next's dev server may evaluate this module more than once in one process.
 state.__svcRunner ??= { loops: new Map(), started: false, stopping: false };
 const runner = state.__svcRunner;
 
 export function registerWorker(worker: Worker): void {
-  const existing = runner.loops.get(worker.name);
+  const existing = runner.loops.get(worker.id);
   if (existing) {
     existing.worker = worker;
     return;
   }
-  const loop: Loop = { worker, wakeUp: () => {}, pending: false, running: undefined };
-  runner.loops.set(worker.name, loop);
+  const loop: Loop = { worker, wakeUp: () => {}, pending: false, running: undefined, inFlight: new Set() };
+  runner.loops.set(worker.id, loop);
   if (runner.started) loop.running = runLoop(loop);
 }
 
-/** New work for `name` (or every worker): run now instead of at the next scheduled time. */
-export function wake(name?: string): void {
+/** New work for worker `id` (or every worker): run now instead of at the next scheduled time. */
+export function wake(id?: string): void {
   for (const [n, loop] of runner.loops) {
-    if (name === undefined || n === name) {
+    if (id === undefined || n === id) {
       loop.pending = true;
       loop.wakeUp();
     }
   }
 }
 
+function passContext(loop: Loop): PassContext {
+  return {
+    now: new Date(),
+    inFlight: loop.inFlight.size,
+    track: (work) => {
+      const p: Promise<void> = work
+        .then(() => undefined)
+        .catch((err: unknown) => log.error("background work failed", { job: loop.worker.id, err }))
+        .finally(() => {
+          loop.inFlight.delete(p);
+          wake(loop.worker.id);
+        });
+      loop.inFlight.add(p);
+    },
+  };
+}
+
 async function runLoop(loop: Loop): Promise<void> {
   while (runner.started && !runner.stopping) {
     loop.pending = false;
+    const pollMs = loop.worker.pollMs ?? DEFAULT_POLL_MS;
     let delay: number;
     try {
-      const next = await loop.worker.runDue(new Date());
-      delay = next ? Math.max(0, next.getTime() - Date.now()) : IDLE_POLL_MS;
+      const { next } = await loop.worker.handler(passContext(loop));
+      delay = next ? Math.max(0, next.getTime() - Date.now()) : pollMs;
     } catch (err) {
-      log.error("background worker failed", { worker: loop.worker.name, err });
+      log.error("background job pass failed", { job: loop.worker.id, err });
       delay = ERROR_BACKOFF_MS;
     }
     if (loop.pending || runner.stopping) continue;
     await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, Math.min(delay, IDLE_POLL_MS));
+      const timer = setTimeout(resolve, Math.min(delay, pollMs));
       timer.unref?.();
       loop.wakeUp = () => {
         clearTimeout(timer);
@@ -79,12 +98,15 @@ export function startEmbeddedRunner(): void {
   for (const loop of runner.loops.values()) loop.running = runLoop(loop);
 }
 
-/** Stops the loops after their in-flight pass finishes (graceful shutdown, tests). */
+/** Stops the loops after their pass in flight, then waits for the work those passes started. */
 export async function stopEmbeddedRunner(): Promise<void> {
   if (!runner.started) return;
   runner.stopping = true;
   for (const loop of runner.loops.values()) loop.wakeUp();
   await Promise.all([...runner.loops.values()].map((l) => l.running));
+  for (const loop of runner.loops.values()) {
+    while (loop.inFlight.size > 0) await Promise.allSettled([...loop.inFlight]);
+  }
   runner.started = false;
   runner.stopping = false;
 }

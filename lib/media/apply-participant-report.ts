@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { roomParticipants } from "@/db/schema";
-import type { Tx } from "@/lib/db";
-import { recordEvent } from "@/lib/events/record-event";
+import type { JobTx } from "@/lib/jobs/transaction";
 import { activateRoom, endRoom, type RoomRow, syncPresence } from "@/lib/media/room-state";
+import { recordEvent } from "@/lib/webhooks/outbox/record-event";
 
 type ParticipantRow = typeof roomParticipants.$inferSelect;
 
@@ -22,7 +22,7 @@ function serializeParticipant(p: ParticipantRow): ParticipantDto {
   };
 }
 
-async function lockParticipant(tx: Tx, roomId: string, identity: string) {
+async function lockParticipant(tx: JobTx, roomId: string, identity: string) {
   const [row] = await tx
     .select()
     .from(roomParticipants)
@@ -37,7 +37,7 @@ async function lockParticipant(tx: Tx, roomId: string, identity: string) {
  * stale or not, proves the room was in use, so a `created` room becomes `active`; and if nobody is
  * present afterwards (the leave came first) the room ends, as it would have in order.
  */
-export async function applyJoin(tx: Tx, room: RoomRow, identity: string, at: Date): Promise<void> {
+export async function applyJoin(tx: JobTx, room: RoomRow, identity: string, at: Date): Promise<void> {
   if (room.state === "ended") return;
   const existing = await lockParticipant(tx, room.id, identity);
   let leftAt: Date | null = null;
@@ -61,7 +61,7 @@ export async function applyJoin(tx: Tx, room: RoomRow, identity: string, at: Dat
  * A leave. A leave without a known join is kept as a row already left (so the late join is seen
  * as stale); a leave older than the latest join is stale. The last leave ends an active room.
  */
-export async function applyLeave(tx: Tx, room: RoomRow, identity: string, at: Date): Promise<void> {
+export async function applyLeave(tx: JobTx, room: RoomRow, identity: string, at: Date): Promise<void> {
   const existing = await lockParticipant(tx, room.id, identity);
   let left: ParticipantRow | undefined;
   if (!existing) {

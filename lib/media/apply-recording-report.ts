@@ -1,12 +1,12 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { recordings } from "@/db/schema";
-import type { Tx } from "@/lib/db";
-import { recordEvent } from "@/lib/events/record-event";
 import { ApiError } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
+import type { JobTx } from "@/lib/jobs/transaction";
 import type { MediaReport } from "@/lib/media/media-report-schema";
 import type { RoomRow } from "@/lib/media/room-state";
 import { serializeRecording } from "@/lib/recordings/serialize-recording";
+import { recordEvent } from "@/lib/webhooks/outbox/record-event";
 
 type RecordingRow = typeof recordings.$inferSelect;
 type RecordingReport = Extract<
@@ -19,7 +19,7 @@ type RecordingReport = Extract<
  * the state the report moves on from (the media plane may not know the id we generated).
  */
 async function findTarget(
-  tx: Tx,
+  tx: JobTx,
   room: RoomRow,
   type: RecordingReport,
   id: string | undefined,
@@ -56,7 +56,7 @@ async function findTarget(
  * the state the report implies. Each effective change records its event.
  */
 export async function applyRecordingReport(
-  tx: Tx,
+  tx: JobTx,
   room: RoomRow,
   report: MediaReport & { type: RecordingReport },
   at: Date,

@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import { mediaReports, rooms } from "@/db/schema";
 import type { Db } from "@/lib/db";
-import { afterEventsCommitted } from "@/lib/events/after-commit";
-import { recordEvent } from "@/lib/events/record-event";
 import { ApiError, validationError } from "@/lib/http/errors";
+import { transactionWithJobs } from "@/lib/jobs/transaction";
 import { applyJoin, applyLeave } from "@/lib/media/apply-participant-report";
 import { applyRecordingReport } from "@/lib/media/apply-recording-report";
 import type { MediaReport } from "@/lib/media/media-report-schema";
 import { endRoom } from "@/lib/media/room-state";
+import { recordEvent } from "@/lib/webhooks/outbox/record-event";
 
 /** The schema already insists on it for participant reports; this keeps the types honest. */
 function participantIdentity(report: MediaReport): string {
@@ -18,7 +18,7 @@ function participantIdentity(report: MediaReport): string {
 
 /**
  * Applies one media-plane report in one transaction: the dedupe row, the data change and the
- * events it causes commit together, so a repeated report id (a retry after a lost answer) finds
+ * events it causes commit together (their deliveries are dispatched after the commit), so a repeated report id (a retry after a lost answer) finds
  * its row and changes nothing. The room row is locked first: reports about one room apply one at
  * a time, in whatever order they arrive.
  */
@@ -28,13 +28,13 @@ export async function ingestMediaReport(
   now: Date = new Date(),
 ): Promise<{ duplicate: boolean }> {
   const at = report.occurred_at ?? now;
-  const result = await db.transaction(async (tx) => {
+  return transactionWithJobs(db, async (tx) => {
     const fresh = await tx
       .insert(mediaReports)
       .values({ id: report.id, type: report.type, roomId: report.room_id })
       .onConflictDoNothing({ target: mediaReports.id })
       .returning({ id: mediaReports.id });
-    if (fresh.length === 0) return { duplicate: true, events: false };
+    if (fresh.length === 0) return { duplicate: true };
 
     const [room] = await tx.select().from(rooms).where(eq(rooms.id, report.room_id)).for("update");
     if (!room) throw new ApiError("not_found", `No room ${report.room_id}.`);
@@ -70,8 +70,6 @@ export async function ingestMediaReport(
         });
         break;
     }
-    return { duplicate: false, events: true };
+    return { duplicate: false };
   });
-  if (result.events) await afterEventsCommitted();
-  return { duplicate: result.duplicate };
 }

@@ -1,8 +1,8 @@
 import { and, count, eq, isNull } from "drizzle-orm";
 import { roomParticipants, rooms } from "@/db/schema";
-import type { Tx } from "@/lib/db";
-import { recordEvent } from "@/lib/events/record-event";
+import type { JobTx } from "@/lib/jobs/transaction";
 import { type RoomDto, serializeRoom } from "@/lib/rooms/serialize-room";
+import { recordEvent } from "@/lib/webhooks/outbox/record-event";
 
 export type RoomRow = typeof rooms.$inferSelect;
 
@@ -10,7 +10,7 @@ export type RoomRow = typeof rooms.$inferSelect;
  * Decisions §3: created -> active (first participant joined) -> ended (last participant left, or
  * the host ended it). `ended` is final: nothing moves a room out of it.
  */
-export async function endRoom(tx: Tx, room: RoomRow, at: Date): Promise<RoomRow> {
+export async function endRoom(tx: JobTx, room: RoomRow, at: Date): Promise<RoomRow> {
   if (room.state === "ended") return room;
   const [ended] = await tx
     .update(rooms)
@@ -23,7 +23,7 @@ export async function endRoom(tx: Tx, room: RoomRow, at: Date): Promise<RoomRow>
   return ended;
 }
 
-export async function activateRoom(tx: Tx, room: RoomRow, at: Date): Promise<RoomRow> {
+export async function activateRoom(tx: JobTx, room: RoomRow, at: Date): Promise<RoomRow> {
   if (room.state !== "created") return room;
   const [active] = await tx
     .update(rooms)
@@ -35,7 +35,7 @@ export async function activateRoom(tx: Tx, room: RoomRow, at: Date): Promise<Roo
 }
 
 /** Who is in the room now, kept on the room row for the console. */
-export async function syncPresence(tx: Tx, room: RoomRow): Promise<{ room: RoomRow; present: number }> {
+export async function syncPresence(tx: JobTx, room: RoomRow): Promise<{ room: RoomRow; present: number }> {
   const [row] = await tx
     .select({ n: count() })
     .from(roomParticipants)

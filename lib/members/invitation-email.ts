@@ -1,6 +1,6 @@
 import { linkUrl } from "@/lib/accounts/link-token";
 import { renderAccountEmail } from "@/lib/accounts/render-account-email";
-import type { RenderedEmail } from "@/lib/email/render-invitation";
+import type { RenderedEmail } from "@/lib/email/enqueue-emails";
 
 /** The org invitation: who invites, to which org, as what, and the single-use accept link. */
 export function renderMemberInvitationEmail(input: {

@@ -4,11 +4,11 @@ import { newLinkToken } from "@/lib/accounts/link-token";
 import { type AuditContext, recordAudit } from "@/lib/audit/record-audit";
 import type { Role } from "@/lib/auth/roles";
 import type { Db, Tx } from "@/lib/db";
-import { dispatchEmails } from "@/lib/email/dispatch-emails";
 import { enqueueAccountEmail, type QueuedEmail } from "@/lib/email/enqueue-emails";
 import { ApiError } from "@/lib/http/errors";
 import type { Member } from "@/lib/identity/load-member";
 import { newId } from "@/lib/ids";
+import { type JobTx, transactionWithJobs } from "@/lib/jobs/transaction";
 import { renderMemberInvitationEmail } from "@/lib/members/invitation-email";
 import { assertMayTouchOwnerRole } from "@/lib/members/owner-rules";
 import {
@@ -34,7 +34,7 @@ export async function inviteMember(
 ): Promise<MemberInvitationDto> {
   assertMayTouchOwnerRole(inviter.role, input.role === "Owner");
   const email = input.email.toLowerCase();
-  const { row, queued } = await db.transaction(async (tx) => {
+  const { row } = await transactionWithJobs(db, async (tx) => {
     await assertNotMember(tx, inviter.orgId, email);
     await tx
       .update(orgInvitations)
@@ -48,13 +48,12 @@ export async function inviteMember(
     });
     return issued;
   });
-  await dispatchEmails([queued]);
   return serializeMemberInvitation(row, now);
 }
 
 /** Inserts an invitation with a fresh link and queues its email (the caller dispatches after commit). */
 export async function issueInvitation(
-  tx: Tx,
+  tx: JobTx,
   inviter: Omit<Inviter, "role">,
   input: { email: string; role: string },
   now: Date,

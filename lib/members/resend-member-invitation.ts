@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { orgInvitations } from "@/db/schema";
 import { type AuditContext, recordAudit } from "@/lib/audit/record-audit";
 import type { Db } from "@/lib/db";
-import { dispatchEmails } from "@/lib/email/dispatch-emails";
 import type { Member } from "@/lib/identity/load-member";
+import { transactionWithJobs } from "@/lib/jobs/transaction";
 import { lockOpenInvitation } from "@/lib/members/find-member-invitation";
 import { assertNotMember, issueInvitation } from "@/lib/members/invite-member";
 import { assertMayTouchOwnerRole } from "@/lib/members/owner-rules";
@@ -24,7 +24,7 @@ export async function resendMemberInvitation(
   id: string,
   now: Date = new Date(),
 ): Promise<MemberInvitationDto> {
-  const { row, queued } = await db.transaction(async (tx) => {
+  const { row } = await transactionWithJobs(db, async (tx) => {
     const open = await lockOpenInvitation(tx, actor.orgId, id);
     assertMayTouchOwnerRole(actor.role, open.role === "Owner");
     await assertNotMember(tx, actor.orgId, open.email);
@@ -37,6 +37,5 @@ export async function resendMemberInvitation(
     });
     return issued;
   });
-  await dispatchEmails([queued]);
   return serializeMemberInvitation(row, now);
 }

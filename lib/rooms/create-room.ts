@@ -2,19 +2,23 @@ import { and, eq } from "drizzle-orm";
 import { projects, rooms } from "@/db/schema";
 import type { Db } from "@/lib/db";
 import { isUniqueViolation } from "@/lib/db-errors";
-import { recordEvent } from "@/lib/events/record-event";
 import { ApiError } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
+import { transactionWithJobs } from "@/lib/jobs/transaction";
 import type { CreateRoomInput } from "@/lib/rooms/create-room-schema";
 import { type RoomDto, serializeRoom } from "@/lib/rooms/serialize-room";
 import { newShortCode } from "@/lib/rooms/short-code";
+import { recordEvent } from "@/lib/webhooks/outbox/record-event";
 
-/** Creates a room and its `room.created` event in one transaction (the outbox). */
+/**
+ * Creates a room and its `room.created` event in one transaction (the outbox); the event's
+ * deliveries are dispatched when it commits.
+ */
 export async function createRoom(db: Db, orgId: string, input: CreateRoomInput): Promise<RoomDto> {
   for (let attempt = 0; ; attempt++) {
     const shortCode = newShortCode();
     try {
-      return await db.transaction(async (tx) => {
+      return await transactionWithJobs(db, async (tx) => {
         const [project] = await tx
           .select({ id: projects.id })
           .from(projects)

@@ -1,7 +1,6 @@
 import { closeDb } from "@/lib/db";
-import { stopEmbeddedRunner } from "@/lib/jobs/embedded-runner";
+import { stopJobs } from "@/lib/jobs/backend";
 import { flushLogs, log } from "@/lib/log/logger";
-import { settleDeliveriesInFlight } from "@/lib/webhooks/delivery/embedded-worker";
 
 /** Longest we hold the exit for in-flight webhook attempts (each has a 10 s timeout). */
 const DRAIN_LIMIT_MS = 12_000;
@@ -16,10 +15,7 @@ let shuttingDown: Promise<void> | undefined;
 export function shutdown(reason: string): Promise<void> {
   shuttingDown ??= (async () => {
     log.info("shutting down", { reason });
-    const drain = (async () => {
-      await stopEmbeddedRunner();
-      await settleDeliveriesInFlight();
-    })();
+    const drain = stopJobs();
     await Promise.race([drain, new Promise((r) => setTimeout(r, DRAIN_LIMIT_MS).unref())]);
     await closeDb().catch((err: unknown) => log.error("closing the database failed", { err }));
     log.info("shutdown complete", { reason });

@@ -1,14 +1,11 @@
 import { getDb, migratePostgres } from "@/lib/db";
-import { registerEmailWorker } from "@/lib/email/worker";
 import { env } from "@/lib/env";
-import { backgroundDriver } from "@/lib/jobs/driver";
-import { startEmbeddedRunner } from "@/lib/jobs/embedded-runner";
+import { startJobs } from "@/lib/jobs/backend";
 import { log } from "@/lib/log/logger";
 import { hasUsers, seedDemo, signInDetails } from "@/lib/seed/seed-demo";
 import { demoPutObject } from "@/lib/server/demo-storage";
 import { installShutdownHandlers } from "@/lib/server/shutdown";
 import { ensureLocalObjectStore } from "@/lib/storage/local-object-store";
-import { registerDeliveryWorker } from "@/lib/webhooks/delivery/embedded-worker";
 
 /**
  * Server start-up (Next's instrumentation hook): open the database (the embedded one migrates
@@ -32,11 +29,7 @@ export async function startServer(): Promise<void> {
       note: "fine for a single self-hosted node; set DATABASE_URL, S3_* and RESEND_API_KEY for anything more",
     });
   }
-  if (backgroundDriver() === "embedded") {
-    registerEmailWorker();
-    registerDeliveryWorker();
-    startEmbeddedRunner();
-  }
+  startJobs();
   installShutdownHandlers(env.NEXT_MANUAL_SIG_HANDLE);
   log.info("server started", {
     database: env.embeddedDatabase ? `embedded PGlite (${env.SVC_DATA_DIR})` : "PostgreSQL (DATABASE_URL)",

@@ -2,12 +2,14 @@ import { and, eq } from "drizzle-orm";
 import { deliveries, events, webhookEndpoints } from "@/db/schema";
 import type { Db } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
+import { transactionWithJobs } from "@/lib/jobs/transaction";
+import { requestDeliveries } from "@/lib/webhooks/delivery/hand-off";
 import { delayBeforeAttemptMs } from "@/lib/webhooks/delivery/schedule";
 import { type DeliveryDto, serializeDelivery } from "@/lib/webhooks/serialize-delivery";
 
 /**
  * Starts a finished delivery (succeeded, gone, dead or cancelled) over with a fresh seven-attempt
- * schedule. It keeps its evt_ id, so receivers dedupe it; attempt numbers continue from the log.
+ * schedule, dispatched when the transaction commits. It keeps its evt_ id, so receivers dedupe it; attempt numbers continue from the log.
  */
 export async function redeliver(
   db: Db,
@@ -15,7 +17,7 @@ export async function redeliver(
   endpointId: string,
   deliveryId: string,
 ): Promise<DeliveryDto> {
-  return db.transaction(async (tx) => {
+  return transactionWithJobs(db, async (tx) => {
     const [found] = await tx
       .select({ delivery: deliveries, active: webhookEndpoints.active, eventType: events.type })
       .from(deliveries)
@@ -52,6 +54,7 @@ export async function redeliver(
       .where(eq(deliveries.id, found.delivery.id))
       .returning();
     if (!row) throw new Error("update returned no row");
+    requestDeliveries(tx);
     return serializeDelivery(row, found.eventType, []);
   });
 }

@@ -1,11 +1,12 @@
 import { and, eq } from "drizzle-orm";
-import { deliveries, webhookEndpoints } from "@/db/schema";
+import { webhookEndpoints } from "@/db/schema";
 import type { Db } from "@/lib/db";
-import { insertEvent } from "@/lib/events/insert-event";
 import { ApiError } from "@/lib/http/errors";
+import { transactionWithJobs } from "@/lib/jobs/transaction";
 import { TEST_EVENT } from "@/lib/webhooks/event-catalog";
-import { newDelivery } from "@/lib/webhooks/fan-out";
 import { webhookNotFound } from "@/lib/webhooks/find-webhook";
+import { insertDeliveries } from "@/lib/webhooks/outbox/fan-out";
+import { insertEvent } from "@/lib/webhooks/outbox/record-event";
 import { type DeliveryDto, serializeDelivery } from "@/lib/webhooks/serialize-delivery";
 import { serializeWebhook } from "@/lib/webhooks/serialize-webhook";
 
@@ -14,7 +15,7 @@ import { serializeWebhook } from "@/lib/webhooks/serialize-webhook";
  * retried like any other; its `data.object` is the endpoint itself.
  */
 export async function sendTestEvent(db: Db, orgId: string, endpointId: string): Promise<DeliveryDto> {
-  return db.transaction(async (tx) => {
+  return transactionWithJobs(db, async (tx) => {
     const [endpoint] = await tx
       .select()
       .from(webhookEndpoints)
@@ -29,7 +30,7 @@ export async function sendTestEvent(db: Db, orgId: string, endpointId: string): 
       projectId: endpoint.projectId,
       object: serializeWebhook(endpoint),
     });
-    const [row] = await tx.insert(deliveries).values(newDelivery(event, endpoint.id)).returning();
+    const [row] = await insertDeliveries(tx, event, [endpoint.id]);
     if (!row) throw new Error("insert returned no row");
     return serializeDelivery(row, TEST_EVENT, []);
   });

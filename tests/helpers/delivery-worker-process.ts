@@ -1,16 +1,14 @@
 /**
  * A stand-in for the server's background side, run as its own OS process by the restart test:
  * it opens the database named by the environment (SVC_DATA_DIR or DATABASE_URL) and starts the
- * embedded runner with the webhook worker exactly as lib/server/start.ts does, then runs until
+ * embedded runner with the webhook worker as lib/server/start.ts does, then runs until
  * it is killed. The test kills it mid-schedule and starts another one.
  */
 import { getDb } from "@/lib/db";
-import { startEmbeddedRunner } from "@/lib/jobs/embedded-runner";
-import { registerDeliveryWorker } from "@/lib/webhooks/delivery/embedded-worker";
+import { startJobs } from "@/lib/jobs/backend";
 
 await getDb();
-registerDeliveryWorker();
-startEmbeddedRunner();
+startJobs(["deliver-due-webhooks"]);
 // The runner's timers are unref'd (they never hold a server open); this process exists to run it.
 setInterval(() => {}, 60_000);
 process.stdout.write('{"msg":"worker ready"}\n');

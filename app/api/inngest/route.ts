@@ -1,7 +1,7 @@
 import { serve } from "inngest/next";
-import { inngest } from "@/inngest/client";
 import { functions } from "@/inngest/functions";
+import { inngestClient } from "@/lib/jobs/inngest-client";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT } = serve({ client: inngest, functions });
+export const { GET, POST, PUT } = serve({ client: inngestClient(), functions });

@@ -1,103 +1,33 @@
-import { and, desc, eq, isNull, lte, or, sql } from "drizzle-orm";
-import { deliveries, deliveryAttempts, events, webhookEndpoints, webhookSigningSecrets } from "@/db/schema";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { deliveries, events, webhookEndpoints, webhookSigningSecrets } from "@/db/schema";
 import { decryptSecret } from "@/lib/crypto/secret-box";
 import type { Db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { newId } from "@/lib/ids";
 import { log } from "@/lib/log/logger";
+import { claimDelivery } from "@/lib/webhooks/delivery/claim";
+import type { AttemptReport, DeliveryRow } from "@/lib/webhooks/delivery/delivery-row";
 import { ATTEMPT_TIMEOUT_MS, type PostResult, postWebhook } from "@/lib/webhooks/delivery/post-webhook";
 import { judgeAttempt, type Verdict } from "@/lib/webhooks/delivery/schedule";
 import { rfc3339Nano, signWebhook } from "@/lib/webhooks/sign";
 
 /**
- * THE delivery state machine, shared by both drivers (the embedded runner and the Inngest
- * function): attempt; record the attempt (status, latency, response code, truncated body); then
- * the delivery is done (succeeded, gone, dead, cancelled) or pending with its next attempt time.
+ * THE delivery state machine, the same under both backends (the embedded worker claims in
+ * batches, an Inngest run per attempt; lib/webhooks/delivery/claim.ts): attempt; record the
+ * attempt (status, latency, response code, truncated body); then the delivery is done (succeeded,
+ * gone, dead, cancelled) or pending with its next attempt time.
  */
 
-export type DeliveryRow = typeof deliveries.$inferSelect;
-export type DeliveryState = "pending" | "succeeded" | "gone" | "dead" | "cancelled";
-
-export interface AttemptReport {
-  deliveryId: string;
-  /** The attempt just made, or the latest one made when this attempt had already happened. */
-  attempt: number;
-  state: DeliveryState | "skipped";
-  statusCode: number | null;
-  /** pending: how long until the next attempt is due. */
-  retryInMs: number | null;
-}
-
-/** Longer than one attempt can take (10 s): a live attempt's claim never expires under it. */
-export const LEASE_MS = 60_000;
-
-export class DeliveryBusyError extends Error {
-  override name = "DeliveryBusyError";
-}
-
-/**
- * Claims attempt `attempt` of one delivery (the Inngest driver; the embedded runner claims in
- * batches with `claimDueDeliveries`). An attempt that was already made reports its outcome again
- * instead of sending twice, so a retried step is idempotent.
- */
-export async function claimDelivery(
-  db: Db,
-  deliveryId: string,
-  attempt: number,
-  now: Date = new Date(),
-): Promise<{ claimed: DeliveryRow } | { report: AttemptReport }> {
-  const [claimed] = await db
-    .update(deliveries)
-    .set({ lockedUntil: new Date(now.getTime() + LEASE_MS) })
-    .where(
-      and(
-        eq(deliveries.id, deliveryId),
-        eq(deliveries.status, "pending"),
-        eq(deliveries.attemptCount, attempt - 1),
-        or(isNull(deliveries.lockedUntil), lte(deliveries.lockedUntil, now)),
-      ),
-    )
-    .returning();
-  if (claimed) return { claimed };
-  const [current] = await db.select().from(deliveries).where(eq(deliveries.id, deliveryId)).limit(1);
-  if (!current) return { report: skipped(deliveryId, attempt) };
-  if (current.attemptCount >= attempt || current.status !== "pending") {
-    return { report: reportOf(current, now) };
-  }
-  if (current.attemptCount === attempt - 1) {
-    throw new DeliveryBusyError(`delivery ${deliveryId} is being attempted elsewhere`);
-  }
-  return { report: skipped(deliveryId, attempt) };
-}
-
-/** Claim and run one attempt: the Inngest driver's step. */
+/** Claim and run one attempt: the Inngest run's step. */
 export async function attemptDelivery(db: Db, deliveryId: string, attempt: number): Promise<AttemptReport> {
   const claim = await claimDelivery(db, deliveryId, attempt);
   return "claimed" in claim ? runClaimedAttempt(db, claim.claimed) : claim.report;
-}
-
-function skipped(deliveryId: string, attempt: number): AttemptReport {
-  return { deliveryId, attempt, state: "skipped", statusCode: null, retryInMs: null };
-}
-
-function reportOf(row: DeliveryRow, now: Date): AttemptReport {
-  return {
-    deliveryId: row.id,
-    attempt: row.attemptCount,
-    state: row.status as DeliveryState,
-    statusCode: row.lastStatusCode,
-    retryInMs:
-      row.status === "pending" && row.nextAttemptAt
-        ? Math.max(0, row.nextAttemptAt.getTime() - now.getTime())
-        : null,
-  };
 }
 
 interface Target {
   url: string;
   active: boolean;
   type: string;
-  payload: unknown;
 }
 
 async function loadTarget(db: Db, row: DeliveryRow): Promise<Target | undefined> {
@@ -106,7 +36,6 @@ async function loadTarget(db: Db, row: DeliveryRow): Promise<Target | undefined>
       url: webhookEndpoints.url,
       active: webhookEndpoints.active,
       type: events.type,
-      payload: events.payload,
     })
     .from(webhookEndpoints)
     .innerJoin(events, eq(events.id, row.eventId))
@@ -124,19 +53,6 @@ async function activeSecret(db: Db, endpointId: string): Promise<{ kid: string; 
     .limit(1);
   if (!key) throw new Error("the endpoint has no active signing secret");
   return { kid: key.kid, secret: decryptSecret(key.ciphertext) };
-}
-
-/** The body receivers get: decisions §6's envelope; its `id` is the delivery's evt_ id. */
-export function deliveryBody(payload: unknown, webhookId: string): string {
-  const p = (payload ?? {}) as Record<string, unknown>;
-  return JSON.stringify({
-    id: webhookId,
-    type: p.type,
-    created_at: p.created_at,
-    org_id: p.org_id,
-    project_id: p.project_id ?? null,
-    data: p.data ?? { object: null },
-  });
 }
 
 async function send(
@@ -158,7 +74,8 @@ async function send(
       error: `cannot sign: ${(err as Error).message}`,
     };
   }
-  const body = deliveryBody(target.payload, row.webhookId);
+  // The stored body, byte for byte: what is signed is what was stored (docs/decisions/0800).
+  const body = row.body;
   const ts = rfc3339Nano();
   const headers = {
     "content-type": "application/json",
@@ -271,34 +188,4 @@ async function finishWithoutAttempt(db: Db, row: DeliveryRow, reason: string): P
         eq(deliveries.attemptCount, row.attemptCount),
       ),
     );
-}
-
-/**
- * Where a run starts (the Inngest driver's first step): the next attempt number of the delivery's
- * current schedule and how long until it is due; null when there is nothing to run (delivered,
- * deleted, or redelivered since this run was requested).
- */
-export async function prepareRun(
-  db: Db,
-  deliveryId: string,
-  scheduleBase: number,
-  now: Date = new Date(),
-): Promise<{ attempt: number; waitMs: number } | null> {
-  const [row] = await db
-    .select({
-      attemptCount: deliveries.attemptCount,
-      nextAttemptAt: deliveries.nextAttemptAt,
-    })
-    .from(deliveries)
-    .where(
-      and(
-        eq(deliveries.id, deliveryId),
-        eq(deliveries.status, "pending"),
-        eq(deliveries.scheduleBase, scheduleBase),
-      ),
-    )
-    .limit(1);
-  if (!row) return null;
-  const dueAt = row.nextAttemptAt?.getTime() ?? now.getTime();
-  return { attempt: row.attemptCount + 1, waitMs: Math.max(0, dueAt - now.getTime()) };
 }

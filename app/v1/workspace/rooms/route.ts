@@ -1,5 +1,4 @@
 import { requirePlan } from "@/lib/billing/require-plan";
-import { afterEventsCommitted } from "@/lib/events/after-commit";
 import { methods, workspace } from "@/lib/http/handler";
 import { parseBody, parseQuery } from "@/lib/http/request";
 import { json } from "@/lib/http/response";
@@ -17,7 +16,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: workspace("rooms:create", async ({ req, db, member }) => {
     requirePlan(member);
     const room = await createRoom(db, member.orgId, await parseBody(req, createRoomBody));
-    await afterEventsCommitted(); // room.created's deliveries go out now, not at the next poll
     return json(201, room);
   }),
 });

@@ -1,4 +1,3 @@
-import { afterEventsCommitted } from "@/lib/events/after-commit";
 import { methods, workspace } from "@/lib/http/handler";
 import { json } from "@/lib/http/response";
 import { sendTestEvent } from "@/lib/webhooks/send-test-event";
@@ -10,7 +9,6 @@ type Params = { id: string };
 export const { GET, POST, PUT, PATCH, DELETE } = methods<Params>({
   POST: workspace<Params>("webhooks:write", async ({ db, member, params }) => {
     const delivery = await sendTestEvent(db, member.orgId, params.id);
-    await afterEventsCommitted();
     return json(202, delivery);
   }),
 });

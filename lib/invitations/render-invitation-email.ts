@@ -1,3 +1,4 @@
+import type { RenderedEmail } from "@/lib/email/enqueue-emails";
 import { html, multiline } from "@/lib/email/html";
 import { roomTypeLabel } from "@/lib/invitations/room-type-label";
 
@@ -6,12 +7,6 @@ export interface InvitationEmailInput {
   inviter: { name: string; email: string };
   shareLink: string;
   note?: string | null;
-}
-
-export interface RenderedEmail {
-  subject: string;
-  html: string;
-  text: string;
 }
 
 /** Headers are one line: a room name with a line break must not split the subject. */

@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { defineEventJob } from "@/lib/jobs/define-job";
+
+/**
+ * One webhook delivery's run under Inngest: wait until the attempt is due, attempt, sleep the
+ * backoff, until the delivery ends (docs/decisions/0200). One run per delivery and schedule
+ * (`runKey`), at most a few attempts at once per endpoint, so one receiver's outage or slowness
+ * never holds up the others. On the embedded backend `deliver-due-webhooks` claims them instead.
+ */
+export const deliverWebhook = defineEventJob({
+  id: "deliver-webhook",
+  name: "Deliver a webhook",
+  trigger: {
+    event: "svc/webhook.delivery.requested",
+    schema: z.object({
+      deliveryId: z.string(),
+      endpointId: z.string(),
+      /** attempt_count when this schedule began: 0, or the count at a redelivery. */
+      scheduleBase: z.number().int().min(0),
+      /** `<deliveryId>:<scheduleBase>`: the run's idempotency key and the event's dedupe id. */
+      runKey: z.string(),
+    }),
+  },
+  embeddedWorker: "deliver-due-webhooks",
+  inngest: {
+    idempotency: "event.data.runKey",
+    concurrency: { key: "event.data.endpointId", limit: 10 },
+  },
+  handler: async (ctx): Promise<unknown> =>
+    (await import("@/lib/webhooks/delivery/run-delivery")).runDelivery(ctx),
+});
+
+export type DeliveryRequested = z.output<typeof deliverWebhook.trigger.schema>;

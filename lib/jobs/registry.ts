@@ -1,0 +1,19 @@
+import type { JobDefinition } from "@/lib/jobs/define-job";
+import { deliverDueWebhooks } from "@/lib/jobs/definitions/deliver-due-webhooks";
+import { deliverWebhook } from "@/lib/jobs/definitions/deliver-webhook";
+import { sendInvitationEmail } from "@/lib/jobs/definitions/send-invitation-email";
+import { sweepDueEmails } from "@/lib/jobs/definitions/sweep-due-emails";
+import { sweepWebhookDeliveries } from "@/lib/jobs/definitions/sweep-webhook-deliveries";
+
+/**
+ * Every background job, once. The embedded runner starts the scheduled ones meant for it
+ * (lib/jobs/backend.ts); Inngest serves all of them that are meant for it (inngest/functions.ts).
+ * Adding a job: a definition file in lib/jobs/definitions/, and a line here.
+ */
+export const jobs: readonly JobDefinition[] = [
+  deliverWebhook,
+  deliverDueWebhooks,
+  sweepWebhookDeliveries,
+  sendInvitationEmail,
+  sweepDueEmails,
+];

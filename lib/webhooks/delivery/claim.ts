@@ -1,0 +1,146 @@
+import { and, asc, eq, gt, inArray, isNull, lte, or } from "drizzle-orm";
+import { deliveries } from "@/db/schema";
+import type { Db } from "@/lib/db";
+import type { AttemptReport, DeliveryRow, DeliveryState } from "@/lib/webhooks/delivery/delivery-row";
+
+/**
+ * Claiming deliveries: a claim leases a row (`locked_until = now + LEASE_MS`); a leased row is
+ * invisible to other claimers until its attempt is recorded (which ends the lease) or the lease
+ * runs out because its claimer died (lease recovery: the row is due again).
+ */
+
+/** Longer than one attempt can take (10 s): a live attempt's claim never expires under it. */
+export const LEASE_MS = 60_000;
+
+export class DeliveryBusyError extends Error {
+  override name = "DeliveryBusyError";
+}
+
+const claimable = (now: Date) =>
+  and(
+    eq(deliveries.status, "pending"),
+    lte(deliveries.nextAttemptAt, now),
+    or(isNull(deliveries.lockedUntil), lte(deliveries.lockedUntil, now)),
+  );
+
+/**
+ * The embedded worker's claim: up to `limit` due deliveries. SKIP LOCKED lets several processes on
+ * one PostgreSQL claim side by side without taking the same row.
+ */
+export async function claimDueDeliveries(db: Db, now: Date, limit: number): Promise<DeliveryRow[]> {
+  if (limit <= 0) return [];
+  const due = db
+    .select({ id: deliveries.id })
+    .from(deliveries)
+    .where(claimable(now))
+    .orderBy(asc(deliveries.nextAttemptAt))
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  return db
+    .update(deliveries)
+    .set({ lockedUntil: new Date(now.getTime() + LEASE_MS) })
+    .where(and(inArray(deliveries.id, due), claimable(now)))
+    .returning();
+}
+
+/** When the worker should look again: the next due attempt, or the end of a dead claimer's lease. */
+export async function nextDueAt(db: Db, now: Date): Promise<Date | null> {
+  const [due] = await db
+    .select({ at: deliveries.nextAttemptAt })
+    .from(deliveries)
+    .where(
+      and(
+        eq(deliveries.status, "pending"),
+        or(isNull(deliveries.lockedUntil), lte(deliveries.lockedUntil, now)),
+      ),
+    )
+    .orderBy(asc(deliveries.nextAttemptAt))
+    .limit(1);
+  const [leased] = await db
+    .select({ at: deliveries.lockedUntil })
+    .from(deliveries)
+    .where(and(eq(deliveries.status, "pending"), gt(deliveries.lockedUntil, now)))
+    .orderBy(asc(deliveries.lockedUntil))
+    .limit(1);
+  const times = [due?.at, leased?.at].filter((t): t is Date => t instanceof Date);
+  return times.length ? new Date(Math.min(...times.map((t) => t.getTime()))) : null;
+}
+
+/**
+ * The Inngest run's claim: attempt `attempt` of one delivery. An attempt that was already made
+ * reports its outcome again instead of sending twice, so a retried step is idempotent; a live
+ * lease throws, so Inngest retries the step later.
+ */
+export async function claimDelivery(
+  db: Db,
+  deliveryId: string,
+  attempt: number,
+  now: Date = new Date(),
+): Promise<{ claimed: DeliveryRow } | { report: AttemptReport }> {
+  const [claimed] = await db
+    .update(deliveries)
+    .set({ lockedUntil: new Date(now.getTime() + LEASE_MS) })
+    .where(
+      and(
+        eq(deliveries.id, deliveryId),
+        eq(deliveries.status, "pending"),
+        eq(deliveries.attemptCount, attempt - 1),
+        or(isNull(deliveries.lockedUntil), lte(deliveries.lockedUntil, now)),
+      ),
+    )
+    .returning();
+  if (claimed) return { claimed };
+  const [current] = await db.select().from(deliveries).where(eq(deliveries.id, deliveryId)).limit(1);
+  if (!current) return { report: skipped(deliveryId, attempt) };
+  if (current.attemptCount >= attempt || current.status !== "pending") {
+    return { report: reportOf(current, now) };
+  }
+  if (current.attemptCount === attempt - 1) {
+    throw new DeliveryBusyError(`delivery ${deliveryId} is being attempted elsewhere`);
+  }
+  return { report: skipped(deliveryId, attempt) };
+}
+
+function skipped(deliveryId: string, attempt: number): AttemptReport {
+  return { deliveryId, attempt, state: "skipped", statusCode: null, retryInMs: null };
+}
+
+function reportOf(row: DeliveryRow, now: Date): AttemptReport {
+  return {
+    deliveryId: row.id,
+    attempt: row.attemptCount,
+    state: row.status as DeliveryState,
+    statusCode: row.lastStatusCode,
+    retryInMs:
+      row.status === "pending" && row.nextAttemptAt
+        ? Math.max(0, row.nextAttemptAt.getTime() - now.getTime())
+        : null,
+  };
+}
+
+/**
+ * Where an Inngest run starts: the next attempt number of the delivery's current schedule and how
+ * long until it is due; null when there is nothing to run (delivered, deleted, or redelivered
+ * since this run was requested).
+ */
+export async function prepareRun(
+  db: Db,
+  deliveryId: string,
+  scheduleBase: number,
+  now: Date = new Date(),
+): Promise<{ attempt: number; waitMs: number } | null> {
+  const [row] = await db
+    .select({ attemptCount: deliveries.attemptCount, nextAttemptAt: deliveries.nextAttemptAt })
+    .from(deliveries)
+    .where(
+      and(
+        eq(deliveries.id, deliveryId),
+        eq(deliveries.status, "pending"),
+        eq(deliveries.scheduleBase, scheduleBase),
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  const dueAt = row.nextAttemptAt?.getTime() ?? now.getTime();
+  return { attempt: row.attemptCount + 1, waitMs: Math.max(0, dueAt - now.getTime()) };
+}
