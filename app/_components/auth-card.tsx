@@ -4,10 +4,13 @@ import type { ReactNode } from "react";
 export function AuthCard({
   title,
   lede,
+  foot,
   children,
 }: {
   title: string;
   lede?: ReactNode;
+  /** A line under the card. */
+  foot?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -21,6 +24,7 @@ export function AuthCard({
           {lede ? <p className="lede">{lede}</p> : null}
           {children}
         </div>
+        {foot ? <p className="auth-foot">{foot}</p> : null}
       </div>
     </main>
   );

@@ -7,11 +7,12 @@ export const metadata: Metadata = { title: "Reset password" };
 
 export default function ResetPasswordPage() {
   return (
-    <AuthCard title="Reset your password" lede="We email you a link to choose a new one.">
+    <AuthCard
+      title="Reset your password"
+      lede="We email you a link to choose a new one."
+      foot={<Link href="/login">Back to sign in</Link>}
+    >
       <ResetRequestForm />
-      <p className="auth-foot">
-        <Link href="/login">Back to sign in</Link>
-      </p>
     </AuthCard>
   );
 }

@@ -11,11 +11,16 @@ export const dynamic = "force-dynamic";
 export default function SignupPage() {
   if (!env.signupOpen) notFound();
   return (
-    <AuthCard title="Create your account" lede="An organisation for your team, with you as its Owner.">
+    <AuthCard
+      title="Create your account"
+      lede="An organisation for your team, with you as its Owner."
+      foot={
+        <>
+          Have an account? <Link href="/login">Sign in</Link>
+        </>
+      }
+    >
       <SignupForm />
-      <p className="auth-foot">
-        Have an account? <Link href="/login">Sign in</Link>
-      </p>
     </AuthCard>
   );
 }
