@@ -19,6 +19,7 @@ export const ID_PREFIXES = {
   audit: "aud_",
   session: "ses_",
   accountToken: "act_",
+  instance: "ins_",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;
