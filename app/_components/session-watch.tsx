@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect } from "react";
+import { signInPath } from "@/app/_lib/return-path";
 
 /** How often an idle open tab checks that its session still stands. */
 const EVERY_MS = 15_000;
@@ -17,7 +18,9 @@ export function SessionWatch() {
       if (stopped || document.visibilityState !== "visible") return;
       try {
         const res = await fetch("/v1/workspace/me", { credentials: "same-origin", cache: "no-store" });
-        if (res.status === 401 && !stopped) window.location.assign("/login?ended=1");
+        if (res.status === 401 && !stopped) {
+          window.location.assign(signInPath(location.pathname + location.search, "expired"));
+        }
       } catch {
         // Offline: try again at the next tick.
       }

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { AuthCard } from "@/app/_components/auth-card";
 import { planGate } from "@/app/_lib/plan-gate";
+import { safeReturnPath } from "@/app/_lib/return-path";
 import { LoginForm } from "@/app/login/login-form";
 import { decodeSessionToken, SESSION_COOKIE } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
@@ -30,9 +31,10 @@ export default async function LoginPage({
   const claims = token ? await decodeSessionToken(token) : null;
   // An ended session (logout elsewhere, removal) must not bounce back into the console.
   const member = claims ? await loadSessionMember(await getDb(), claims) : null;
-  if (member) redirect(planGate(member, env.SVC_DEPLOYMENT_MODE).canSelect ? "/plan" : "/projects");
-
   const sp = await searchParams;
+  const returnTo = safeReturnPath(typeof sp.next === "string" ? sp.next : undefined);
+  if (member) redirect(returnTo ?? (planGate(member, env.SVC_DEPLOYMENT_MODE).canSelect ? "/plan" : "/"));
+
   const error = sp.error;
   const initialError =
     typeof error === "string" ? (NEXT_AUTH_ERRORS[error] ?? "Sign-in failed. Try again.") : null;
@@ -53,9 +55,12 @@ export default async function LoginPage({
           </div>
         </div>
       ) : null}
-      {sp.ended === "1" ? (
+      {sp.reason === "expired" ? (
         <div className="callout" role="status" data-testid="session-ended" style={{ marginBottom: 16 }}>
-          <div>Your session ended. Sign in again to continue.</div>
+          <div>
+            <strong>Your session has ended.</strong> Sign in again
+            {returnTo ? " to go back to the page you were on" : " to continue"}.
+          </div>
         </div>
       ) : null}
       {sp.reset === "done" ? (
@@ -68,7 +73,7 @@ export default async function LoginPage({
           <div>Your organisation is ready. Sign in with the owner you just created.</div>
         </div>
       ) : null}
-      <LoginForm initialError={initialError} />
+      <LoginForm initialError={initialError} returnTo={returnTo} />
       <p className="auth-links">
         <Link href="/reset-password">Forgot your password?</Link>
         {env.signupOpen ? (
