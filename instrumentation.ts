@@ -5,7 +5,13 @@ export async function register(): Promise<void> {
     // /v1 path answered as problem+json before Next's router can redirect it or answer HTML.
     const { installServerHooks } = await import("@/lib/http/server-hooks");
     installServerHooks();
+    // Owner-only files and directories for everything the server writes (data dir, recordings).
+    const { restrictFileModes } = await import("@/lib/server/private-files");
+    restrictFileModes();
     const { startServer } = await import("@/lib/server/start");
     await startServer();
+    // PGlite sets its own modes (0666) on the files it creates: tighten them once it has opened.
+    // Later ones stay unreachable to other users behind the data dir's 0700 directories.
+    restrictFileModes();
   }
 }

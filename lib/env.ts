@@ -171,7 +171,6 @@ export const envSchema = z
     S3_ACCESS_KEY_ID: optionalString,
     S3_SECRET_ACCESS_KEY: optionalString,
     S3_FORCE_PATH_STYLE: bool,
-    SVC_LOCAL_S3_PORT: z.coerce.number().int().min(0).max(65535).default(4569),
     RESEND_API_KEY: optionalString,
     RESEND_BASE_URL: optionalString.pipe(z.url().optional()),
     SVC_EMAIL_FROM: z.string().default("SVC Meet <invites@svc.localhost>"),

@@ -2,6 +2,7 @@
 
 export const ERROR_STATUS = {
   invalid_json: 400,
+  malformed_request: 400,
   unauthenticated: 401,
   invalid_credentials: 401,
   invalid_api_key: 401,
@@ -9,6 +10,7 @@ export const ERROR_STATUS = {
   forbidden_workspace_role: 403,
   insufficient_scope: 403,
   csrf_failed: 403,
+  access_denied: 403,
   not_found: 404,
   method_not_allowed: 405,
   slug_taken: 409,
@@ -28,6 +30,7 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 
 const TITLES = {
   invalid_json: "Malformed JSON body",
+  malformed_request: "Malformed HTTP request",
   unauthenticated: "Authentication required",
   invalid_credentials: "Invalid email or password",
   invalid_api_key: "Invalid API key",
@@ -35,6 +38,7 @@ const TITLES = {
   forbidden_workspace_role: "Your workspace role does not allow this",
   insufficient_scope: "The API key does not allow this",
   csrf_failed: "Cross-site request rejected",
+  access_denied: "Access denied",
   not_found: "Not found",
   method_not_allowed: "Method not allowed",
   slug_taken: "Slug already taken",

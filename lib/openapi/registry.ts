@@ -531,6 +531,8 @@ export const UNDOCUMENTED_ROUTES: Record<string, string> = {
   "/api/inngest": "Inngest's serve endpoint (signed by Inngest)",
   "/v1/{...path}": "the problem+json 404 for any /v1 path without a route",
   "/v1": "the problem+json 404 for the bare /v1",
+  "/storage/{...path}":
+    "the embedded object store's presigned downloads (links come from the download endpoint)",
 };
 
 /** The problem codes an operation may answer: its own plus those its auth, input and idempotency imply. */

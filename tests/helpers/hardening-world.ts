@@ -124,6 +124,7 @@ export function happyPath(
     getIdentity: () => call("GET", "/v1/workspace/me", owner),
     selectPlan: () => call("POST", "/v1/workspace/plan", withJson({ plan: "pro" })),
     listAuditLog: () => call("GET", "/v1/workspace/audit-log", owner),
+    verifyAuditLog: () => call("GET", "/v1/workspace/audit-log/verify", owner),
     listProjects: () => call("GET", "/v1/workspace/projects", owner),
     createProject: () => call("POST", "/v1/workspace/projects", withJson({ name: "Docs project" })),
     listRooms: () => call("GET", "/v1/workspace/rooms", owner),
