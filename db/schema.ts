@@ -242,7 +242,11 @@ export const events = pgTable(
     payload: jsonb("payload").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("events_org_created_idx").on(t.orgId, t.createdAt.desc())],
+  (t) => [
+    index("events_org_created_idx").on(t.orgId, t.createdAt.desc()),
+    // Retention: events past the webhook retention whose deliveries are gone, oldest first.
+    index("events_created_idx").on(t.createdAt),
+  ],
 );
 
 export const deliveries = pgTable(
@@ -268,6 +272,8 @@ export const deliveries = pgTable(
     nextAttemptAt: ts("next_attempt_at"),
     /** Embedded runner lease: a claimed row is invisible to other claimers until this passes. */
     lockedUntil: ts("locked_until"),
+    /** The instance holding the lease (`instances.id`): a dead holder's lease is released early. */
+    lockedBy: text("locked_by"),
     lastStatusCode: integer("last_status_code"),
     lastError: text("last_error"),
     /** Inngest driver: when the delivery's run was requested (null: not yet handed to Inngest). */
@@ -286,6 +292,10 @@ export const deliveries = pgTable(
     index("deliveries_undispatched_idx")
       .on(t.createdAt)
       .where(sql`status = 'pending' AND dispatched_at IS NULL`),
+    // Retention: ended deliveries (delivered, gone, dead, cancelled) oldest first.
+    index("deliveries_completed_idx").on(t.completedAt).where(sql`status <> 'pending'`),
+    // Lease recovery: leases held by an instance whose heartbeat stopped.
+    index("deliveries_locked_by_idx").on(t.lockedBy).where(sql`locked_until IS NOT NULL`),
   ],
 );
 
@@ -309,12 +319,17 @@ export const deliveryAttempts = pgTable(
 );
 
 /** Media-plane reports already applied, so a repeated report id changes nothing. */
-export const mediaReports = pgTable("media_reports", {
-  id: text("id").primaryKey(),
-  type: text("type").notNull(),
-  roomId: text("room_id"),
-  receivedAt: createdAt(),
-});
+export const mediaReports = pgTable(
+  "media_reports",
+  {
+    id: text("id").primaryKey(),
+    type: text("type").notNull(),
+    roomId: text("room_id"),
+    receivedAt: createdAt(),
+  },
+  // Retention: dedupe rows older than 7 days, oldest first.
+  (t) => [index("media_reports_received_idx").on(t.receivedAt)],
+);
 
 export const invitations = pgTable(
   "invitations",
@@ -351,6 +366,8 @@ export const emails = pgTable(
     releaseAt: ts("release_at").notNull(),
     attempts: integer("attempts").notNull().default(0),
     lockedUntil: ts("locked_until"),
+    /** The instance holding the lease (`instances.id`): a dead holder's lease is released early. */
+    lockedBy: text("locked_by"),
     sentAt: ts("sent_at"),
     providerId: text("provider_id"),
     /** "resend" or "mailbox" (the embedded default's local mailbox). */
@@ -365,6 +382,10 @@ export const emails = pgTable(
     index("emails_org_release_idx").on(t.orgId, t.releaseAt),
     // Mailbox page: newest first.
     index("emails_org_created_idx").on(t.orgId, t.createdAt.desc()),
+    // Retention: sent and failed emails, oldest first.
+    index("emails_ended_created_idx").on(t.createdAt).where(sql`state <> 'queued'`),
+    // Lease recovery: leases held by an instance whose heartbeat stopped.
+    index("emails_locked_by_idx").on(t.lockedBy).where(sql`locked_until IS NOT NULL`),
   ],
 );
 
@@ -403,6 +424,8 @@ export const auditLog = pgTable(
   (t) => [
     // GET audit-log and the console page: one org's entries, newest first, keyset pages.
     index("audit_log_org_created_idx").on(t.orgId, t.createdAt.desc(), t.id.desc()),
+    // Retention: entries past SVC_AUDIT_RETENTION_DAYS, oldest first.
+    index("audit_log_created_idx").on(t.createdAt),
     // The insert trigger's "last entry of this org" and the chain verification's walk in order; unique,
     // so two entries can never claim the same place in a chain (no fork).
     uniqueIndex("audit_log_org_seq_idx").on(t.orgId, t.seq),
@@ -452,3 +475,33 @@ export const rateLimits = pgTable(
     index("rate_limits_expire_idx").on(t.expire),
   ],
 );
+
+/**
+ * Running server instances (docs/decisions/0962): each heartbeats every few seconds; a lease held
+ * by an instance whose heartbeat is stale is released before its 60 s (or 2 min) end.
+ */
+export const instances = pgTable(
+  "instances",
+  {
+    id: text("id").primaryKey(),
+    host: text("host").notNull(),
+    pid: integer("pid").notNull(),
+    startedAt: createdAt(),
+    heartbeatAt: ts("heartbeat_at").notNull().defaultNow(),
+  },
+  // Lease recovery and cleanup: instances whose heartbeat is older than a bound.
+  (t) => [index("instances_heartbeat_idx").on(t.heartbeatAt)],
+);
+
+/**
+ * Where an org's audit chain starts after retention pruned its oldest entries
+ * (docs/decisions/0965): the last pruned entry's seq and hash, so verification starts from the
+ * oldest remaining entry and still detects anything removed after it.
+ */
+export const auditLogCheckpoints = pgTable("audit_log_checkpoints", {
+  orgId: text("org_id").primaryKey(),
+  seq: bigint("seq", { mode: "number" }).notNull(),
+  hash: text("hash").notNull(),
+  prunedBefore: ts("pruned_before").notNull(),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});

@@ -192,10 +192,28 @@ export const envSchema = z
     INNGEST_ENV: optionalString,
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
     /**
-     * Where rate-limit counters live: `memory` (one process) or `postgres` (shared by every
-     * instance). Default: postgres with DATABASE_URL, memory on the embedded database.
+     * Where rate-limit counters live: `memory` (one process), `postgres` or `redis` (shared by every
+     * instance). Default: redis with REDIS_URL, else postgres with DATABASE_URL, else memory.
      */
-    SVC_RATE_LIMIT_STORE: z.enum(["memory", "postgres"]).optional(),
+    SVC_RATE_LIMIT_STORE: z.enum(["memory", "postgres", "redis"]).optional(),
+    /** A Redis-protocol server (`redis://` or `rediss://`): rate-limit counters live there when set. */
+    REDIS_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
+        .optional(),
+    ),
+    /** OTLP/HTTP collector base URL (traces go to `<url>/v1/traces`); tracing is off without it. */
+    OTEL_EXPORTER_OTLP_ENDPOINT: optionalString.pipe(z.url().optional()),
+    OTEL_SERVICE_NAME: z.string().default("svc-control-plane"),
+    /** Bearer secret that opens GET /metrics (Prometheus); /metrics is 404 without it. */
+    SVC_METRICS_TOKEN: optionalString.pipe(
+      z.string().min(16, "must be at least 16 characters (`openssl rand -hex 24`)").optional(),
+    ),
+    /** Days a webhook delivery (payload and attempts) is kept after it ended (delivered or dead). */
+    SVC_WEBHOOK_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+    /** Days an audit-log entry is kept before the retention job prunes it. */
+    SVC_AUDIT_RETENTION_DAYS: z.coerce.number().int().min(30).max(36500).default(365),
     /** Per-policy overrides, e.g. `room-tokens=6000/60,session=off` (benchmarks, big customers). */
     SVC_RATE_LIMITS: rateLimitOverrides,
     /** Proxies whose forwarded client address is believed; none by default (the socket's address). */
@@ -227,6 +245,13 @@ export const envSchema = z
       }
       if (!e.RESEND_API_KEY)
         vercel("RESEND_API_KEY", "is required on Vercel (the local mailbox is for development)");
+    }
+    if (e.SVC_RATE_LIMIT_STORE === "redis" && !e.REDIS_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["REDIS_URL"],
+        message: "is required with SVC_RATE_LIMIT_STORE=redis",
+      });
     }
     // `next build` evaluates modules without runtime secrets (a Docker build stage has none):
     // production requirements are checked when the server starts, not while it is built.

@@ -17,6 +17,7 @@ export const ID_PREFIXES = {
   signingKey: "sk_",
   participant: "par_",
   audit: "aud_",
+  instance: "ins_",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -259,6 +259,7 @@ describe("Inngest driver: the deliver-webhook function", () => {
       "sweep-webhook-deliveries",
       "send-invitation-email",
       "sweep-due-emails",
+      "prune-retention",
     ]);
   });
 });

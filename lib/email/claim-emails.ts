@@ -3,6 +3,7 @@ import { emails } from "@/db/schema";
 import type { Db } from "@/lib/db";
 import { CAP_WINDOW_MS, planReleaseTimes, SEND_CAP } from "@/lib/email/cap";
 import { lockOrgForCap, sentSlot } from "@/lib/email/slots";
+import { instanceId } from "@/lib/instances/heartbeat";
 
 /** How long a claimed email is reserved for its sender; longer than the send timeout. */
 export const EMAIL_LEASE_MS = 2 * 60 * 1000;
@@ -67,7 +68,7 @@ export async function claimDueEmails(
     if (claim.length > 0) {
       await tx
         .update(emails)
-        .set({ lockedUntil, attempts: sql`${emails.attempts} + 1` })
+        .set({ lockedUntil, lockedBy: instanceId(), attempts: sql`${emails.attempts} + 1` })
         .where(
           inArray(
             emails.id,

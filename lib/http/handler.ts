@@ -16,6 +16,7 @@ import { problem } from "@/lib/http/response";
 import { withIdempotency } from "@/lib/idempotency/with-idempotency";
 import { loadMember, type Member } from "@/lib/identity/load-member";
 import { log, requestContext } from "@/lib/log/logger";
+import { observeHandledRequest } from "@/lib/observability/observe-request";
 import { enforceRateLimit } from "@/lib/ratelimit/limiter";
 import { limits } from "@/lib/ratelimit/policies";
 
@@ -35,32 +36,34 @@ export function handle<P extends Params>(
 ): RouteHandler<P> {
   return (req, ctx) => {
     const requestId = requestIdOf(req);
-    return requestContext.run({ requestId }, async () => {
-      const started = performance.now();
-      let res: Response;
-      try {
-        const params = (await ctx?.params) ?? ({} as P);
-        // No id contains U+0000, and the database cannot even compare one: such a path names nothing.
-        if (Object.values(params).some((v) => String(v).includes("\u0000"))) {
-          throw new ApiError("not_found", "No such resource.");
+    return requestContext.run({ requestId }, () =>
+      observeHandledRequest(req, requestId, async () => {
+        const started = performance.now();
+        let res: Response;
+        try {
+          const params = (await ctx?.params) ?? ({} as P);
+          // No id contains U+0000, and the database cannot even compare one: such a path names nothing.
+          if (Object.values(params).some((v) => String(v).includes("\u0000"))) {
+            throw new ApiError("not_found", "No such resource.");
+          }
+          res = await fn(req, params);
+        } catch (err) {
+          res = toProblem(err, req);
         }
-        res = await fn(req, params);
-      } catch (err) {
-        res = toProblem(err, req);
-      }
-      try {
-        res.headers.set("x-request-id", requestId);
-      } catch {
-        // Immutable headers (a proxied response): the id is still in the log line.
-      }
-      log.info("request", {
-        method: req.method,
-        path: new URL(req.url).pathname,
-        status: res.status,
-        ms: Math.round(performance.now() - started),
-      });
-      return res;
-    });
+        try {
+          res.headers.set("x-request-id", requestId);
+        } catch {
+          // Immutable headers (a proxied response): the id is still in the log line.
+        }
+        log.info("request", {
+          method: req.method,
+          path: new URL(req.url).pathname,
+          status: res.status,
+          ms: Math.round(performance.now() - started),
+        });
+        return res;
+      }),
+    );
   };
 }
 

@@ -1,6 +1,8 @@
 import type { JobDefinition } from "@/lib/jobs/define-job";
 import { deliverDueWebhooks } from "@/lib/jobs/definitions/deliver-due-webhooks";
 import { deliverWebhook } from "@/lib/jobs/definitions/deliver-webhook";
+import { instanceHeartbeat } from "@/lib/jobs/definitions/instance-heartbeat";
+import { pruneRetention } from "@/lib/jobs/definitions/prune-retention";
 import { sendInvitationEmail } from "@/lib/jobs/definitions/send-invitation-email";
 import { sweepDueEmails } from "@/lib/jobs/definitions/sweep-due-emails";
 import { sweepWebhookDeliveries } from "@/lib/jobs/definitions/sweep-webhook-deliveries";
@@ -16,4 +18,6 @@ export const jobs: readonly JobDefinition[] = [
   sweepWebhookDeliveries,
   sendInvitationEmail,
   sweepDueEmails,
+  instanceHeartbeat,
+  pruneRetention,
 ];

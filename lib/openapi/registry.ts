@@ -529,6 +529,7 @@ export const OPERATIONS: Operation[] = [
 export const UNDOCUMENTED_ROUTES: Record<string, string> = {
   "/api/auth/{...nextauth}": "next-auth's own endpoints behind the console's sign-in form",
   "/api/inngest": "Inngest's serve endpoint (signed by Inngest)",
+  "/metrics": "Prometheus scrape endpoint (text exposition format; bearer SVC_METRICS_TOKEN)",
   "/v1/{...path}": "the problem+json 404 for any /v1 path without a route",
   "/v1": "the problem+json 404 for the bare /v1",
   "/storage/{...path}":
