@@ -106,6 +106,24 @@ export const rooms = pgTable(
   ],
 );
 
+/**
+ * Running counts per org (docs/decisions/0844), kept by statement-level triggers on `rooms`
+ * (migration `org-counters-triggers`), so the overview reads a few rows however many rooms an org
+ * has. Keys: `rooms:<state>` (rooms in that state now) and `rooms_created:<YYYY-MM-DD>` (UTC day).
+ * The primary key serves the overview's read (lib/insights/load-room-figures.ts).
+ */
+export const orgCounters = pgTable(
+  "org_counters",
+  {
+    orgId: text("org_id")
+      .notNull()
+      .references(() => orgs.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    n: bigint("n", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.key] })],
+);
+
 /** Who is in a room right now, so "last participant left" is exact under repeated reports. */
 export const roomParticipants = pgTable(
   "room_participants",
@@ -177,6 +195,8 @@ export const apiKeys = pgTable(
     uniqueIndex("api_keys_secret_hash_key").on(t.secretHash),
     // Console: keys of one project.
     index("api_keys_project_idx").on(t.projectId, t.createdAt.desc()),
+    // Overview checklist: has the org a key, and has one been used (lib/insights/load-checklist.ts).
+    index("api_keys_org_used_idx").on(t.orgId, t.lastUsedAt),
   ],
 );
 
@@ -292,6 +312,8 @@ export const deliveries = pgTable(
     index("deliveries_undispatched_idx")
       .on(t.createdAt)
       .where(sql`status = 'pending' AND dispatched_at IS NULL`),
+    // Overview: an org's deliveries of the last 7 days (lib/insights/load-activity.ts).
+    index("deliveries_org_created_idx").on(t.orgId, t.createdAt),
     // Retention: ended deliveries (delivered, gone, dead, cancelled) oldest first.
     index("deliveries_completed_idx").on(t.completedAt).where(sql`status <> 'pending'`),
     // Lease recovery: leases held by an instance whose heartbeat stopped.
@@ -382,6 +404,8 @@ export const emails = pgTable(
     index("emails_org_release_idx").on(t.orgId, t.releaseAt),
     // Mailbox page: newest first.
     index("emails_org_created_idx").on(t.orgId, t.createdAt.desc()),
+    // Overview: how many of an org's emails wait in the queue (lib/insights/load-activity.ts).
+    index("emails_org_queued_idx").on(t.orgId).where(sql`state = 'queued'`),
     // Retention: sent and failed emails, oldest first.
     index("emails_ended_created_idx").on(t.createdAt).where(sql`state <> 'queued'`),
     // Lease recovery: leases held by an instance whose heartbeat stopped.

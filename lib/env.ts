@@ -144,6 +144,17 @@ export const envSchema = z
     /** Seed demo data on the first start of the embedded database (dev only by default). */
     SVC_SEED_ON_START: z.enum(["auto", "always", "never"]).default("auto"),
     SVC_MEET_HOST: optionalString,
+    /** The customer's app opens a room here: a URL template with `{short_code}` (the join page's action). */
+    SVC_JOIN_URL: optionalString.pipe(
+      z
+        .string()
+        .refine(
+          (v) => v.includes("{short_code}") && URL.canParse(v.replaceAll("{short_code}", "x")),
+          "must be an http(s) URL containing {short_code}, e.g. https://app.example.com/join?code={short_code}",
+        )
+        .refine((v) => /^https?:\/\//i.test(v), "must start with http:// or https://")
+        .optional(),
+    ),
     SVC_MEDIA_INGEST_SECRET: optionalString,
     /** base64 of 32 bytes: the AES-256-GCM key for secrets at rest (webhook signing secrets). */
     SVC_ENCRYPTION_KEY: optionalString.pipe(

@@ -6,10 +6,12 @@ import { PlanBanner } from "@/app/_components/plan-banner";
 import { ProjectSwitcher } from "@/app/_components/project-switcher";
 import { SidebarFrame } from "@/app/_components/sidebar-frame";
 import { SignOutButton } from "@/app/_components/sign-out-button";
+import { ThemeToggle } from "@/app/_components/theme-toggle";
 import { ToastProvider } from "@/app/_components/toast";
 import { requireConsoleMember } from "@/app/_lib/console-session";
 import { CURRENT_PROJECT_COOKIE } from "@/app/_lib/current-project";
 import { planGate } from "@/app/_lib/plan-gate";
+import { THEME_COOKIE } from "@/app/_lib/theme";
 import { rolesWith } from "@/lib/auth/roles";
 import { getDb } from "@/lib/db";
 import { activeTransport } from "@/lib/email/transport";
@@ -46,12 +48,13 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
     listProjects(db, member.orgId, { limit: SWITCHER_LIMIT }),
     gate.required && !gate.canSelect ? listMembersWithRole(db, member.orgId, rolesWith("plan:select")) : [],
   ]);
-  const remembered = (await cookies()).get(CURRENT_PROJECT_COOKIE)?.value;
+  const jar = await cookies();
+  const remembered = jar.get(CURRENT_PROJECT_COOKIE)?.value;
   const localMail = env.NODE_ENV === "development" || activeTransport() === "mailbox";
 
   const top = (
     <>
-      <Link href="/projects" className="brand" aria-label="SVC Console home">
+      <Link href="/" className="brand" aria-label="SVC Console overview">
         <span className="brand-mark" aria-hidden />
         SVC <span className="brand-sub">Console</span>
       </Link>
@@ -107,6 +110,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
               <div data-testid="user-name">{member.displayName}</div>
               <div className="muted">{member.email}</div>
             </div>
+            <ThemeToggle initial={jar.get(THEME_COOKIE)?.value} />
             <SignOutButton />
           </div>
         </SidebarFrame>

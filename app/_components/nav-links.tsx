@@ -6,6 +6,7 @@ import type { ComponentType, SVGProps } from "react";
 import {
   IconCard,
   IconFolder,
+  IconHome,
   IconKey,
   IconLink,
   IconLock,
@@ -38,6 +39,7 @@ interface NavLink {
 
 /** The console's navigation: add a page's link here. */
 const LINKS: NavLink[] = [
+  { href: "/", label: "Overview", icon: IconHome },
   { href: "/projects", label: "Projects", icon: IconFolder },
   { href: "/rooms", label: "Rooms", icon: IconVideo },
   { href: "/recordings", label: "Recordings", icon: IconRecord },
@@ -78,7 +80,7 @@ export function NavLinks({ role, dev, cloud }: { role: Role; dev: boolean; cloud
           {SECTION_LABEL[section]}
         </div>
         {links.map((l) => {
-          const current = pathname === l.href || pathname.startsWith(`${l.href}/`);
+          const current = pathname === l.href || (l.href !== "/" && pathname.startsWith(`${l.href}/`));
           return (
             <Link key={l.href} href={l.href} aria-current={current ? "page" : undefined}>
               <l.icon />

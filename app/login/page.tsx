@@ -3,6 +3,7 @@ import { cookies } from "next/headers";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { planGate } from "@/app/_lib/plan-gate";
+import { safeReturnPath } from "@/app/_lib/return-path";
 import { LoginForm } from "@/app/login/login-form";
 import { decodeSessionToken, SESSION_COOKIE } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
@@ -28,9 +29,10 @@ export default async function LoginPage({
   const token = (await cookies()).get(SESSION_COOKIE)?.value;
   const claims = token ? await decodeSessionToken(token) : null;
   const member = claims ? await loadMember(await getDb(), claims.sub, claims.oid) : null;
-  if (member) redirect(planGate(member, env.SVC_DEPLOYMENT_MODE).canSelect ? "/plan" : "/projects");
-
   const sp = await searchParams;
+  const returnTo = safeReturnPath(typeof sp.next === "string" ? sp.next : undefined);
+  if (member) redirect(returnTo ?? (planGate(member, env.SVC_DEPLOYMENT_MODE).canSelect ? "/plan" : "/"));
+
   const error = sp.error;
   const initialError =
     typeof error === "string" ? (NEXT_AUTH_ERRORS[error] ?? "Sign-in failed. Try again.") : null;
@@ -54,12 +56,20 @@ export default async function LoginPage({
               </div>
             </div>
           ) : null}
+          {sp.reason === "expired" ? (
+            <div className="callout" role="status" data-testid="session-ended" style={{ marginBottom: 16 }}>
+              <div>
+                <strong>Your session has ended.</strong> Sign in again
+                {returnTo ? " to go back to the page you were on" : " to continue"}.
+              </div>
+            </div>
+          ) : null}
           {sp.setup === "done" ? (
             <div className="callout ok" role="status" style={{ marginBottom: 16 }}>
               <div>Your organisation is ready. Sign in with the owner you just created.</div>
             </div>
           ) : null}
-          <LoginForm initialError={initialError} />
+          <LoginForm initialError={initialError} returnTo={returnTo} />
           {env.NODE_ENV === "development" ? (
             <p className="demo-hint">
               Demo data: <span className="mono">owner@acme.test</span> (or admin, developer, member, billing,
