@@ -112,6 +112,8 @@ export const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     SVC_DEPLOYMENT_MODE: z.enum(["cloud", "self_host"]).default("self_host"),
+    /** Self-service sign-up: `open` or `closed`; default open in cloud, closed in self_host. */
+    SVC_SIGNUP: z.enum(["open", "closed"]).optional(),
     /** Public base URL of this service: token issuer, links in emails, next-auth URL. */
     SVC_BASE_URL: optionalString.pipe(z.url().optional()),
     NEXTAUTH_URL: optionalString.pipe(z.url().optional()),
@@ -299,6 +301,7 @@ export type EnvSource = Record<string, string | undefined>;
 export type Env = z.infer<typeof envSchema> & {
   baseUrl: string;
   meetHost: string;
+  signupOpen: boolean;
   authSecret: string | undefined;
   embeddedDatabase: boolean;
 };
@@ -319,6 +322,7 @@ export function parseEnv(source: EnvSource): Env {
     ...e,
     baseUrl,
     meetHost: e.SVC_MEET_HOST ?? new URL(baseUrl).host,
+    signupOpen: (e.SVC_SIGNUP ?? (e.SVC_DEPLOYMENT_MODE === "cloud" ? "open" : "closed")) === "open",
     authSecret: e.NEXTAUTH_SECRET ?? e.AUTH_SECRET,
     embeddedDatabase: !e.DATABASE_URL,
   };
