@@ -33,6 +33,11 @@ const config: NextConfig = {
         source,
         headers: [{ key: "Content-Security-Policy", value: NON_PAGE_CSP }],
       })),
+      // The join page checks camera and microphone (docs/decisions/0841): only there, only this origin.
+      {
+        source: "/r/:shortCode",
+        headers: [{ key: "Permissions-Policy", value: "camera=(self), microphone=(self), geolocation=()" }],
+      },
     ];
   },
   // PGlite ships WASM and a data-dir loader that bundlers mangle; load it from node_modules.
