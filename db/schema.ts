@@ -53,6 +53,90 @@ export const memberships = pgTable(
     primaryKey({ columns: [t.orgId, t.userId] }),
     // Session load: membership by user (the sign-in picks the user's org).
     index("memberships_user_idx").on(t.userId),
+    // GET members: keyset page of one org, newest first; last_owner counts the org's Owners.
+    index("memberships_org_created_idx").on(t.orgId, t.createdAt.desc(), t.userId.desc()),
+  ],
+);
+
+/**
+ * Server-side sessions (docs/decisions/0900): the session JWT carries the row's id (`sid`), and
+ * the member lookup every request makes joins this row, so deleting it ends the session at once
+ * (logout, logout-all, password change or reset, removal) without an extra query. The row also
+ * holds the org the session is in (the org switcher changes it).
+ */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => orgs.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    /** Pushed forward when the token is renewed; expired rows are purged at the user's next sign-in. */
+    expiresAt: ts("expires_at").notNull(),
+  },
+  (t) => [
+    // logout-all, password change/reset, removal from an org: every session of one user.
+    index("sessions_user_idx").on(t.userId),
+  ],
+);
+
+/** Invitations to join an org (distinct from room invitations): a single-use link, 7 days. */
+export const orgInvitations = pgTable(
+  "org_invitations",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => orgs.id, { onDelete: "cascade" }),
+    /** Lower-cased. */
+    email: text("email").notNull(),
+    role: text("role").notNull(),
+    /** SHA-256 of the link's token; the token itself is only ever in the email. */
+    tokenHash: text("token_hash").notNull(),
+    invitedBy: text("invited_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    expiresAt: ts("expires_at").notNull(),
+    acceptedAt: ts("accepted_at"),
+    revokedAt: ts("revoked_at"),
+  },
+  (t) => [
+    // Accept: the link's token, by its hash.
+    uniqueIndex("org_invitations_token_key").on(t.tokenHash),
+    // GET invitations: the org's pending ones, newest first, keyset.
+    index("org_invitations_org_created_idx").on(t.orgId, t.createdAt.desc(), t.id.desc()),
+    // Create: the pending invitation of one address that a new one replaces.
+    index("org_invitations_org_email_idx").on(t.orgId, t.email),
+  ],
+);
+
+/**
+ * Single-use emailed links of accounts: sign-up verification (24 h) and password reset (30 min).
+ * Only the token's SHA-256 is stored.
+ */
+export const accountTokens = pgTable(
+  "account_tokens",
+  {
+    id: text("id").primaryKey(),
+    /** signup | password_reset */
+    kind: text("kind").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    /** Lower-cased. */
+    email: text("email").notNull(),
+    /** The account a reset is for; null for a sign-up (the user does not exist yet). */
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    /** Sign-up: display name, org name and the password's scrypt hash, applied on verification. */
+    data: jsonb("data").notNull().default({}),
+    createdAt: createdAt(),
+    expiresAt: ts("expires_at").notNull(),
+    usedAt: ts("used_at"),
+  },
+  (t) => [
+    // Verify-email and reset confirm: the link's token, by its hash.
+    uniqueIndex("account_tokens_token_key").on(t.tokenHash),
   ],
 );
 
@@ -374,9 +458,13 @@ export const emails = pgTable(
   "emails",
   {
     id: text("id").primaryKey(),
-    orgId: text("org_id")
-      .notNull()
-      .references(() => orgs.id, { onDelete: "cascade" }),
+    /** Null for account emails that belong to no org yet (sign-up verification, password reset). */
+    orgId: text("org_id").references(() => orgs.id, { onDelete: "cascade" }),
+    /**
+     * room_invitation (counted in and held by the org's hourly cap) | account (org invitations,
+     * sign-up, password reset: sent at once, outside the cap; decisions §11).
+     */
+    kind: text("kind").notNull().default("room_invitation"),
     invitationId: text("invitation_id").references(() => invitations.id, { onDelete: "cascade" }),
     to: text("to_address").notNull(),
     subject: text("subject").notNull(),

@@ -112,6 +112,8 @@ export const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     SVC_DEPLOYMENT_MODE: z.enum(["cloud", "self_host"]).default("self_host"),
+    /** Self-service sign-up: `open` or `closed`; default open in cloud, closed in self_host. */
+    SVC_SIGNUP: z.enum(["open", "closed"]).optional(),
     /** Public base URL of this service: token issuer, links in emails, next-auth URL. */
     SVC_BASE_URL: optionalString.pipe(z.url().optional()),
     NEXTAUTH_URL: optionalString.pipe(z.url().optional()),
@@ -141,6 +143,8 @@ export const envSchema = z
      */
     DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
     SVC_DATA_DIR: z.string().default("./.data"),
+    /** Where the embedded PGlite runs: its own `worker` thread (default) or the `main` thread. */
+    SVC_EMBEDDED_DB_THREAD: z.enum(["worker", "main"]).default("worker"),
     /** Seed demo data on the first start of the embedded database (dev only by default). */
     SVC_SEED_ON_START: z.enum(["auto", "always", "never"]).default("auto"),
     SVC_MEET_HOST: optionalString,
@@ -297,6 +301,7 @@ export type EnvSource = Record<string, string | undefined>;
 export type Env = z.infer<typeof envSchema> & {
   baseUrl: string;
   meetHost: string;
+  signupOpen: boolean;
   authSecret: string | undefined;
   embeddedDatabase: boolean;
 };
@@ -317,6 +322,7 @@ export function parseEnv(source: EnvSource): Env {
     ...e,
     baseUrl,
     meetHost: e.SVC_MEET_HOST ?? new URL(baseUrl).host,
+    signupOpen: (e.SVC_SIGNUP ?? (e.SVC_DEPLOYMENT_MODE === "cloud" ? "open" : "closed")) === "open",
     authSecret: e.NEXTAUTH_SECRET ?? e.AUTH_SECRET,
     embeddedDatabase: !e.DATABASE_URL,
   };

@@ -172,7 +172,7 @@ describe("demo data", () => {
     expect(demo.recordings.length).toBeGreaterThan(0);
     const db = await getDb();
     const { users, memberships } = await import("@/db/schema");
-    const { issueSessionToken } = await import("@/lib/auth/session");
+    const { startSession } = await import("@/lib/sessions/start-session");
     for (const recId of demo.recordings) {
       const [rec] = await db.select().from(recordings).where(eq(recordings.id, recId));
       if (!rec) throw new Error(`no recording ${recId}`);
@@ -183,7 +183,7 @@ describe("demo data", () => {
         .where(and(eq(memberships.orgId, rec.orgId), eq(memberships.role, "Owner")))
         .limit(1);
       if (!owner) throw new Error("no member");
-      const token = await issueSessionToken({
+      const { token } = await startSession(db, {
         userId: owner.id,
         orgId: rec.orgId,
         email: owner.email,

@@ -13,6 +13,8 @@ import {
   IconMail,
   IconRecord,
   IconShield,
+  IconUser,
+  IconUsers,
   IconVideo,
   IconWebhook,
 } from "@/app/_components/icons";
@@ -46,7 +48,15 @@ const LINKS: NavLink[] = [
   { href: "/webhooks", label: "Webhooks", icon: IconWebhook, permission: "webhooks:read" },
   { href: "/api-keys", label: "API keys", icon: IconKey, permission: "projects:read" },
   { href: "/api-reference", label: "API reference", icon: IconLink },
+  {
+    href: "/members",
+    label: "Members",
+    icon: IconUsers,
+    section: "organisation",
+    permission: "members:read",
+  },
   { href: "/role", label: "Your role", icon: IconShield, section: "organisation" },
+  { href: "/account", label: "Account", icon: IconUser, section: "organisation" },
   { href: "/audit", label: "Audit log", icon: IconLock, section: "organisation", permission: "audit:read" },
   { href: "/plan", label: "Plan", icon: IconCard, section: "organisation", cloudOnly: true },
   {

@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { type FormEvent, useRef, useState } from "react";
 import { api } from "@/app/_components/api-client";
 import { IconAlert, IconSpinner } from "@/app/_components/icons";
-import { can } from "@/lib/auth/roles";
+import { landingFor } from "@/app/_lib/landing";
 import type { Identity } from "@/lib/identity/load-member";
 
 /**
@@ -36,21 +36,9 @@ async function signIn(email: string, password: string): Promise<{ error: string 
   }
 }
 
-/**
- * Where a fresh session lands: plan selection for an Owner or Billing member of a cloud org that has
- * no plan yet (decisions §2), the overview otherwise.
- */
 async function landingPage(): Promise<string> {
   const me = await api<Identity>("/v1/workspace/me");
-  if (
-    me.ok &&
-    me.data.deployment_mode === "cloud" &&
-    !me.data.plan_selected &&
-    can(me.data.org.role, "plan:select")
-  ) {
-    return "/plan";
-  }
-  return "/";
+  return me.ok ? landingFor(me.data) : "/";
 }
 
 /** Email and password through next-auth's credentials provider; it sets the `svc_session` cookie. */

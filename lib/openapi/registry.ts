@@ -32,6 +32,7 @@ import {
   webhookDetailSchema,
   webhookSchema,
 } from "@/lib/openapi/schemas";
+import { TEAMS_OPERATIONS } from "@/lib/openapi/teams-operations";
 import { listProjectsQuery } from "@/lib/projects/list-projects";
 import { createProjectBody } from "@/lib/projects/project-schema";
 import type { RateLimit } from "@/lib/ratelimit/limiter";
@@ -110,12 +111,13 @@ export const OPERATIONS: Operation[] = [
     path: "/v1/auth/logout",
     operationId: "signOut",
     summary: "Sign out",
-    description: "Clears the session cookie (sessions are stateless JWTs).",
+    description:
+      "Ends the session on the server (the token is refused afterwards, as a cookie or a Bearer) and clears the cookie.",
     tag: "Auth",
     auth: "none",
     noBody: true,
     responses: { 204: { description: "Signed out" } },
-    errors: [],
+    errors: ["csrf_failed"],
   },
   {
     method: "POST",
@@ -523,6 +525,7 @@ export const OPERATIONS: Operation[] = [
     errors: ["not_found"],
     idempotent: true,
   },
+  ...TEAMS_OPERATIONS,
 ];
 
 /** Routes that are not part of the API: framework plumbing and the /v1 fallback. */

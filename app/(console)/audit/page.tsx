@@ -23,6 +23,17 @@ const LABELS: Record<(typeof AUDIT_ACTIONS)[number], string> = {
   "webhook.deleted": "Webhook deleted",
   "webhook.secret_rotated": "Webhook secret rotated",
   "plan.selected": "Plan selected",
+  "auth.signed_out_everywhere": "Signed out everywhere",
+  "auth.password_changed": "Password changed",
+  "auth.password_reset": "Password reset",
+  "auth.signed_up": "Signed up",
+  "auth.org_switched": "Switched organisation",
+  "member.role_changed": "Member role changed",
+  "member.removed": "Member removed",
+  "member.joined": "Member joined",
+  "member_invitation.created": "Member invited",
+  "member_invitation.revoked": "Invitation revoked",
+  "member_invitation.resent": "Invitation resent",
 };
 
 function details(metadata: Record<string, unknown>): string {

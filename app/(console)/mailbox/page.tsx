@@ -19,11 +19,14 @@ export default async function MailboxPage() {
   if (!can(member.role, "mailbox:read")) {
     return (
       <EmptyState icon={<IconLock />} title="The mailbox is not available to your role">
-        Ask an Owner to change your role if you need to read sent emails.
+        Ask an Owner or Admin (Members page) to change your role if you need to read sent emails.
       </EmptyState>
     );
   }
-  const items = await listMailbox(await getDb(), member.orgId, { limit: 200 });
+  const items = await listMailbox(await getDb(), member.orgId, {
+    limit: 200,
+    includeAccount: can(member.role, "members:manage"),
+  });
   const local = activeTransport() === "mailbox";
   const now = Date.now();
   return (
