@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { projects } from "@/db/schema";
+import { memberships, projects } from "@/db/schema";
 import { loginLimits } from "@/lib/auth/login";
 import { getDb } from "@/lib/db";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/http/errors";
@@ -11,14 +11,14 @@ import { installServerHooks } from "@/lib/http/server-hooks";
 import { OPERATIONS } from "@/lib/openapi/registry";
 import { clearAllRateLimits } from "@/lib/ratelimit/policies";
 import { call } from "./helpers/app";
-import { FIXTURE_PASSWORD } from "./helpers/fixtures";
+import { createOrg, FIXTURE_PASSWORD } from "./helpers/fixtures";
 import { buildWorld, type World } from "./helpers/hardening-world";
 
 /**
  * The fuzz's edges (issue 14): malformed paths, percent escapes and headers on every route, through
  * a real HTTP server with the app's server hook in front of a router that decodes path segments as
  * Next's does (a failed decode is Next's plain-text 500); and parallel races on sign-in, idempotency
- * keys, slugs and key rotation. Fixed seed; any 5xx, redirect or non-problem error fails.
+ * keys, slugs, key rotation and member changes. Fixed seed; any 5xx, redirect or non-problem error fails.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_123);
 const PATH_RUNS = Number(process.env.FUZZ_PATH_RUNS ?? 1500);
@@ -275,5 +275,66 @@ describe("parallel races", () => {
       });
       expect(res.status).toBe(401);
     }
+  });
+});
+
+describe("parallel races on member changes", () => {
+  it("two Owners demoting each other at once: one Owner stays, no 5xx", async () => {
+    const o = await createOrg({ name: "Owner race" });
+    const a = o.members.Owner;
+    const b = o.members.Admin;
+    const promoted = await call("PATCH", `/v1/workspace/members/${b.userId}`, {
+      token: a.token,
+      json: { role: "Owner" },
+    });
+    expect(promoted.status, promoted.text).toBe(200);
+    const answers = await Promise.all([
+      ...Array.from({ length: 5 }, () =>
+        call("PATCH", `/v1/workspace/members/${b.userId}`, { token: a.token, json: { role: "Admin" } }),
+      ),
+      ...Array.from({ length: 5 }, () =>
+        call("PATCH", `/v1/workspace/members/${a.userId}`, { token: b.token, json: { role: "Admin" } }),
+      ),
+    ]);
+    for (const r of answers) {
+      expect(r.status, r.text).toBeLessThan(500);
+      if (r.status >= 400) expect(r.headers.get("content-type")).toContain("problem+json");
+    }
+    const owners = await (await getDb())
+      .select()
+      .from(memberships)
+      .where(and(eq(memberships.orgId, o.id), eq(memberships.role, "Owner")));
+    expect(owners).toHaveLength(1);
+  });
+
+  it("removing and re-roling one member at once: no 5xx, the member ends removed", async () => {
+    const o = await createOrg({ name: "Member race" });
+    const owner = o.members.Owner;
+    const target = o.members.Viewer;
+    const answers = await Promise.all([
+      ...Array.from({ length: 4 }, (_, i) =>
+        call("PATCH", `/v1/workspace/members/${target.userId}`, {
+          token: owner.token,
+          json: { role: i % 2 ? "Member" : "Developer" },
+        }),
+      ),
+      ...Array.from({ length: 4 }, () =>
+        call("DELETE", `/v1/workspace/members/${target.userId}`, { token: owner.token }),
+      ),
+    ]);
+    for (const r of answers) {
+      expect([200, 204, 404], r.text).toContain(r.status);
+    }
+    expect(answers.filter((r) => r.status === 204)).toHaveLength(1);
+    const left = await (await getDb())
+      .select()
+      .from(memberships)
+      .where(and(eq(memberships.orgId, o.id), eq(memberships.userId, target.userId)));
+    expect(left).toHaveLength(0);
+    // Every audited change chained without a fork.
+    const chain = await call<{ intact: boolean }>("GET", "/v1/workspace/audit-log/verify", {
+      token: owner.token,
+    });
+    expect(chain.body.intact).toBe(true);
   });
 });
