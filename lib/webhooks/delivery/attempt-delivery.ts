@@ -1,15 +1,19 @@
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import { deliveries, events, webhookEndpoints, webhookSigningSecrets } from "@/db/schema";
-import { decryptSecret } from "@/lib/crypto/secret-box";
+import { and, eq, sql } from "drizzle-orm";
+import { deliveries, events, webhookEndpoints } from "@/db/schema";
 import type { Db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { newId } from "@/lib/ids";
 import { log } from "@/lib/log/logger";
-import { claimDelivery } from "@/lib/webhooks/delivery/claim";
+import { claimDelivery, releaseClaim } from "@/lib/webhooks/delivery/claim";
 import type { AttemptReport, DeliveryRow } from "@/lib/webhooks/delivery/delivery-row";
 import { ATTEMPT_TIMEOUT_MS, type PostResult, postWebhook } from "@/lib/webhooks/delivery/post-webhook";
 import { judgeAttempt, type Verdict } from "@/lib/webhooks/delivery/schedule";
-import { rfc3339Nano, signWebhook } from "@/lib/webhooks/sign";
+import {
+  loadSigningKeys,
+  type SigningKey,
+  signedHeaders,
+  UnsignableError,
+} from "@/lib/webhooks/delivery/signed-request";
 
 /**
  * THE delivery state machine, the same under both backends (the embedded worker claims in
@@ -44,62 +48,60 @@ async function loadTarget(db: Db, row: DeliveryRow): Promise<Target | undefined>
   return target;
 }
 
-async function activeSecret(db: Db, endpointId: string): Promise<{ kid: string; secret: string }> {
-  const [key] = await db
-    .select({ kid: webhookSigningSecrets.kid, ciphertext: webhookSigningSecrets.secretCiphertext })
-    .from(webhookSigningSecrets)
-    .where(and(eq(webhookSigningSecrets.endpointId, endpointId), isNull(webhookSigningSecrets.expiresAt)))
-    .orderBy(desc(webhookSigningSecrets.createdAt))
-    .limit(1);
-  if (!key) throw new Error("the endpoint has no active signing secret");
-  return { kid: key.kid, secret: decryptSecret(key.ciphertext) };
-}
-
 async function send(
   row: DeliveryRow,
   target: Target,
   attempt: number,
-  secret: Promise<{ kid: string; secret: string }>,
+  keys: SigningKey[] | UnsignableError,
 ): Promise<PostResult> {
-  let signing: { kid: string; secret: string };
-  try {
-    signing = await secret;
-  } catch (err) {
-    // An unreadable secret (a changed SVC_ENCRYPTION_KEY) fails the attempt like a network error.
+  if (keys instanceof UnsignableError) {
+    // A secret that can never sign (a changed SVC_ENCRYPTION_KEY) fails the attempt like a network error.
     return {
       startedAt: new Date(),
       durationMs: 0,
       statusCode: null,
       responseBody: null,
-      error: `cannot sign: ${(err as Error).message}`,
+      error: `cannot sign: ${keys.message}`,
     };
   }
   // The stored body, byte for byte: what is signed is what was stored (docs/decisions/0800).
-  const body = row.body;
-  const ts = rfc3339Nano();
-  const headers = {
-    "content-type": "application/json",
-    "user-agent": "SVC-Webhooks/1",
-    "x-svc-webhook-id": row.webhookId,
-    "x-svc-webhook-type": target.type,
-    "x-svc-webhook-ts": ts,
-    "x-svc-webhook-sig": signWebhook(signing.secret, ts, body),
-    "x-svc-webhook-kid": signing.kid,
-    "x-svc-webhook-attempt": String(attempt),
-  };
-  return postWebhook(target.url, headers, body, {
+  const headers = signedHeaders({
+    webhookId: row.webhookId,
+    type: target.type,
+    attempt,
+    body: row.body,
+    keys,
+  });
+  return postWebhook(target.url, headers, row.body, {
     timeoutMs: ATTEMPT_TIMEOUT_MS,
     guardAddresses: env.SVC_DEPLOYMENT_MODE === "cloud",
   });
 }
 
+/**
+ * The signing keys, or the reason they can never sign. A database error is rethrown after the
+ * claim is handed back: the attempt was not made, so it must not be counted (docs/decisions/0941).
+ */
+async function keysOrUnsignable(db: Db, row: DeliveryRow, keys: Promise<SigningKey[]>) {
+  try {
+    return await keys;
+  } catch (err) {
+    if (err instanceof UnsignableError) return err;
+    await releaseClaim(db, row).catch(() => {}); // the database may still be away: then the lease runs out
+    throw err;
+  }
+}
+
 /** Makes the claimed attempt and records it; the claim (lease) is released by the record. */
 export async function runClaimedAttempt(db: Db, row: DeliveryRow): Promise<AttemptReport> {
   const attempt = row.attemptCount + 1;
-  // Independent reads: the endpoint and event, and the signing secret, in parallel.
-  const secret = activeSecret(db, row.endpointId);
-  secret.catch(() => {}); // awaited in send(); a disabled endpoint never gets there
-  const target = await loadTarget(db, row);
+  // Independent reads: the endpoint and event, and the signing keys, in parallel.
+  const keys = loadSigningKeys(db, row.endpointId);
+  keys.catch(() => {}); // awaited below; a disabled endpoint never gets there
+  const target = await loadTarget(db, row).catch(async (err: unknown) => {
+    await releaseClaim(db, row).catch(() => {});
+    throw err;
+  });
   if (!target?.active) {
     await finishWithoutAttempt(db, row, target ? "the endpoint is disabled" : "the endpoint is gone");
     return {
@@ -110,7 +112,7 @@ export async function runClaimedAttempt(db: Db, row: DeliveryRow): Promise<Attem
       retryInMs: null,
     };
   }
-  const result = await send(row, target, attempt, secret);
+  const result = await send(row, target, attempt, await keysOrUnsignable(db, row, keys));
   const verdict = judgeAttempt(result.statusCode, attempt - row.scheduleBase);
   const recorded = await recordAttempt(db, row, attempt, result, verdict);
   log.info("webhook attempt", {
