@@ -161,6 +161,17 @@ const webhookFields = {
   description: z.string().nullable(),
   project_id: id("prj_").nullable().meta({ description: "null: org-wide (endpoint 9)" }),
   created_at: timestamp,
+  rate_limit: z.number().nullable().meta({ description: "Deliveries per second at most; null: unlimited." }),
+  health: z
+    .object({
+      status: z.enum(["healthy", "failing", "disabled"]),
+      failing_since: timestamp.nullable(),
+      last_success_at: timestamp.nullable(),
+      last_error: z.string().nullable(),
+      disabled_at: timestamp.nullable(),
+      disabled_reason: z.string().nullable(),
+    })
+    .meta({ description: "healthy, failing (since when, last error) or disabled (why)." }),
 };
 
 export const webhookSchema = z.object(webhookFields).meta({ id: "WebhookEndpoint" });

@@ -1,13 +1,14 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { deliveries, events, webhookEndpoints } from "@/db/schema";
 import type { Db } from "@/lib/db";
 import { env } from "@/lib/env";
-import { newId } from "@/lib/ids";
 import { log } from "@/lib/log/logger";
+import { deferDelivery, takeSendSlot } from "@/lib/webhooks/delivery/backpressure";
 import { claimDelivery, releaseClaim } from "@/lib/webhooks/delivery/claim";
 import type { AttemptReport, DeliveryRow } from "@/lib/webhooks/delivery/delivery-row";
 import { ATTEMPT_TIMEOUT_MS, type PostResult, postWebhook } from "@/lib/webhooks/delivery/post-webhook";
-import { judgeAttempt, type Verdict } from "@/lib/webhooks/delivery/schedule";
+import { recordAttempt, type SentAttempt } from "@/lib/webhooks/delivery/record-attempt";
+import { judgeAttempt } from "@/lib/webhooks/delivery/schedule";
 import {
   loadSigningKeys,
   type SigningKey,
@@ -32,6 +33,7 @@ interface Target {
   url: string;
   active: boolean;
   type: string;
+  rateLimit: number | null;
 }
 
 async function loadTarget(db: Db, row: DeliveryRow): Promise<Target | undefined> {
@@ -40,6 +42,7 @@ async function loadTarget(db: Db, row: DeliveryRow): Promise<Target | undefined>
       url: webhookEndpoints.url,
       active: webhookEndpoints.active,
       type: events.type,
+      rateLimit: webhookEndpoints.rateLimit,
     })
     .from(webhookEndpoints)
     .innerJoin(events, eq(events.id, row.eventId))
@@ -53,16 +56,19 @@ async function send(
   target: Target,
   attempt: number,
   keys: SigningKey[] | UnsignableError,
-): Promise<PostResult> {
+): Promise<SentAttempt> {
   if (keys instanceof UnsignableError) {
     // A secret that can never sign (a changed SVC_ENCRYPTION_KEY) fails the attempt like a network error.
-    return {
+    const result: PostResult = {
       startedAt: new Date(),
       durationMs: 0,
       statusCode: null,
       responseBody: null,
+      responseHeaders: null,
       error: `cannot sign: ${keys.message}`,
+      errorClass: "signing",
     };
+    return { result, requestHeaders: null };
   }
   // The stored body, byte for byte: what is signed is what was stored (docs/decisions/0800).
   const headers = signedHeaders({
@@ -72,10 +78,28 @@ async function send(
     body: row.body,
     keys,
   });
-  return postWebhook(target.url, headers, row.body, {
+  const result = await postWebhook(target.url, headers, row.body, {
     timeoutMs: ATTEMPT_TIMEOUT_MS,
     guardAddresses: env.SVC_DEPLOYMENT_MODE === "cloud",
   });
+  return { result, requestHeaders: headers };
+}
+
+/** A rate-limited endpoint's delivery waits for its slot; no attempt is made or counted (0942). */
+async function throttled(db: Db, row: DeliveryRow, target: Target): Promise<AttemptReport | undefined> {
+  if (target.rateLimit === null) return undefined;
+  const now = new Date();
+  const slot = await takeSendSlot(db, row.endpointId, target.rateLimit, now);
+  if (slot.ok) return undefined;
+  await deferDelivery(db, row, slot.at);
+  return {
+    deliveryId: row.id,
+    attempt: row.attemptCount,
+    state: "pending",
+    statusCode: null,
+    retryInMs: Math.max(0, slot.at.getTime() - now.getTime()),
+    throttled: true,
+  };
 }
 
 /**
@@ -112,9 +136,18 @@ export async function runClaimedAttempt(db: Db, row: DeliveryRow): Promise<Attem
       retryInMs: null,
     };
   }
-  const result = await send(row, target, attempt, await keysOrUnsignable(db, row, keys));
-  const verdict = judgeAttempt(result.statusCode, attempt - row.scheduleBase);
-  const recorded = await recordAttempt(db, row, attempt, result, verdict);
+  const wait = await throttled(db, row, target).catch(async (err: unknown) => {
+    await releaseClaim(db, row).catch(() => {});
+    throw err;
+  });
+  if (wait) return wait;
+  const sent = await send(row, target, attempt, await keysOrUnsignable(db, row, keys));
+  const { result } = sent;
+  const verdict = judgeAttempt(result.statusCode, attempt - row.scheduleBase, Math.random, {
+    retryAfter: result.responseHeaders?.["retry-after"],
+    now: result.startedAt.getTime() + result.durationMs,
+  });
+  const recorded = await recordAttempt(db, row, attempt, sent, verdict);
   log.info("webhook attempt", {
     delivery_id: row.id,
     webhook_id: row.webhookId,
@@ -131,46 +164,6 @@ export async function runClaimedAttempt(db: Db, row: DeliveryRow): Promise<Attem
     statusCode: result.statusCode,
     retryInMs: verdict.status === "pending" ? verdict.retryInMs : null,
   };
-}
-
-/**
- * Compare-and-set on the attempt count: if another claimer already recorded it, nothing is written.
- * One statement (a data-modifying CTE), so it is atomic without BEGIN/COMMIT: one round trip per
- * attempt instead of four.
- */
-async function recordAttempt(
-  db: Db,
-  row: DeliveryRow,
-  attempt: number,
-  result: PostResult,
-  verdict: Verdict,
-): Promise<boolean> {
-  const finishedAt = new Date(result.startedAt.getTime() + result.durationMs);
-  const pending = verdict.status === "pending";
-  const nextAttemptAt =
-    verdict.status === "pending" ? new Date(finishedAt.getTime() + verdict.retryInMs) : null;
-  const recorded = await db.execute(sql`
-    with updated as (
-      update deliveries set
-        status = ${verdict.status},
-        attempt_count = ${attempt},
-        next_attempt_at = ${nextAttemptAt?.toISOString() ?? null}::timestamptz,
-        locked_until = null,
-        last_status_code = ${result.statusCode}::int,
-        last_error = ${result.error}::text,
-        completed_at = ${pending ? null : finishedAt.toISOString()}::timestamptz
-      where id = ${row.id} and status = 'pending' and attempt_count = ${row.attemptCount}
-      returning id
-    )
-    insert into delivery_attempts
-      (id, delivery_id, attempt, started_at, duration_ms, status_code, outcome, response_body, error)
-    select ${newId("attempt")}, id, ${attempt}::int, ${result.startedAt.toISOString()}::timestamptz,
-      ${result.durationMs}::int, ${result.statusCode}::int, ${pending ? "retry" : verdict.status}::text,
-      ${result.responseBody}::text, ${result.error}::text
-    from updated
-    returning id`);
-  const rows = Array.isArray(recorded) ? recorded : (recorded as { rows: unknown[] }).rows;
-  return rows.length > 0;
 }
 
 async function finishWithoutAttempt(db: Db, row: DeliveryRow, reason: string): Promise<void> {
