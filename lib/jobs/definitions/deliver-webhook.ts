@@ -1,16 +1,6 @@
 import { z } from "zod";
 import { defineEventJob } from "@/lib/jobs/define-job";
 
-const deliveryRequested = z.object({
-  deliveryId: z.string(),
-  endpointId: z.string(),
-  /** attempt_count when this schedule began: 0, or the count at a redelivery. */
-  scheduleBase: z.number().int().min(0),
-  /** `<deliveryId>:<scheduleBase>`: the run's idempotency key and the event's dedupe id. */
-  runKey: z.string(),
-});
-export type DeliveryRequested = z.output<typeof deliveryRequested>;
-
 /**
  * One webhook delivery's run under Inngest: wait until the attempt is due, attempt, sleep the
  * backoff, until the delivery ends (docs/decisions/0200). One run per delivery and schedule
@@ -22,7 +12,14 @@ export const deliverWebhook = defineEventJob({
   name: "Deliver a webhook",
   trigger: {
     event: "svc/webhook.delivery.requested",
-    schema: deliveryRequested,
+    schema: z.object({
+      deliveryId: z.string(),
+      endpointId: z.string(),
+      /** attempt_count when this schedule began: 0, or the count at a redelivery. */
+      scheduleBase: z.number().int().min(0),
+      /** `<deliveryId>:<scheduleBase>`: the run's idempotency key and the event's dedupe id. */
+      runKey: z.string(),
+    }),
   },
   embeddedWorker: "deliver-due-webhooks",
   inngest: {
@@ -32,3 +29,5 @@ export const deliverWebhook = defineEventJob({
   handler: async (ctx): Promise<unknown> =>
     (await import("@/lib/webhooks/delivery/run-delivery")).runDelivery(ctx),
 });
+
+export type DeliveryRequested = z.output<typeof deliverWebhook.trigger.schema>;

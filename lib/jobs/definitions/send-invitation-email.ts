@@ -1,9 +1,6 @@
 import { z } from "zod";
 import { defineEventJob } from "@/lib/jobs/define-job";
 
-const emailRequested = z.object({ email_id: z.string(), org_id: z.string() });
-export type EmailRequested = z.output<typeof emailRequested>;
-
 /**
  * One queued email's run under Inngest: sleep until its release time (the org's hourly cap), then
  * the same claim-and-send as the embedded worker (docs/decisions/0300). Any email of the queue, not
@@ -16,9 +13,11 @@ export const sendInvitationEmail = defineEventJob({
   name: "Send a queued email",
   trigger: {
     event: "svc/invitation.email.requested",
-    schema: emailRequested,
+    schema: z.object({ email_id: z.string(), org_id: z.string() }),
   },
   embeddedWorker: "sweep-due-emails",
   inngest: { retries: 4, concurrency: { key: "event.data.org_id", limit: 4 } },
   handler: async (ctx): Promise<unknown> => (await import("@/lib/email/run-email")).runEmail(ctx),
 });
+
+export type EmailRequested = z.output<typeof sendInvitationEmail.trigger.schema>;
