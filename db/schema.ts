@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
-  doublePrecision,
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
