@@ -16,13 +16,17 @@ export const AUDIT_ACTIONS = [
   "webhook.updated",
   "webhook.deleted",
   "webhook.secret_rotated",
+  "webhook.failing",
+  "webhook.disabled",
+  "webhook.recovered",
   "plan.selected",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export interface AuditContext {
   orgId: string;
-  actor: { type: "user" | "api_key"; id: string; label: string | null };
+  /** system: the service itself (webhook endpoint health). */
+  actor: { type: "user" | "api_key" | "system"; id: string; label: string | null };
   /** From where: the client's IP (lib/http/client-ip.ts, as every IP limit sees it), its user agent, our request id. */
   origin: { ip: string | null; userAgent: string | null; requestId: string | null };
 }

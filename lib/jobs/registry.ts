@@ -1,4 +1,5 @@
 import type { JobDefinition } from "@/lib/jobs/define-job";
+import { checkWebhookHealth } from "@/lib/jobs/definitions/check-webhook-health";
 import { deliverDueWebhooks } from "@/lib/jobs/definitions/deliver-due-webhooks";
 import { deliverWebhook } from "@/lib/jobs/definitions/deliver-webhook";
 import { sendInvitationEmail } from "@/lib/jobs/definitions/send-invitation-email";
@@ -16,4 +17,5 @@ export const jobs: readonly JobDefinition[] = [
   sweepWebhookDeliveries,
   sendInvitationEmail,
   sweepDueEmails,
+  checkWebhookHealth,
 ];

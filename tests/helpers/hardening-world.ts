@@ -156,6 +156,12 @@ export function happyPath(
     redeliver: () =>
       call("POST", `/v1/workspace/webhooks/${w.webhookId}/deliveries/${w.deliveryId}/redeliver`, owner),
     sendTestEvent: () => call("POST", `/v1/workspace/webhooks/${w.webhookId}/test`, owner),
+    recoverDeliveries: () =>
+      call(
+        "POST",
+        `/v1/workspace/webhooks/${w.webhookId}/recover`,
+        withJson({ since: new Date(Date.now() - 3_600_000).toISOString() }),
+      ),
     deleteWebhook: async () => {
       const extra = await callRoute<{ id: string }>(
         "POST",

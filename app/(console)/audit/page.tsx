@@ -20,6 +20,9 @@ const LABELS: Record<(typeof AUDIT_ACTIONS)[number], string> = {
   "webhook.updated": "Webhook changed",
   "webhook.deleted": "Webhook deleted",
   "webhook.secret_rotated": "Webhook secret rotated",
+  "webhook.failing": "Webhook endpoint failing",
+  "webhook.disabled": "Webhook endpoint disabled by health",
+  "webhook.recovered": "Webhook deliveries recovered",
   "plan.selected": "Plan selected",
 };
 

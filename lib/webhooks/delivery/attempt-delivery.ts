@@ -34,6 +34,7 @@ interface Target {
   active: boolean;
   type: string;
   rateLimit: number | null;
+  disabledAt: Date | null;
 }
 
 async function loadTarget(db: Db, row: DeliveryRow): Promise<Target | undefined> {
@@ -43,6 +44,7 @@ async function loadTarget(db: Db, row: DeliveryRow): Promise<Target | undefined>
       active: webhookEndpoints.active,
       type: events.type,
       rateLimit: webhookEndpoints.rateLimit,
+      disabledAt: webhookEndpoints.disabledAt,
     })
     .from(webhookEndpoints)
     .innerJoin(events, eq(events.id, row.eventId))
@@ -127,11 +129,13 @@ export async function runClaimedAttempt(db: Db, row: DeliveryRow): Promise<Attem
     throw err;
   });
   if (!target?.active) {
-    await finishWithoutAttempt(db, row, target ? "the endpoint is disabled" : "the endpoint is gone");
+    // Disabled by health: kept as skipped, to be recovered (0943); by a member or gone: cancelled.
+    const state = target?.disabledAt ? "skipped" : "cancelled";
+    await finishWithoutAttempt(db, row, state, target ? "the endpoint is disabled" : "the endpoint is gone");
     return {
       deliveryId: row.id,
       attempt: row.attemptCount,
-      state: "cancelled",
+      state,
       statusCode: null,
       retryInMs: null,
     };
@@ -166,11 +170,16 @@ export async function runClaimedAttempt(db: Db, row: DeliveryRow): Promise<Attem
   };
 }
 
-async function finishWithoutAttempt(db: Db, row: DeliveryRow, reason: string): Promise<void> {
+async function finishWithoutAttempt(
+  db: Db,
+  row: DeliveryRow,
+  status: "cancelled" | "skipped",
+  reason: string,
+): Promise<void> {
   await db
     .update(deliveries)
     .set({
-      status: "cancelled",
+      status,
       lockedUntil: null,
       nextAttemptAt: null,
       lastError: reason,
