@@ -144,9 +144,10 @@ describe("rate_limit", () => {
     }
     const got = await rx.waitForRequests(6, { timeoutMs: 20_000 });
     expect(got.map((r) => r.headers["x-svc-webhook-attempt"])).toEqual(["1", "1", "1", "1", "1", "1"]);
-    // Six sends at 4/s span five intervals (1.25 s); the bound allows for the first TLS handshake.
-    const span = (got.at(-1)?.receivedAt ?? 0) - (got[0]?.receivedAt ?? 0);
-    expect(span).toBeGreaterThanOrEqual(750);
+    // The limit held them back: sends 2 to 6 at 4/s span four intervals (1 s); the first is left
+    // out (its TLS handshake delays it), and the bound is half of that for a loaded machine.
+    const span = (got.at(-1)?.receivedAt ?? 0) - (got[1]?.receivedAt ?? 0);
+    expect(span).toBeGreaterThanOrEqual(500);
     const rows = await eventually(async () => {
       const all = await deliveriesOf(String(w.id));
       return all.every((d) => d.status === "succeeded") ? all : undefined;
