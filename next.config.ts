@@ -1,27 +1,12 @@
 import type { NextConfig } from "next";
-
-const dev = process.env.NODE_ENV !== "production";
+import { NON_PAGE_CSP } from "./lib/http/csp";
 
 /**
- * Console pages: no framing, no third-party scripts, strict referrer. Next's inline bootstrap
- * scripts need 'unsafe-inline' without per-request nonces; dev adds 'unsafe-eval' for fast refresh.
+ * Every answer: no framing, no sniffing, a strict referrer. Pages get their nonce-based CSP from
+ * proxy.ts (a fresh nonce per request); everything else (JSON, files) renders nothing, so its
+ * policy allows nothing.
  */
-const csp = [
-  "default-src 'self'",
-  `script-src 'self' 'unsafe-inline'${dev ? " 'unsafe-eval'" : ""}`,
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  `connect-src 'self'${dev ? " ws: wss:" : ""}`,
-  "frame-src 'self'",
-  "frame-ancestors 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "object-src 'none'",
-].join("; ");
-
 const securityHeaders = [
-  { key: "Content-Security-Policy", value: csp },
   { key: "X-Frame-Options", value: "DENY" },
   { key: "X-Content-Type-Options", value: "nosniff" },
   { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
@@ -29,12 +14,34 @@ const securityHeaders = [
   { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
 ];
 
+/** Paths proxy.ts does not give a page policy (keep in step with its matcher). */
+const NON_PAGE_PATHS = [
+  "/v1",
+  "/v1/:path*",
+  "/api/:path*",
+  "/healthz",
+  "/readyz",
+  "/storage/:path*",
+  "/.well-known/:path*",
+];
+
 const config: NextConfig = {
   async headers() {
-    return [{ source: "/:path*", headers: securityHeaders }];
+    return [
+      { source: "/:path*", headers: securityHeaders },
+      ...NON_PAGE_PATHS.map((source) => ({
+        source,
+        headers: [{ key: "Content-Security-Policy", value: NON_PAGE_CSP }],
+      })),
+      // The join page checks camera and microphone (docs/decisions/0841): only there, only this origin.
+      {
+        source: "/r/:shortCode",
+        headers: [{ key: "Permissions-Policy", value: "camera=(self), microphone=(self), geolocation=()" }],
+      },
+    ];
   },
   // PGlite ships WASM and a data-dir loader that bundlers mangle; load it from node_modules.
-  serverExternalPackages: ["@electric-sql/pglite", "s3rver", "pino", "thread-stream"],
+  serverExternalPackages: ["@electric-sql/pglite", "pino", "thread-stream"],
   output: "standalone",
   // The embedded database lives in .data; it must never be traced into a build artifact.
   outputFileTracingExcludes: { "*": [".data*/**", ".test-data/**"] },

@@ -45,6 +45,9 @@ export default defineConfig({
         "--disable-sync",
         "--no-first-run",
         "--disable-quic",
+        // The join page's camera and microphone check: a fake camera and mic, permission granted.
+        "--use-fake-ui-for-media-stream",
+        "--use-fake-device-for-media-stream",
       ],
     },
   },

@@ -54,6 +54,90 @@ export const memberships = pgTable(
     primaryKey({ columns: [t.orgId, t.userId] }),
     // Session load: membership by user (the sign-in picks the user's org).
     index("memberships_user_idx").on(t.userId),
+    // GET members: keyset page of one org, newest first; last_owner counts the org's Owners.
+    index("memberships_org_created_idx").on(t.orgId, t.createdAt.desc(), t.userId.desc()),
+  ],
+);
+
+/**
+ * Server-side sessions (docs/decisions/0900): the session JWT carries the row's id (`sid`), and
+ * the member lookup every request makes joins this row, so deleting it ends the session at once
+ * (logout, logout-all, password change or reset, removal) without an extra query. The row also
+ * holds the org the session is in (the org switcher changes it).
+ */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => orgs.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    /** Pushed forward when the token is renewed; expired rows are purged at the user's next sign-in. */
+    expiresAt: ts("expires_at").notNull(),
+  },
+  (t) => [
+    // logout-all, password change/reset, removal from an org: every session of one user.
+    index("sessions_user_idx").on(t.userId),
+  ],
+);
+
+/** Invitations to join an org (distinct from room invitations): a single-use link, 7 days. */
+export const orgInvitations = pgTable(
+  "org_invitations",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => orgs.id, { onDelete: "cascade" }),
+    /** Lower-cased. */
+    email: text("email").notNull(),
+    role: text("role").notNull(),
+    /** SHA-256 of the link's token; the token itself is only ever in the email. */
+    tokenHash: text("token_hash").notNull(),
+    invitedBy: text("invited_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    expiresAt: ts("expires_at").notNull(),
+    acceptedAt: ts("accepted_at"),
+    revokedAt: ts("revoked_at"),
+  },
+  (t) => [
+    // Accept: the link's token, by its hash.
+    uniqueIndex("org_invitations_token_key").on(t.tokenHash),
+    // GET invitations: the org's pending ones, newest first, keyset.
+    index("org_invitations_org_created_idx").on(t.orgId, t.createdAt.desc(), t.id.desc()),
+    // Create: the pending invitation of one address that a new one replaces.
+    index("org_invitations_org_email_idx").on(t.orgId, t.email),
+  ],
+);
+
+/**
+ * Single-use emailed links of accounts: sign-up verification (24 h) and password reset (30 min).
+ * Only the token's SHA-256 is stored.
+ */
+export const accountTokens = pgTable(
+  "account_tokens",
+  {
+    id: text("id").primaryKey(),
+    /** signup | password_reset */
+    kind: text("kind").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    /** Lower-cased. */
+    email: text("email").notNull(),
+    /** The account a reset is for; null for a sign-up (the user does not exist yet). */
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    /** Sign-up: display name, org name and the password's scrypt hash, applied on verification. */
+    data: jsonb("data").notNull().default({}),
+    createdAt: createdAt(),
+    expiresAt: ts("expires_at").notNull(),
+    usedAt: ts("used_at"),
+  },
+  (t) => [
+    // Verify-email and reset confirm: the link's token, by its hash.
+    uniqueIndex("account_tokens_token_key").on(t.tokenHash),
   ],
 );
 
@@ -105,6 +189,24 @@ export const rooms = pgTable(
     // GET rooms?project_id=: keyset page within one project.
     index("rooms_project_created_idx").on(t.projectId, t.createdAt.desc(), t.id.desc()),
   ],
+);
+
+/**
+ * Running counts per org (docs/decisions/0844), kept by statement-level triggers on `rooms`
+ * (migration `org-counters-triggers`), so the overview reads a few rows however many rooms an org
+ * has. Keys: `rooms:<state>` (rooms in that state now) and `rooms_created:<YYYY-MM-DD>` (UTC day).
+ * The primary key serves the overview's read (lib/insights/load-room-figures.ts).
+ */
+export const orgCounters = pgTable(
+  "org_counters",
+  {
+    orgId: text("org_id")
+      .notNull()
+      .references(() => orgs.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    n: bigint("n", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.key] })],
 );
 
 /** Who is in a room right now, so "last participant left" is exact under repeated reports. */
@@ -178,6 +280,8 @@ export const apiKeys = pgTable(
     uniqueIndex("api_keys_secret_hash_key").on(t.secretHash),
     // Console: keys of one project.
     index("api_keys_project_idx").on(t.projectId, t.createdAt.desc()),
+    // Overview checklist: has the org a key, and has one been used (lib/insights/load-checklist.ts).
+    index("api_keys_org_used_idx").on(t.orgId, t.lastUsedAt),
   ],
 );
 
@@ -260,7 +364,11 @@ export const events = pgTable(
     payload: jsonb("payload").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("events_org_created_idx").on(t.orgId, t.createdAt.desc())],
+  (t) => [
+    index("events_org_created_idx").on(t.orgId, t.createdAt.desc()),
+    // Retention: events past the webhook retention whose deliveries are gone, oldest first.
+    index("events_created_idx").on(t.createdAt),
+  ],
 );
 
 export const deliveries = pgTable(
@@ -286,6 +394,8 @@ export const deliveries = pgTable(
     nextAttemptAt: ts("next_attempt_at"),
     /** Embedded runner lease: a claimed row is invisible to other claimers until this passes. */
     lockedUntil: ts("locked_until"),
+    /** The instance holding the lease (`instances.id`): a dead holder's lease is released early. */
+    lockedBy: text("locked_by"),
     lastStatusCode: integer("last_status_code"),
     lastError: text("last_error"),
     /** Inngest driver: when the delivery's run was requested (null: not yet handed to Inngest). */
@@ -304,6 +414,12 @@ export const deliveries = pgTable(
     index("deliveries_undispatched_idx")
       .on(t.createdAt)
       .where(sql`status = 'pending' AND dispatched_at IS NULL`),
+    // Overview: an org's deliveries of the last 7 days (lib/insights/load-activity.ts).
+    index("deliveries_org_created_idx").on(t.orgId, t.createdAt),
+    // Retention: ended deliveries (delivered, gone, dead, cancelled) oldest first.
+    index("deliveries_completed_idx").on(t.completedAt).where(sql`status <> 'pending'`),
+    // Lease recovery: leases held by an instance whose heartbeat stopped.
+    index("deliveries_locked_by_idx").on(t.lockedBy).where(sql`locked_until IS NOT NULL`),
   ],
 );
 
@@ -332,12 +448,17 @@ export const deliveryAttempts = pgTable(
 );
 
 /** Media-plane reports already applied, so a repeated report id changes nothing. */
-export const mediaReports = pgTable("media_reports", {
-  id: text("id").primaryKey(),
-  type: text("type").notNull(),
-  roomId: text("room_id"),
-  receivedAt: createdAt(),
-});
+export const mediaReports = pgTable(
+  "media_reports",
+  {
+    id: text("id").primaryKey(),
+    type: text("type").notNull(),
+    roomId: text("room_id"),
+    receivedAt: createdAt(),
+  },
+  // Retention: dedupe rows older than 7 days, oldest first.
+  (t) => [index("media_reports_received_idx").on(t.receivedAt)],
+);
 
 export const invitations = pgTable(
   "invitations",
@@ -360,9 +481,13 @@ export const emails = pgTable(
   "emails",
   {
     id: text("id").primaryKey(),
-    orgId: text("org_id")
-      .notNull()
-      .references(() => orgs.id, { onDelete: "cascade" }),
+    /** Null for account emails that belong to no org yet (sign-up verification, password reset). */
+    orgId: text("org_id").references(() => orgs.id, { onDelete: "cascade" }),
+    /**
+     * room_invitation (counted in and held by the org's hourly cap) | account (org invitations,
+     * sign-up, password reset: sent at once, outside the cap; decisions §11).
+     */
+    kind: text("kind").notNull().default("room_invitation"),
     invitationId: text("invitation_id").references(() => invitations.id, { onDelete: "cascade" }),
     to: text("to_address").notNull(),
     subject: text("subject").notNull(),
@@ -374,6 +499,8 @@ export const emails = pgTable(
     releaseAt: ts("release_at").notNull(),
     attempts: integer("attempts").notNull().default(0),
     lockedUntil: ts("locked_until"),
+    /** The instance holding the lease (`instances.id`): a dead holder's lease is released early. */
+    lockedBy: text("locked_by"),
     sentAt: ts("sent_at"),
     providerId: text("provider_id"),
     /** "resend" or "mailbox" (the embedded default's local mailbox). */
@@ -388,6 +515,12 @@ export const emails = pgTable(
     index("emails_org_release_idx").on(t.orgId, t.releaseAt),
     // Mailbox page: newest first.
     index("emails_org_created_idx").on(t.orgId, t.createdAt.desc()),
+    // Overview: how many of an org's emails wait in the queue (lib/insights/load-activity.ts).
+    index("emails_org_queued_idx").on(t.orgId).where(sql`state = 'queued'`),
+    // Retention: sent and failed emails, oldest first.
+    index("emails_ended_created_idx").on(t.createdAt).where(sql`state <> 'queued'`),
+    // Lease recovery: leases held by an instance whose heartbeat stopped.
+    index("emails_locked_by_idx").on(t.lockedBy).where(sql`locked_until IS NOT NULL`),
   ],
 );
 
@@ -426,6 +559,8 @@ export const auditLog = pgTable(
   (t) => [
     // GET audit-log and the console page: one org's entries, newest first, keyset pages.
     index("audit_log_org_created_idx").on(t.orgId, t.createdAt.desc(), t.id.desc()),
+    // Retention: entries past SVC_AUDIT_RETENTION_DAYS, oldest first.
+    index("audit_log_created_idx").on(t.createdAt),
     // The insert trigger's "last entry of this org" and the chain verification's walk in order; unique,
     // so two entries can never claim the same place in a chain (no fork).
     uniqueIndex("audit_log_org_seq_idx").on(t.orgId, t.seq),
@@ -475,3 +610,33 @@ export const rateLimits = pgTable(
     index("rate_limits_expire_idx").on(t.expire),
   ],
 );
+
+/**
+ * Running server instances (docs/decisions/0962): each heartbeats every few seconds; a lease held
+ * by an instance whose heartbeat is stale is released before its 60 s (or 2 min) end.
+ */
+export const instances = pgTable(
+  "instances",
+  {
+    id: text("id").primaryKey(),
+    host: text("host").notNull(),
+    pid: integer("pid").notNull(),
+    startedAt: createdAt(),
+    heartbeatAt: ts("heartbeat_at").notNull().defaultNow(),
+  },
+  // Lease recovery and cleanup: instances whose heartbeat is older than a bound.
+  (t) => [index("instances_heartbeat_idx").on(t.heartbeatAt)],
+);
+
+/**
+ * Where an org's audit chain starts after retention pruned its oldest entries
+ * (docs/decisions/0965): the last pruned entry's seq and hash, so verification starts from the
+ * oldest remaining entry and still detects anything removed after it.
+ */
+export const auditLogCheckpoints = pgTable("audit_log_checkpoints", {
+  orgId: text("org_id").primaryKey(),
+  seq: bigint("seq", { mode: "number" }).notNull(),
+  hash: text("hash").notNull(),
+  prunedBefore: ts("pruned_before").notNull(),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});

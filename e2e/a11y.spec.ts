@@ -62,10 +62,11 @@ test("every main console page, desktop and phone", async ({ page }) => {
 
 test("an open dialog, the project switcher and the phone menu", async ({ page }) => {
   await signIn(page, "developer@acme.test");
+  await page.goto("/projects");
   await page.getByTestId("new-project").click();
   await expect(page.getByRole("dialog", { name: "Create a project" })).toBeVisible();
   await page.getByRole("button", { name: "Create project" }).click();
-  await expect(page.getByText("name must be 1 to 80 characters")).toBeVisible();
+  await expect(page.getByText("Give the project a name.")).toBeVisible();
   await expectAccessible(page, "the create-project dialog with an error");
   await page.keyboard.press("Escape");
 

@@ -1,10 +1,11 @@
 import { expect, test } from "@playwright/test";
-import { expectNoHorizontalOverflow, MOBILE, PASSWORD, shot, signIn } from "./helpers";
+import { expectNoHorizontalOverflow, HOME, MOBILE, PASSWORD, shot, signIn } from "./helpers";
 
 test.describe("sign-in", () => {
   test("a signed-out visitor is sent to the sign-in page", async ({ page }) => {
     await page.goto("/rooms");
-    await expect(page).toHaveURL(/\/login$/);
+    // …and brought back to the page afterwards.
+    await expect(page).toHaveURL(/\/login\?next=%2Frooms$/);
     await expect(page.getByRole("heading", { name: "Sign in to your workspace" })).toBeVisible();
     await shot(page, "login");
   });
@@ -58,7 +59,7 @@ test.describe("sign-in", () => {
 
     // Signed in, the sign-in page sends you on to the console.
     await page.goto("/login");
-    await expect(page).toHaveURL(/\/projects$/);
+    await expect(page).toHaveURL(HOME);
   });
 
   test("sign out ends the session", async ({ page, context }) => {
@@ -67,7 +68,7 @@ test.describe("sign-in", () => {
     await expect(page).toHaveURL(/\/login$/);
     expect((await context.cookies()).find((c) => c.name === "svc_session")).toBeUndefined();
     await page.goto("/projects");
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login\?next=%2Fprojects$/);
     expect((await page.request.get("/v1/workspace/me")).status()).toBe(401);
   });
 
@@ -79,7 +80,7 @@ test.describe("sign-in", () => {
     await page.getByLabel("Email").fill("member@acme.test");
     await page.getByLabel("Password").fill(PASSWORD);
     await page.keyboard.press("Enter");
-    await expect(page).toHaveURL(/\/projects$/);
+    await expect(page).toHaveURL(HOME);
     await expect(page.getByTestId("role")).toHaveText("Member");
   });
 });

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectAccessible, expectInert, shot, signIn } from "./helpers";
+import { expectAccessible, expectInert, HOME, shot, signIn } from "./helpers";
 
 /**
  * Cloud onboarding (decisions §2), against the second server scripts/e2e.mjs starts in cloud mode:
@@ -41,7 +41,7 @@ test("the owner of a new cloud org selects a plan before building", async ({ pag
   await expect(page).toHaveURL(/\/plan$/);
   await page.getByTestId("select-pro").click();
   await expect(page.getByTestId("toast").filter({ hasText: "Pro plan selected" })).toBeVisible();
-  await expect(page).toHaveURL(/\/projects$/);
+  await expect(page).toHaveURL(HOME);
   await expect(page.getByTestId("plan-banner")).toHaveCount(0);
 
   // Building is open now.

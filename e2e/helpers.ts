@@ -8,13 +8,15 @@ export const PASSWORD = "demo-password";
 export const MEET_HOST = process.env.E2E_MEET_HOST ?? "meet.svc.test";
 export const SHOTS = path.join(import.meta.dirname, "screenshots");
 export const MOBILE = { width: 375, height: 812 };
+/** The console's overview (`/`), where a sign-in lands. */
+export const HOME = /^https?:\/\/[^/]+\/$/;
 
 /** Signs in through the real sign-in page (next-auth credentials) and waits for the console. */
 export async function signIn(
   page: Page,
   email: string,
   password = PASSWORD,
-  landing: RegExp = /\/projects$/,
+  landing: RegExp = HOME,
 ): Promise<void> {
   await page.goto("/login");
   await page.getByLabel("Email").fill(email);

@@ -14,6 +14,7 @@ test("owner: creates a project, an API key, a room and a webhook", async ({ page
   test.setTimeout(120_000);
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await signIn(page, "owner@acme.test");
+  await page.goto("/projects");
 
   // A project, in staging.
   const projectName = unique("Journey app");
@@ -135,6 +136,7 @@ test("viewer: sees every list, and no control that changes anything works", asyn
   await owner.close();
 
   await signIn(page, "viewer@acme.test");
+  await page.goto("/projects");
   const viewerTip = `${BUILDERS} You are a Viewer.`;
 
   await expect(page.getByTestId("project-card").first()).toBeVisible();

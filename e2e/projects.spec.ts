@@ -4,6 +4,7 @@ import { expectNoHorizontalOverflow, MOBILE, shot, signIn, slugOf, unique } from
 test.describe("projects", () => {
   test.beforeEach(async ({ page }) => {
     await signIn(page, "owner@acme.test");
+    await page.goto("/projects");
   });
 
   test("lists the org's projects with their environment", async ({ page }) => {
@@ -33,12 +34,14 @@ test.describe("projects", () => {
 
     // Client-side validation: nothing is sent.
     await dialog.getByRole("button", { name: "Create project" }).click();
-    await expect(dialog.getByText("name must be 1 to 80 characters")).toBeVisible();
+    await expect(dialog.getByText("Give the project a name.")).toBeVisible();
     await expect(dialog.getByLabel("Name")).toHaveAttribute("aria-invalid", "true");
     await dialog.getByLabel("Name").fill(name);
     await dialog.getByLabel("Slug (optional)").fill("No Caps");
     await dialog.getByRole("button", { name: "Create project" }).click();
-    await expect(dialog.getByText("slug must match ^[a-z0-9-]{3,63}$")).toBeVisible();
+    await expect(
+      dialog.getByText("Use 3 to 63 lower-case letters, digits or dashes, e.g. mobile-app."),
+    ).toBeVisible();
     expect(posts).toHaveLength(0);
 
     await dialog.getByLabel("Slug (optional)").fill(slug);

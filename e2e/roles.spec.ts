@@ -4,6 +4,7 @@ import { mainNav, shot, signIn } from "./helpers";
 test.describe("role-aware controls", () => {
   test("a viewer sees the lists but no usable create controls", async ({ page }) => {
     await signIn(page, "viewer@acme.test");
+    await page.goto("/projects");
     await expect(page.getByTestId("role")).toHaveText("Viewer");
     await expect(page.getByTestId("project-card").first()).toBeVisible();
 
@@ -35,6 +36,7 @@ test.describe("role-aware controls", () => {
 
   test("a developer can open both create dialogs", async ({ page }) => {
     await signIn(page, "developer@acme.test");
+    await page.goto("/projects");
     await page.getByTestId("new-project").click();
     await expect(page.getByRole("dialog", { name: "Create a project" })).toBeVisible();
     await page.keyboard.press("Escape");

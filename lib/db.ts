@@ -5,6 +5,8 @@ import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import * as schema from "@/db/schema";
 import { env } from "@/lib/env";
+import { tracePglite, tracePostgres } from "@/lib/observability/trace-db";
+import { tracingEnabled } from "@/lib/observability/tracing";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -95,7 +97,7 @@ async function openPglite(): Promise<DbHandle> {
   const release = acquireDataDirLock(env.SVC_DATA_DIR);
   try {
     const client = await PGlite.create(path.join(env.SVC_DATA_DIR, "pg"));
-    const db = drizzle(client, { schema }) as unknown as Db;
+    const db = drizzle(tracingEnabled() ? tracePglite(client) : client, { schema }) as unknown as Db;
     await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });
     return {
       db,
@@ -129,7 +131,8 @@ export async function openPostgres(
     ...timeouts,
     deadlineMs: timeouts.statementTimeoutMs > 0 ? timeouts.statementTimeoutMs + DEADLINE_MARGIN_MS : 0,
   });
-  const db = drizzle(pool.client, { schema }) as unknown as Db;
+  const client = tracingEnabled() ? tracePostgres(pool.client) : pool.client;
+  const db = drizzle(client, { schema }) as unknown as Db;
   return { db, driver: "postgres", close: pool.close, resets: pool.resets };
 }
 

@@ -112,6 +112,8 @@ export const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     SVC_DEPLOYMENT_MODE: z.enum(["cloud", "self_host"]).default("self_host"),
+    /** Self-service sign-up: `open` or `closed`; default open in cloud, closed in self_host. */
+    SVC_SIGNUP: z.enum(["open", "closed"]).optional(),
     /** Public base URL of this service: token issuer, links in emails, next-auth URL. */
     SVC_BASE_URL: optionalString.pipe(z.url().optional()),
     NEXTAUTH_URL: optionalString.pipe(z.url().optional()),
@@ -144,6 +146,17 @@ export const envSchema = z
     /** Seed demo data on the first start of the embedded database (dev only by default). */
     SVC_SEED_ON_START: z.enum(["auto", "always", "never"]).default("auto"),
     SVC_MEET_HOST: optionalString,
+    /** The customer's app opens a room here: a URL template with `{short_code}` (the join page's action). */
+    SVC_JOIN_URL: optionalString.pipe(
+      z
+        .string()
+        .refine(
+          (v) => v.includes("{short_code}") && URL.canParse(v.replaceAll("{short_code}", "x")),
+          "must be an http(s) URL containing {short_code}, e.g. https://app.example.com/join?code={short_code}",
+        )
+        .refine((v) => /^https?:\/\//i.test(v), "must start with http:// or https://")
+        .optional(),
+    ),
     SVC_MEDIA_INGEST_SECRET: optionalString,
     /** base64 of 32 bytes: the AES-256-GCM key for secrets at rest (webhook signing secrets). */
     SVC_ENCRYPTION_KEY: optionalString.pipe(
@@ -173,7 +186,6 @@ export const envSchema = z
     S3_ACCESS_KEY_ID: optionalString,
     S3_SECRET_ACCESS_KEY: optionalString,
     S3_FORCE_PATH_STYLE: bool,
-    SVC_LOCAL_S3_PORT: z.coerce.number().int().min(0).max(65535).default(4569),
     RESEND_API_KEY: optionalString,
     RESEND_BASE_URL: optionalString.pipe(z.url().optional()),
     SVC_EMAIL_FROM: z.string().default("SVC Meet <invites@svc.localhost>"),
@@ -195,10 +207,28 @@ export const envSchema = z
     INNGEST_ENV: optionalString,
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
     /**
-     * Where rate-limit counters live: `memory` (one process) or `postgres` (shared by every
-     * instance). Default: postgres with DATABASE_URL, memory on the embedded database.
+     * Where rate-limit counters live: `memory` (one process), `postgres` or `redis` (shared by every
+     * instance). Default: redis with REDIS_URL, else postgres with DATABASE_URL, else memory.
      */
-    SVC_RATE_LIMIT_STORE: z.enum(["memory", "postgres"]).optional(),
+    SVC_RATE_LIMIT_STORE: z.enum(["memory", "postgres", "redis"]).optional(),
+    /** A Redis-protocol server (`redis://` or `rediss://`): rate-limit counters live there when set. */
+    REDIS_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
+        .optional(),
+    ),
+    /** OTLP/HTTP collector base URL (traces go to `<url>/v1/traces`); tracing is off without it. */
+    OTEL_EXPORTER_OTLP_ENDPOINT: optionalString.pipe(z.url().optional()),
+    OTEL_SERVICE_NAME: z.string().default("svc-control-plane"),
+    /** Bearer secret that opens GET /metrics (Prometheus); /metrics is 404 without it. */
+    SVC_METRICS_TOKEN: optionalString.pipe(
+      z.string().min(16, "must be at least 16 characters (`openssl rand -hex 24`)").optional(),
+    ),
+    /** Days a webhook delivery (payload and attempts) is kept after it ended (delivered or dead). */
+    SVC_WEBHOOK_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+    /** Days an audit-log entry is kept before the retention job prunes it. */
+    SVC_AUDIT_RETENTION_DAYS: z.coerce.number().int().min(30).max(36500).default(365),
     /** Per-policy overrides, e.g. `room-tokens=6000/60,session=off` (benchmarks, big customers). */
     SVC_RATE_LIMITS: rateLimitOverrides,
     /** Proxies whose forwarded client address is believed; none by default (the socket's address). */
@@ -230,6 +260,13 @@ export const envSchema = z
       }
       if (!e.RESEND_API_KEY)
         vercel("RESEND_API_KEY", "is required on Vercel (the local mailbox is for development)");
+    }
+    if (e.SVC_RATE_LIMIT_STORE === "redis" && !e.REDIS_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["REDIS_URL"],
+        message: "is required with SVC_RATE_LIMIT_STORE=redis",
+      });
     }
     // `next build` evaluates modules without runtime secrets (a Docker build stage has none):
     // production requirements are checked when the server starts, not while it is built.
@@ -264,6 +301,7 @@ export type EnvSource = Record<string, string | undefined>;
 export type Env = z.infer<typeof envSchema> & {
   baseUrl: string;
   meetHost: string;
+  signupOpen: boolean;
   authSecret: string | undefined;
   embeddedDatabase: boolean;
 };
@@ -284,6 +322,7 @@ export function parseEnv(source: EnvSource): Env {
     ...e,
     baseUrl,
     meetHost: e.SVC_MEET_HOST ?? new URL(baseUrl).host,
+    signupOpen: (e.SVC_SIGNUP ?? (e.SVC_DEPLOYMENT_MODE === "cloud" ? "open" : "closed")) === "open",
     authSecret: e.NEXTAUTH_SECRET ?? e.AUTH_SECRET,
     embeddedDatabase: !e.DATABASE_URL,
   };

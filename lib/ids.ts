@@ -17,6 +17,9 @@ export const ID_PREFIXES = {
   signingKey: "sk_",
   participant: "par_",
   audit: "aud_",
+  session: "ses_",
+  accountToken: "act_",
+  instance: "ins_",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

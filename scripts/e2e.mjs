@@ -188,6 +188,8 @@ async function main() {
     SVC_BASE_URL: baseUrl,
     AUTH_TRUST_HOST: "",
     SVC_MEET_HOST: "meet.svc.test",
+    // The join page's one action opens the customer's app (e2e/join.spec.ts).
+    SVC_JOIN_URL: "https://app.example.test/join?code={short_code}",
     SVC_LOCAL_S3_PORT: String(s3Port),
     LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
   };

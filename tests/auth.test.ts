@@ -2,9 +2,9 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { memberships } from "@/db/schema";
 import { loginLimits } from "@/lib/auth/login";
-import { issueSessionToken } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
 import type { Identity } from "@/lib/identity/load-member";
+import { startSession } from "@/lib/sessions/start-session";
 import { call, expectProblem } from "./helpers/app";
 import { createOrg, FIXTURE_PASSWORD, type TestOrg } from "./helpers/fixtures";
 
@@ -179,7 +179,7 @@ describe("sessions", () => {
   it("rejects an expired session (older than 7 days)", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(Date.now() - 8 * 24 * 3600 * 1000);
-    const old = await issueSessionToken({
+    const { token: old } = await startSession(await getDb(), {
       userId: org.members.Owner.userId,
       orgId: org.id,
       email: "x",
@@ -192,7 +192,7 @@ describe("sessions", () => {
   it("renews a cookie session older than 24 hours, and not a fresh one or a Bearer one", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(Date.now() - 25 * 3600 * 1000);
-    const aged = await issueSessionToken({
+    const { token: aged } = await startSession(await getDb(), {
       userId: org.members.Member.userId,
       orgId: org.id,
       email: "x",

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { deliveries } from "@/db/schema";
 import { getDb } from "@/lib/db";
-import { overrideEnvForTests } from "@/lib/env";
+import { env, overrideEnvForTests } from "@/lib/env";
 import { startJobs, stopJobs } from "@/lib/jobs/backend";
 import { deliverDueWebhooks } from "@/lib/jobs/definitions/deliver-due-webhooks";
 import { wake } from "@/lib/jobs/embedded-runner";
@@ -107,6 +107,7 @@ describe("embedded runner delivery over real HTTPS", () => {
 
     const [delivery] = await deliveriesOf(w.id);
     expect(header(req, "x-svc-webhook-id")).toBe(delivery?.webhookId);
+    expect(req.rawBody).toBe(delivery?.body);
     const body = JSON.parse(req.rawBody) as Json;
     expect(body).toEqual({
       id: delivery?.webhookId,
@@ -127,6 +128,27 @@ describe("embedded runner delivery over real HTTPS", () => {
       error: null,
     });
     expect(attempt?.durationMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it("delivers an event the media ingest wrote, woken by its commit like any other writer", async () => {
+    const rx = await receiver();
+    const w = await registerWebhook(org, rx.url, ["room.ended"]);
+    const room = await call<Json>("POST", "/v1/workspace/rooms", {
+      token: org.members.Developer.token,
+      json: { project_id: org.projectId },
+    });
+    const report = await call("POST", "/v1/internal/media-events", {
+      headers: { authorization: `Bearer ${env.SVC_MEDIA_INGEST_SECRET}` },
+      json: { id: `rep_${room.body.id}`, type: "room.ended", room_id: room.body.id },
+    });
+    expect(report.status).toBe(202);
+    // Well within the runner's 30 s poll: the ingest's commit dispatched it.
+    const [req] = await rx.waitForRequests(1, { timeoutMs: 15_000 });
+    expect(header(req as ReceivedRequest, "x-svc-webhook-type")).toBe("room.ended");
+    expectSigned(req as ReceivedRequest, w.signing_secret);
+    const [delivery] = await deliveriesOf(w.id);
+    // The stored body is the body sent, byte for byte.
+    expect(req?.rawBody).toBe(delivery?.body);
   });
 
   it("retries failures with rising attempt numbers, one id, fresh signed timestamps", async () => {

@@ -1,5 +1,3 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -10,6 +8,7 @@ import { jobBackend } from "@/lib/jobs/backend";
 import { deliverWebhook } from "@/lib/jobs/definitions/deliver-webhook";
 import { sweepWebhookDeliveries } from "@/lib/jobs/definitions/sweep-webhook-deliveries";
 import { call } from "./helpers/app";
+import { type FakeInngest, startFakeInngest } from "./helpers/fake-inngest";
 import { createOrg, type TestOrg } from "./helpers/fixtures";
 import {
   type HttpsReceiver,
@@ -37,32 +36,14 @@ type Modules = {
 let m: Modules;
 let org: TestOrg;
 let rx: HttpsReceiver;
-let eventApi: http.Server;
-const sentEvents: { key: string; events: Json[] }[] = [];
-let eventApiFails = false;
+let eventApi: FakeInngest;
 
 beforeAll(async () => {
-  eventApi = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      if (eventApiFails) {
-        res.writeHead(500, { "content-type": "application/json" });
-        res.end(JSON.stringify({ error: "unavailable", status: 500 }));
-        return;
-      }
-      const events = JSON.parse(Buffer.concat(chunks).toString("utf8")) as Json[];
-      sentEvents.push({ key: req.url ?? "", events });
-      res.writeHead(200, { "content-type": "application/json" });
-      res.end(JSON.stringify({ ids: events.map((_e, i) => `01J${i}`), status: 200 }));
-    });
-  });
-  await new Promise<void>((resolve) => eventApi.listen(0, "127.0.0.1", resolve));
-  const port = (eventApi.address() as AddressInfo).port;
+  eventApi = await startFakeInngest();
   overrideEnvForTests({
     SVC_WEBHOOK_CA_FILE: testCertificate().caFile,
     SVC_WEBHOOK_RETRY_SCHEDULE: "0,0.01,0.01,0.01,0.01,0.01,0.01",
-    INNGEST_BASE_URL: `http://127.0.0.1:${port}`,
+    INNGEST_BASE_URL: eventApi.url,
     INNGEST_DEV: "1",
   });
   // Imported after the override: the Inngest client reads its settings when it is created.
@@ -79,13 +60,13 @@ beforeEach(async () => {
   org = await createOrg();
   rx.respond(() => ({ status: 200 }));
   rx.requests.length = 0;
-  sentEvents.length = 0;
-  eventApiFails = false;
+  eventApi.sent.length = 0;
+  eventApi.failing = false;
 });
 
 afterAll(async () => {
   await rx.close();
-  await new Promise<void>((resolve) => eventApi.close(() => resolve()));
+  await eventApi.close();
   overrideEnvForTests({});
 });
 
@@ -136,9 +117,9 @@ describe("Inngest driver: hand-off after commit", () => {
     });
     expect(room.status).toBe(201);
     const [d] = await deliveriesOf(w.id);
-    expect(sentEvents).toHaveLength(1);
-    expect(sentEvents[0]?.key).toBe("/e/NO_EVENT_KEY_SET");
-    expect(sentEvents[0]?.events).toEqual([
+    expect(eventApi.sent).toHaveLength(1);
+    expect(eventApi.sent[0]?.key).toBe("/e/NO_EVENT_KEY_SET");
+    expect(eventApi.sent[0]?.events).toEqual([
       expect.objectContaining({
         id: `${d?.id}:0`,
         name: "svc/webhook.delivery.requested",
@@ -150,23 +131,23 @@ describe("Inngest driver: hand-off after commit", () => {
     await m.backend.dispatch(deliverWebhook, async (send) => {
       await m.handOff.handOffDeliveries(await getDb(), send);
     });
-    expect(sentEvents).toHaveLength(1);
+    expect(eventApi.sent).toHaveLength(1);
     // The embedded runner is not what delivers here: nothing reached the receiver.
     expect(rx.requests).toHaveLength(0);
   });
 
   it("leaves a failed hand-off to the sweeper, which also re-sends hand-offs that never started", async () => {
-    eventApiFails = true;
+    eventApi.failing = true;
     const { deliveryId } = await testDelivery();
     const db = await getDb();
     const [row] = await db.select().from(deliveries).where(eq(deliveries.id, deliveryId));
     expect(row?.dispatchedAt).toBeNull();
-    eventApiFails = false;
+    eventApi.failing = false;
     expect(await m.handOff.sweepUndelivered({ now: new Date() })).toEqual({
       next: null,
       summary: { dispatched: 1 },
     });
-    expect(sentEvents.flatMap((s) => s.events).map((e) => e.id)).toEqual([`${deliveryId}:0`]);
+    expect(eventApi.events().map((e) => e.id)).toEqual([`${deliveryId}:0`]);
 
     // Handed over 11 minutes ago and still never attempted: the run was lost; hand it over again.
     const past = new Date(Date.now() - 11 * 60_000);
@@ -180,9 +161,9 @@ describe("Inngest driver: hand-off after commit", () => {
       .update(deliveries)
       .set({ dispatchedAt: past, nextAttemptAt: past, attemptCount: 2 })
       .where(eq(deliveries.id, busy.deliveryId));
-    sentEvents.length = 0;
+    eventApi.sent.length = 0;
     expect((await m.handOff.sweepUndelivered({ now: new Date() })).summary).toEqual({ dispatched: 1 });
-    expect(sentEvents.flatMap((s) => s.events).map((e) => e.id)).toEqual([`${deliveryId}:0`]);
+    expect(eventApi.events().map((e) => e.id)).toEqual([`${deliveryId}:0`]);
   });
 });
 
@@ -272,7 +253,7 @@ describe("Inngest driver: the deliver-webhook function", () => {
       overrideEnvForTests({
         SVC_WEBHOOK_CA_FILE: testCertificate().caFile,
         SVC_WEBHOOK_RETRY_SCHEDULE: "0,0.01,0.01,0.01,0.01,0.01,0.01",
-        INNGEST_BASE_URL: `http://127.0.0.1:${(eventApi.address() as AddressInfo).port}`,
+        INNGEST_BASE_URL: eventApi.url,
         INNGEST_DEV: "1",
       });
     }
@@ -284,6 +265,7 @@ describe("Inngest driver: the deliver-webhook function", () => {
       "sweep-webhook-deliveries",
       "send-invitation-email",
       "sweep-due-emails",
+      "prune-retention",
     ]);
   });
 });

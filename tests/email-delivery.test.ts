@@ -100,7 +100,7 @@ describe("delivery through Resend (a local fake Resend server via RESEND_BASE_UR
       text: row.text,
     });
     expect(got.body.html).toContain("See you &lt;there&gt;");
-    expect(got.body.text).toContain(`https://${env.meetHost}/r/${room.short_code}`);
+    expect(got.body.text).toContain(`http://localhost:3000/r/${room.short_code}`);
     expect(row).toMatchObject({ state: "sent", transport: "resend", error: null });
     expect(row.providerId).toMatch(/^fake_/);
   });

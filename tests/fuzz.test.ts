@@ -3,12 +3,15 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { deliveries } from "@/db/schema";
 import { getDb } from "@/lib/db";
+import { overrideEnvForTests } from "@/lib/env";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/http/errors";
 import { errorCodesOf, OPERATIONS, type Operation } from "@/lib/openapi/registry";
 import { clearAllRateLimits } from "@/lib/ratelimit/policies";
+import { startSession } from "@/lib/sessions/start-session";
 import { call } from "./helpers/app";
 import { FIXTURE_PASSWORD } from "./helpers/fixtures";
 import { buildWorld, HOOK_URL, MEDIA_SECRET, type World } from "./helpers/hardening-world";
+import { freshAccountLinks } from "./helpers/teams";
 import { createProjectKey } from "./helpers/webhook-fixtures";
 
 /**
@@ -52,6 +55,19 @@ function samples(op: Operation): Record<string, unknown> {
       caps: ["publish:mic"],
     },
     selectPlan: { plan: "pro" },
+    switchOrg: { org_id: w.org.id },
+    changePassword: { current_password: FIXTURE_PASSWORD, new_password: FIXTURE_PASSWORD },
+    signUp: { email: "fuzz@example.test", password: "long-enough-pw", display_name: "F", org_name: "F" },
+    verifyEmail: { token: victims.links.signupToken },
+    requestPasswordReset: { email: "fuzz@example.test" },
+    confirmPasswordReset: { token: victims.links.resetToken, password: FIXTURE_PASSWORD },
+    acceptMemberInvitation: {
+      token: victims.links.inviteToken,
+      display_name: "F",
+      password: "long-enough-pw",
+    },
+    changeMemberRole: { role: "Developer" },
+    inviteMember: { email: "fuzz-invitee@example.test", role: "Developer" },
     createProject: { name: "Fuzz", slug: "fuzz-project", environment: "dev" },
     createRoom: { project_id: w.org.projectId, name: "Fuzz room", type: "p2p" },
     mintApiKey: { name: "Fuzz key", scope: "rooms:write", grants: ["publish"] },
@@ -124,7 +140,17 @@ function bodyArb(op: Operation): fc.Arbitrary<string | undefined> {
  * Resources the fuzz may revoke, delete or disable (a key, a webhook and its delivery): replaced by
  * fresh ones now and then, so later requests can still reach their success paths.
  */
-const victims = { keyId: "", webhookId: "", deliveryId: "" };
+const victims = {
+  keyId: "",
+  webhookId: "",
+  deliveryId: "",
+  links: {} as Awaited<ReturnType<typeof freshAccountLinks>>,
+  /** A session of `other`'s Developer, for the calls that end sessions (logout-all, password). */
+  sessionToken: "",
+};
+
+/** Calls that end the caller's session (or others of the user): never sent with a fixture token. */
+const SESSION_ENDING = new Set(["signOut", "signOutEverywhere", "changePassword"]);
 
 async function freshVictims(): Promise<void> {
   const key = await createProjectKey(w.org, "all");
@@ -143,6 +169,11 @@ async function freshVictims(): Promise<void> {
     .update(deliveries)
     .set({ status: "dead", completedAt: new Date(), nextAttemptAt: null })
     .where(eq(deliveries.id, delivery.body.id));
+  const spare = w.other.members.Developer;
+  victims.links = await freshAccountLinks(w.org.id, spare.userId, spare.email);
+  victims.sessionToken = (
+    await startSession(await getDb(), { ...spare, orgId: w.other.id, displayName: "Developer Person" })
+  ).token;
 }
 
 function ownId(op: Operation, name: string): string {
@@ -150,6 +181,8 @@ function ownId(op: Operation, name: string): string {
   if (name === "deliveryId") return victims.deliveryId;
   if (op.path.includes("/recordings/")) return w.recordingId;
   if (op.path.includes("/api-keys/")) return victims.keyId;
+  if (name === "userId") return victims.links.memberId;
+  if (op.path.includes("/members/invitations/")) return victims.links.invitationId;
   return victims.webhookId;
 }
 
@@ -204,7 +237,9 @@ function authArb(op: Operation): fc.Arbitrary<Auth> {
       ? [bearer(w.projectKey), bearer(narrowKey)]
       : op.auth === "media_secret"
         ? [bearer(MEDIA_SECRET)]
-        : [...roles, { headers: { cookie: `svc_session=${w.org.members.Owner.token}` } }];
+        : SESSION_ENDING.has(op.operationId)
+          ? [{ headers: { authorization: "Bearer @victim-session" } }]
+          : [...roles, { headers: { cookie: `svc_session=${w.org.members.Owner.token}` } }];
   const wrong: Auth[] = [
     { headers: {} },
     bearer("garbage"),
@@ -292,7 +327,10 @@ async function check(req: FuzzRequest): Promise<void> {
     await freshVictims();
   }
   const path = r.path.replace(/%40own%3A(\w+)/g, (_, name: string) => ownId(r.op, name));
-  const res = await call(r.method, path, { headers: { ...r.headers, ...r.auth.headers }, body: r.body });
+  const auth = Object.fromEntries(
+    Object.entries(r.auth.headers).map(([k, v]) => [k, v.replace("@victim-session", victims.sessionToken)]),
+  );
+  const res = await call(r.method, path, { headers: { ...r.headers, ...auth }, body: r.body });
   const label = `${r.method} ${path} -> ${res.status} ${res.text.slice(0, 300)}`;
   const s = stats.get(r.op.operationId) ?? { calls: 0, ok: 0, codes: new Set<string>() };
   stats.set(r.op.operationId, s);
@@ -328,6 +366,8 @@ async function check(req: FuzzRequest): Promise<void> {
 
 describe("fuzzing every endpoint", () => {
   beforeAll(async () => {
+    // Sign-up is closed by default on self_host; the fuzz reaches its success path too.
+    overrideEnvForTests({ SVC_SIGNUP: "open" });
     w = await buildWorld();
     narrowKey = await createProjectKey(w.org, "recordings:read");
     await freshVictims();

@@ -279,11 +279,23 @@ describe("Idempotency-Key", () => {
       expect(second.status).toBe(first.status);
       expect(second.text).toBe(first.text);
     }
-    // Sign-in and sign-out are exempt: a stored sign-in would hold a session credential.
+    // Sign-in and sign-out are exempt: a stored sign-in would hold a session credential. So are the
+    // ways in that sign in or spend a single-use link (sign-up, verification, reset, accepting).
     expect(
       OPERATIONS.filter((o) => o.method === "POST" && !o.idempotent)
         .map((o) => o.operationId)
         .sort(),
-    ).toEqual(["signIn", "signOut"]);
+    ).toEqual(
+      [
+        "acceptMemberInvitation",
+        "confirmPasswordReset",
+        "requestPasswordReset",
+        "signIn",
+        "signOut",
+        "signOutEverywhere",
+        "signUp",
+        "verifyEmail",
+      ].sort(),
+    );
   });
 });

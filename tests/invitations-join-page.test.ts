@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import JoinPage from "@/app/r/[shortCode]/page";
 import { rooms } from "@/db/schema";
 import { getDb } from "@/lib/db";
+import { overrideEnvForTests } from "@/lib/env";
 import { findPublicRoom } from "@/lib/invitations/find-public-room";
 import type { RoomDto } from "@/lib/rooms/serialize-room";
 import { call } from "./helpers/app";
@@ -59,6 +60,34 @@ describe("/r/:short_code join page", () => {
     expect(html).not.toContain(room.id);
     expect(html).not.toContain(org.projectId);
     expect(html).not.toContain(org.id);
+  });
+
+  it("says whether the room is live and, without SVC_JOIN_URL, explains what the link is for", async () => {
+    const notYet = await render(room.short_code);
+    expect(notYet).toContain("Not started yet");
+    expect(notYet).toContain('data-testid="join-explain"');
+    expect(notYet).not.toContain('data-testid="join-action"');
+    expect(notYet).toContain("Check camera and microphone");
+    const db = await getDb();
+    await db.update(rooms).set({ state: "active" }).where(eq(rooms.id, room.id));
+    try {
+      expect(await render(room.short_code)).toContain("Live now");
+    } finally {
+      await db.update(rooms).set({ state: "created" }).where(eq(rooms.id, room.id));
+    }
+  });
+
+  it("offers one action into the customer's app through SVC_JOIN_URL, with the short code only", async () => {
+    overrideEnvForTests({ SVC_JOIN_URL: "https://app.example.com/join?code={short_code}" });
+    try {
+      const html = await render(room.short_code);
+      expect(html).toContain(`href="https://app.example.com/join?code=${room.short_code}"`);
+      expect(html).toContain('data-testid="join-action"');
+      expect(html).not.toContain('data-testid="join-explain"');
+      expect(html).not.toContain(room.id);
+    } finally {
+      overrideEnvForTests({ SVC_JOIN_URL: "" });
+    }
   });
 
   it("says clearly when the room has ended", async () => {

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { emails, invitations, rooms } from "@/db/schema";
 import { ROLES } from "@/lib/auth/roles";
 import { getDb } from "@/lib/db";
-import { env, overrideEnvForTests } from "@/lib/env";
+import { overrideEnvForTests } from "@/lib/env";
 import type { InvitationResult } from "@/lib/invitations/send-invitations";
 import type { RoomDto } from "@/lib/rooms/serialize-room";
 import { call, expectProblem } from "./helpers/app";
@@ -116,7 +116,8 @@ describe("POST /v1/workspace/meet/invitations", () => {
     const res = await invite({ room_id: room.id, recipients: ["look@example.com"] });
     const [row] = await emailsOf(res.body.invitation_id);
     if (!row) throw new Error("no email row");
-    const link = `https://${env.meetHost}/r/${room.short_code}`;
+    // No SVC_MEET_HOST in tests: the link follows SVC_BASE_URL (http://localhost:3000).
+    const link = `http://localhost:3000/r/${room.short_code}`;
     expect(row.subject).toBe("Member Person invited you to “Quarterly <Review> & Co”");
     expect(row.html).toContain(`href="${link}"`);
     expect(row.html).toContain("Quarterly &lt;Review&gt; &amp; Co");

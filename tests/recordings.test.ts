@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { recordings, rooms } from "@/db/schema";
 import { ROLES } from "@/lib/auth/roles";
 import { getDb } from "@/lib/db";
@@ -14,7 +14,7 @@ import { putObject } from "@/lib/storage/put-object";
 import { LOCAL_BUCKET } from "@/lib/storage/storage-config";
 import { call, expectProblem } from "./helpers/app";
 import { createOrg, type TestOrg } from "./helpers/fixtures";
-import { startTestObjectStore, type TestObjectStore } from "./helpers/s3";
+import { fetchLocalLink, startFakeS3, startTestObjectStore, type TestObjectStore } from "./helpers/s3";
 
 let store: TestObjectStore;
 let demo: Awaited<ReturnType<typeof seedDemo>>;
@@ -84,16 +84,17 @@ describe("POST /v1/workspace/recordings/:id/download (endpoint 7)", () => {
     expect(expires).toBeLessThanOrEqual(Date.now() + 300_000);
     expect(res.body.expires_at).toMatch(/\.\d{3}Z$/);
 
+    // The app's own origin: a remote user of a self-hosted node can follow it.
     const url = new URL(res.body.download_url);
-    expect(url.origin).toBe(store.endpoint);
-    expect(url.pathname).toBe(`/${LOCAL_BUCKET}/${rec.key}`);
+    expect(url.origin).toBe("http://localhost:3000");
+    expect(url.pathname).toBe(`/storage/${LOCAL_BUCKET}/${rec.key}`);
     expect(url.searchParams.get("X-Amz-Expires")).toBe("300");
     expect(url.searchParams.get("X-Amz-Signature")).toMatch(/^[0-9a-f]{64}$/);
     expect(url.searchParams.get("response-content-disposition")).toBe(
       `attachment; filename="${res.body.filename}"`,
     );
 
-    const file = await fetch(res.body.download_url);
+    const file = await fetchLocalLink(res.body.download_url);
     expect(file.status).toBe(200);
     expect(file.headers.get("content-disposition")).toBe(`attachment; filename="${res.body.filename}"`);
     expect(file.headers.get("content-type")).toBe("video/mp4");
@@ -136,9 +137,11 @@ describe("POST /v1/workspace/recordings/:id/download (endpoint 7)", () => {
   });
 
   it("uses the configured S3_* bucket and endpoint when S3_BUCKET is set", async () => {
+    const s3 = await startFakeS3(LOCAL_BUCKET);
+    onTestFinished(() => s3.close());
     overrideEnvForTests({
       S3_BUCKET: LOCAL_BUCKET,
-      S3_ENDPOINT: store.endpoint.replace("127.0.0.1", "localhost"),
+      S3_ENDPOINT: s3.endpoint.replace("127.0.0.1", "localhost"),
       S3_REGION: "eu-west-1",
       S3_ACCESS_KEY_ID: "S3RVER",
       S3_SECRET_ACCESS_KEY: "S3RVER",
@@ -169,7 +172,7 @@ describe("demo data", () => {
     expect(demo.recordings.length).toBeGreaterThan(0);
     const db = await getDb();
     const { users, memberships } = await import("@/db/schema");
-    const { issueSessionToken } = await import("@/lib/auth/session");
+    const { startSession } = await import("@/lib/sessions/start-session");
     for (const recId of demo.recordings) {
       const [rec] = await db.select().from(recordings).where(eq(recordings.id, recId));
       if (!rec) throw new Error(`no recording ${recId}`);
@@ -180,7 +183,7 @@ describe("demo data", () => {
         .where(and(eq(memberships.orgId, rec.orgId), eq(memberships.role, "Owner")))
         .limit(1);
       if (!owner) throw new Error("no member");
-      const token = await issueSessionToken({
+      const { token } = await startSession(db, {
         userId: owner.id,
         orgId: rec.orgId,
         email: owner.email,
@@ -188,7 +191,7 @@ describe("demo data", () => {
       });
       const res = await download(recId, token);
       expect(res.status, res.text).toBe(200);
-      const file = await fetch(res.body.download_url);
+      const file = await fetchLocalLink(res.body.download_url);
       expect(file.status).toBe(200);
       expect((await file.arrayBuffer()).byteLength).toBe(rec.sizeBytes);
     }

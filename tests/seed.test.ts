@@ -32,6 +32,15 @@ describe("demo seed", () => {
     expect(recordings.body.items.length).toBeGreaterThan(0);
     // Every listed recording has an object handed to storage.
     expect(stored.length).toBeGreaterThanOrEqual(recordings.body.items.length);
+    // The Members page is not empty: one pending invitation.
+    const invitations = await call<{ items: { email: string; status: string }[] }>(
+      "GET",
+      "/v1/workspace/members/invitations",
+      { token },
+    );
+    expect(invitations.body.items).toEqual([
+      expect.objectContaining({ email: "new.hire@acme.test", status: "pending" }),
+    ]);
   });
 
   it("refuses a database that already has users", async () => {

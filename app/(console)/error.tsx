@@ -1,31 +1,33 @@
 "use client";
 
-import { IconAlert, IconRefresh } from "@/app/_components/icons";
+import Link from "next/link";
+import { IconRefresh } from "@/app/_components/icons";
 
-/** A console page failed to load: say so, offer a retry, keep the shell usable. */
+/** A console page failed to load: say so, offer a retry and a way back, keep the shell usable. */
 export default function ConsoleError({
   error,
   reset,
-  retry,
 }: {
   error: Error & { digest?: string };
   reset: () => void;
-  retry?: () => void;
 }) {
   return (
-    <div className="error-state" role="alert">
-      <IconAlert />
-      <div style={{ flex: 1 }}>
-        <h2 style={{ margin: "0 0 4px" }}>This page could not be loaded</h2>
-        <p className="muted">
-          Something went wrong on our side. Try again; if it keeps happening, share this reference with
-          support: <span className="mono">{error.digest ?? "n/a"}</span>
-        </p>
-        <div style={{ marginTop: 14 }}>
-          <button type="button" className="btn secondary sm" onClick={() => (retry ?? reset)()}>
-            <IconRefresh /> Try again
-          </button>
-        </div>
+    <div className="status-page" role="alert" data-testid="status-page" data-status="500">
+      <p className="status-code" aria-hidden>
+        500
+      </p>
+      <h1>This page could not be loaded</h1>
+      <p className="muted status-text">
+        Something went wrong on our side. Try again; if it keeps happening, share this reference with support:{" "}
+        <span className="mono">{error.digest ?? "n/a"}</span>
+      </p>
+      <div className="status-actions">
+        <button type="button" className="btn" onClick={() => reset()}>
+          <IconRefresh /> Try again
+        </button>
+        <Link className="btn secondary" href="/">
+          Back to the overview
+        </Link>
       </div>
     </div>
   );

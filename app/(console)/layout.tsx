@@ -2,19 +2,24 @@ import { cookies } from "next/headers";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { NavLinks } from "@/app/_components/nav-links";
+import { OrgSwitcher } from "@/app/_components/org-switcher";
 import { PlanBanner } from "@/app/_components/plan-banner";
 import { ProjectSwitcher } from "@/app/_components/project-switcher";
+import { SessionWatch } from "@/app/_components/session-watch";
 import { SidebarFrame } from "@/app/_components/sidebar-frame";
 import { SignOutButton } from "@/app/_components/sign-out-button";
+import { ThemeToggle } from "@/app/_components/theme-toggle";
 import { ToastProvider } from "@/app/_components/toast";
 import { requireConsoleMember } from "@/app/_lib/console-session";
 import { CURRENT_PROJECT_COOKIE } from "@/app/_lib/current-project";
 import { planGate } from "@/app/_lib/plan-gate";
+import { THEME_COOKIE } from "@/app/_lib/theme";
 import { rolesWith } from "@/lib/auth/roles";
 import { getDb } from "@/lib/db";
 import { activeTransport } from "@/lib/email/transport";
 import { env } from "@/lib/env";
 import { listMembersWithRole } from "@/lib/identity/list-members-with-role";
+import { listMyOrgs } from "@/lib/members/list-my-orgs";
 import { listProjects } from "@/lib/projects/list-projects";
 
 export const dynamic = "force-dynamic";
@@ -42,16 +47,18 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
   const db = await getDb();
   const cloud = env.SVC_DEPLOYMENT_MODE === "cloud";
   const gate = planGate(member, env.SVC_DEPLOYMENT_MODE);
-  const [projects, selectors] = await Promise.all([
+  const [projects, selectors, myOrgs] = await Promise.all([
     listProjects(db, member.orgId, { limit: SWITCHER_LIMIT }),
     gate.required && !gate.canSelect ? listMembersWithRole(db, member.orgId, rolesWith("plan:select")) : [],
+    listMyOrgs(db, member.userId, member.orgId),
   ]);
-  const remembered = (await cookies()).get(CURRENT_PROJECT_COOKIE)?.value;
+  const jar = await cookies();
+  const remembered = jar.get(CURRENT_PROJECT_COOKIE)?.value;
   const localMail = env.NODE_ENV === "development" || activeTransport() === "mailbox";
 
   const top = (
     <>
-      <Link href="/projects" className="brand" aria-label="SVC Console home">
+      <Link href="/" className="brand" aria-label="SVC Console overview">
         <span className="brand-mark" aria-hidden />
         SVC <span className="brand-sub">Console</span>
       </Link>
@@ -77,11 +84,13 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
           </div>
         </div>
       </div>
+      <OrgSwitcher orgs={myOrgs} currentId={member.orgId} />
     </>
   );
 
   return (
     <ToastProvider>
+      <SessionWatch />
       <a className="skip-link" href="#main">
         Skip to content
       </a>
@@ -104,9 +113,12 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
               {initials(member.displayName)}
             </span>
             <div className="user-meta">
-              <div data-testid="user-name">{member.displayName}</div>
+              <Link href="/account" data-testid="user-name" title="Your account">
+                {member.displayName}
+              </Link>
               <div className="muted">{member.email}</div>
             </div>
+            <ThemeToggle initial={jar.get(THEME_COOKIE)?.value} />
             <SignOutButton />
           </div>
         </SidebarFrame>

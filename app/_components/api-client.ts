@@ -1,3 +1,5 @@
+import { signInPath } from "@/app/_lib/return-path";
+
 /**
  * The console's client-side calls to the /v1 API (the session cookie authenticates them). Every
  * answer comes back as a value, never a throw, so forms can show field errors and toasts.
@@ -61,6 +63,11 @@ export async function api<T>(
   }
   const body: unknown = res.status === 204 ? null : await res.json().catch(() => null);
   if (res.ok) return { ok: true, status: res.status, data: body as T };
+  // The session ended while the page was open (expired, signed out elsewhere): sign in again and
+  // come back here, instead of showing "send the session token as a Bearer token".
+  if (res.status === 401 && location.pathname !== "/login") {
+    location.assign(signInPath(`${location.pathname}${location.search}`, "expired"));
+  }
   return { ok: false, status: res.status, problem: toProblem(res.status, body) };
 }
 

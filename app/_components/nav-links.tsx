@@ -6,12 +6,15 @@ import type { ComponentType, SVGProps } from "react";
 import {
   IconCard,
   IconFolder,
+  IconHome,
   IconKey,
   IconLink,
   IconLock,
   IconMail,
   IconRecord,
   IconShield,
+  IconUser,
+  IconUsers,
   IconVideo,
   IconWebhook,
 } from "@/app/_components/icons";
@@ -38,13 +41,22 @@ interface NavLink {
 
 /** The console's navigation: add a page's link here. */
 const LINKS: NavLink[] = [
+  { href: "/", label: "Overview", icon: IconHome },
   { href: "/projects", label: "Projects", icon: IconFolder },
   { href: "/rooms", label: "Rooms", icon: IconVideo },
   { href: "/recordings", label: "Recordings", icon: IconRecord },
   { href: "/webhooks", label: "Webhooks", icon: IconWebhook, permission: "webhooks:read" },
   { href: "/api-keys", label: "API keys", icon: IconKey, permission: "projects:read" },
   { href: "/api-reference", label: "API reference", icon: IconLink },
+  {
+    href: "/members",
+    label: "Members",
+    icon: IconUsers,
+    section: "organisation",
+    permission: "members:read",
+  },
   { href: "/role", label: "Your role", icon: IconShield, section: "organisation" },
+  { href: "/account", label: "Account", icon: IconUser, section: "organisation" },
   { href: "/audit", label: "Audit log", icon: IconLock, section: "organisation", permission: "audit:read" },
   { href: "/plan", label: "Plan", icon: IconCard, section: "organisation", cloudOnly: true },
   {
@@ -78,7 +90,7 @@ export function NavLinks({ role, dev, cloud }: { role: Role; dev: boolean; cloud
           {SECTION_LABEL[section]}
         </div>
         {links.map((l) => {
-          const current = pathname === l.href || pathname.startsWith(`${l.href}/`);
+          const current = pathname === l.href || (l.href !== "/" && pathname.startsWith(`${l.href}/`));
           return (
             <Link key={l.href} href={l.href} aria-current={current ? "page" : undefined}>
               <l.icon />

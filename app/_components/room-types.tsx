@@ -1,6 +1,6 @@
 import type { ComponentType, SVGProps } from "react";
 import { IconBroadcast, IconPresentation, IconUserPair, IconUsers } from "@/app/_components/icons";
-import { ROOM_TYPES, type RoomType } from "@/lib/rooms/room-types";
+import { ROOM_TYPES, type RoomType } from "@/lib/rooms/room-type-values";
 
 export const ROOM_TYPE_INFO: Record<
   RoomType,
@@ -27,9 +27,4 @@ export function RoomTypeLabel({ type }: { type: string }) {
       {info.label}
     </span>
   );
-}
-
-/** `https://<meet host>/r/<short_code>`: the link never reveals the room id. */
-export function shareLink(meetHost: string, shortCode: string): string {
-  return `https://${meetHost}/r/${shortCode}`;
 }

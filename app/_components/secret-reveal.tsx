@@ -18,21 +18,16 @@ export interface RevealedValue {
  * copy buttons, a warning that says it will not be shown again and what to do if it is lost, and
  * a button that closes it once the member has stored it.
  */
-export function SecretReveal({
-  headline,
-  values,
-  warning,
-  onDone,
-  testId,
-  children,
-}: {
+export interface SecretRevealProps {
   headline: ReactNode;
   values: RevealedValue[];
   warning: ReactNode;
   onDone?: () => void;
   testId?: string;
   children?: ReactNode;
-}) {
+}
+
+export function SecretReveal({ headline, values, warning, onDone, testId, children }: SecretRevealProps) {
   return (
     <div className="success-panel" data-testid={testId}>
       <div className="success-head">

@@ -1,19 +1,22 @@
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
+import { PATH_HEADER, signInPath } from "@/app/_lib/return-path";
 import { decodeSessionToken, SESSION_COOKIE } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
-import { loadMember, type Member } from "@/lib/identity/load-member";
+import { loadSessionMember, type SessionMember } from "@/lib/identity/load-member";
 
 /**
- * The signed-in member for a console page; sends anyone else to the sign-in page. Wrapped in
- * React's `cache()`, so the layout and the page of one request share one session decode and one
- * membership query instead of doing both twice.
+ * The signed-in member for a console page; sends anyone else to the sign-in page, which brings
+ * them back to this page afterwards, and says why when a session was there but has ended (expired,
+ * signed out elsewhere, membership removed). Wrapped in React's `cache()`, so the layout and the
+ * page of one request share one session decode and one membership query.
  */
-export const requireConsoleMember = cache(async (): Promise<Member> => {
+export const requireConsoleMember = cache(async (): Promise<SessionMember> => {
   const token = (await cookies()).get(SESSION_COOKIE)?.value;
   const claims = token ? await decodeSessionToken(token) : null;
-  const member = claims ? await loadMember(await getDb(), claims.sub, claims.oid) : null;
-  if (!member) redirect("/login");
+  // The same one-query lookup as the API: an ended session (logout, removal) signs the tab out.
+  const member = claims ? await loadSessionMember(await getDb(), claims) : null;
+  if (!member) redirect(signInPath((await headers()).get(PATH_HEADER), token ? "expired" : undefined));
   return member;
 });

@@ -15,3 +15,13 @@ export function withArticle(role: string): string {
 export function roleTooltip(permission: Permission, role: Role): string {
   return `Requires the ${roleList(rolesWith(permission))} role. You are ${withArticle(role)}.`;
 }
+
+/** Each role in one line: the /role page and the Members page's role picker. */
+export const ROLE_SUMMARY = {
+  Owner: "Everything, including the plan, the audit log and who is Owner.",
+  Admin: "Everything except selecting the plan and granting the Owner role.",
+  Developer: "Builds with the API: projects, rooms, keys, webhooks and test tokens.",
+  Member: "Uses rooms: invites people and downloads recordings.",
+  Billing: "Looks after the plan; can also invite and download recordings.",
+  Viewer: "Read-only: sees every list, changes nothing.",
+} as const satisfies Record<Role, string>;

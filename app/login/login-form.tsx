@@ -1,32 +1,55 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { signIn } from "next-auth/react";
 import { type FormEvent, useRef, useState } from "react";
 import { api } from "@/app/_components/api-client";
 import { IconAlert, IconSpinner } from "@/app/_components/icons";
-import { can } from "@/lib/auth/roles";
+import { landingFor } from "@/app/_lib/landing";
 import type { Identity } from "@/lib/identity/load-member";
 
 /**
- * Where a fresh session lands: plan selection for an Owner or Billing member of a cloud org that has
- * no plan yet (decisions §2), the projects otherwise.
+ * next-auth's credentials sign-in (CSRF token, then POST /api/auth/callback/credentials) by hand,
+ * as `next-auth/react` does it, without shipping that module: undefined when the server could not
+ * be reached, else the error next-auth put in its redirect URL (none on success).
  */
+async function signIn(email: string, password: string): Promise<{ error: string | null } | undefined> {
+  try {
+    const csrf = (await (await fetch("/api/auth/csrf", { cache: "no-store" })).json()) as {
+      csrfToken?: string;
+    };
+    const res = await fetch("/api/auth/callback/credentials", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        email,
+        password,
+        csrfToken: csrf.csrfToken ?? "",
+        callbackUrl: "/",
+        json: "true",
+      }),
+    });
+    const data = (await res.json().catch(() => ({}))) as { url?: string };
+    const error = data.url ? new URL(data.url, location.origin).searchParams.get("error") : "Unknown";
+    return { error: res.ok ? error : (error ?? "Unknown") };
+  } catch {
+    return undefined;
+  }
+}
+
 async function landingPage(): Promise<string> {
   const me = await api<Identity>("/v1/workspace/me");
-  if (
-    me.ok &&
-    me.data.deployment_mode === "cloud" &&
-    !me.data.plan_selected &&
-    can(me.data.org.role, "plan:select")
-  ) {
-    return "/plan";
-  }
-  return "/projects";
+  return me.ok ? landingFor(me.data) : "/";
 }
 
 /** Email and password through next-auth's credentials provider; it sets the `svc_session` cookie. */
-export function LoginForm({ initialError }: { initialError: string | null }) {
+export function LoginForm({
+  initialError,
+  returnTo,
+}: {
+  initialError: string | null;
+  /** The page to go back to (already checked to be one of ours), else the landing page. */
+  returnTo: string | undefined;
+}) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(initialError);
   const [busy, setBusy] = useState(false);
@@ -43,9 +66,9 @@ export function LoginForm({ initialError }: { initialError: string | null }) {
     }
     setBusy(true);
     setError(null);
-    const result = await signIn("credentials", { email, password, redirect: false }).catch(() => undefined);
-    if (result?.ok && !result.error) {
-      router.replace(await landingPage());
+    const result = await signIn(email, password);
+    if (result && !result.error) {
+      router.replace(returnTo ?? (await landingPage()));
       router.refresh();
       return;
     }

@@ -2,12 +2,14 @@ import type { Metadata } from "next";
 import { cookies } from "next/headers";
 import Link from "next/link";
 import { redirect } from "next/navigation";
+import { AuthCard } from "@/app/_components/auth-card";
 import { planGate } from "@/app/_lib/plan-gate";
+import { safeReturnPath } from "@/app/_lib/return-path";
 import { LoginForm } from "@/app/login/login-form";
 import { decodeSessionToken, SESSION_COOKIE } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
-import { loadMember } from "@/lib/identity/load-member";
+import { loadSessionMember } from "@/lib/identity/load-member";
 import { DEMO_PASSWORD, hasUsers } from "@/lib/seed/seed-demo";
 
 export const metadata: Metadata = { title: "Sign in" };
@@ -27,10 +29,12 @@ export default async function LoginPage({
   // Already signed in (and still a member): straight to the console.
   const token = (await cookies()).get(SESSION_COOKIE)?.value;
   const claims = token ? await decodeSessionToken(token) : null;
-  const member = claims ? await loadMember(await getDb(), claims.sub, claims.oid) : null;
-  if (member) redirect(planGate(member, env.SVC_DEPLOYMENT_MODE).canSelect ? "/plan" : "/projects");
-
+  // An ended session (logout elsewhere, removal) must not bounce back into the console.
+  const member = claims ? await loadSessionMember(await getDb(), claims) : null;
   const sp = await searchParams;
+  const returnTo = safeReturnPath(typeof sp.next === "string" ? sp.next : undefined);
+  if (member) redirect(returnTo ?? (planGate(member, env.SVC_DEPLOYMENT_MODE).canSelect ? "/plan" : "/"));
+
   const error = sp.error;
   const initialError =
     typeof error === "string" ? (NEXT_AUTH_ERRORS[error] ?? "Sign-in failed. Try again.") : null;
@@ -38,39 +42,53 @@ export default async function LoginPage({
   const firstRun = env.SVC_DEPLOYMENT_MODE === "self_host" && !(await hasUsers(await getDb()));
 
   return (
-    <main className="auth-wrap">
-      <div>
-        <div className="card auth-card">
-          <div className="brand" style={{ padding: 0 }}>
-            <span className="brand-mark" aria-hidden /> SVC <span className="brand-sub">Console</span>
+    <AuthCard
+      title="Sign in to your workspace"
+      lede="Projects, rooms, recordings, API keys and webhooks in one place."
+      foot={`${env.SVC_DEPLOYMENT_MODE === "cloud" ? "SVC Cloud" : "Self-hosted SVC"} · Sessions last 7 days`}
+    >
+      {firstRun ? (
+        <div className="callout" role="note" data-testid="first-run" style={{ marginBottom: 16 }}>
+          <div>
+            <strong>New installation?</strong> It has no users yet.{" "}
+            <Link href="/setup">Create the first owner</Link> to get started.
           </div>
-          <h1>Sign in to your workspace</h1>
-          <p className="lede">Projects, rooms, recordings, API keys and webhooks in one place.</p>
-          {firstRun ? (
-            <div className="callout" role="note" data-testid="first-run" style={{ marginBottom: 16 }}>
-              <div>
-                <strong>New installation?</strong> It has no users yet.{" "}
-                <Link href="/setup">Create the first owner</Link> to get started.
-              </div>
-            </div>
-          ) : null}
-          {sp.setup === "done" ? (
-            <div className="callout ok" role="status" style={{ marginBottom: 16 }}>
-              <div>Your organisation is ready. Sign in with the owner you just created.</div>
-            </div>
-          ) : null}
-          <LoginForm initialError={initialError} />
-          {env.NODE_ENV === "development" ? (
-            <p className="demo-hint">
-              Demo data: <span className="mono">owner@acme.test</span> (or admin, developer, member, billing,
-              viewer) with password <span className="mono">{DEMO_PASSWORD}</span>.
-            </p>
-          ) : null}
         </div>
-        <p className="auth-foot">
-          {env.SVC_DEPLOYMENT_MODE === "cloud" ? "SVC Cloud" : "Self-hosted SVC"} · Sessions last 7 days
+      ) : null}
+      {sp.reason === "expired" ? (
+        <div className="callout" role="status" data-testid="session-ended" style={{ marginBottom: 16 }}>
+          <div>
+            <strong>Your session has ended.</strong> Sign in again
+            {returnTo ? " to go back to the page you were on" : " to continue"}.
+          </div>
+        </div>
+      ) : null}
+      {sp.reset === "done" ? (
+        <div className="callout ok" role="status" style={{ marginBottom: 16 }}>
+          <div>Your password is set. Sign in with it.</div>
+        </div>
+      ) : null}
+      {sp.setup === "done" ? (
+        <div className="callout ok" role="status" style={{ marginBottom: 16 }}>
+          <div>Your organisation is ready. Sign in with the owner you just created.</div>
+        </div>
+      ) : null}
+      <LoginForm initialError={initialError} returnTo={returnTo} />
+      <p className="auth-links">
+        <Link href="/reset-password">Forgot your password?</Link>
+        {env.signupOpen ? (
+          <>
+            {" · "}
+            <Link href="/signup">Create an account</Link>
+          </>
+        ) : null}
+      </p>
+      {env.NODE_ENV === "development" ? (
+        <p className="demo-hint">
+          Demo data: <span className="mono">owner@acme.test</span> (or admin, developer, member, billing,
+          viewer) with password <span className="mono">{DEMO_PASSWORD}</span>.
         </p>
-      </div>
-    </main>
+      ) : null}
+    </AuthCard>
   );
 }

@@ -20,6 +20,17 @@ export const AUDIT_ACTIONS = [
   "webhook.disabled",
   "webhook.recovered",
   "plan.selected",
+  "auth.signed_out_everywhere",
+  "auth.password_changed",
+  "auth.password_reset",
+  "auth.signed_up",
+  "auth.org_switched",
+  "member.role_changed",
+  "member.removed",
+  "member.joined",
+  "member_invitation.created",
+  "member_invitation.revoked",
+  "member_invitation.resent",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

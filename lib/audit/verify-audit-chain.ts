@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { z } from "zod";
-import { auditLog } from "@/db/schema";
+import { auditLog, auditLogCheckpoints } from "@/db/schema";
 import type { DbOrTx } from "@/lib/db";
 
 /** The chain's first link points at this (docs/decisions/0882). */
@@ -38,7 +38,15 @@ export async function verifyAuditChain(
   now = new Date(),
 ): Promise<AuditChainReport> {
   let entries = 0;
-  let prev: { seq: number; hash: string; createdAt: Date } | null = null;
+  // After retention pruned the oldest entries, the chain starts after the last pruned one
+  // (audit_log_checkpoints, docs/decisions/0965): the oldest remaining entry must link to it.
+  const [checkpoint] = await db
+    .select()
+    .from(auditLogCheckpoints)
+    .where(eq(auditLogCheckpoints.orgId, orgId));
+  let prev: { seq: number; hash: string; createdAt: Date } | null = checkpoint
+    ? { seq: checkpoint.seq, hash: checkpoint.hash, createdAt: checkpoint.prunedBefore }
+    : null;
   let firstBreak: AuditChainReport["first_break"] = null;
   for (;;) {
     const rows = await db

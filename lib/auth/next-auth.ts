@@ -8,10 +8,14 @@ import { getDb } from "@/lib/db";
 import { clientIp } from "@/lib/http/client-ip";
 import { ApiError } from "@/lib/http/errors";
 import { getAuthSecret } from "@/lib/secrets";
+import { endSession } from "@/lib/sessions/end-sessions";
+import { extendSession } from "@/lib/sessions/renew-session";
+import { startSession } from "@/lib/sessions/start-session";
 
 /**
  * next-auth v4, JWT strategy. Its token is the same JWE `POST /v1/auth/login` issues (same secret,
- * same claims: sub, oid, email, name), so the console and the API share one session.
+ * same claims: sub, sid, oid, email, name), so the console and the API share one session, and its
+ * server-side row (lib/sessions) is created at sign-in and deleted at sign-out.
  */
 export function authOptions(): NextAuthOptions {
   return {
@@ -47,7 +51,14 @@ export function authOptions(): NextAuthOptions {
               { ip, userAgent: headers["user-agent"]?.slice(0, 512) ?? null, requestId: null },
               "console",
             );
-            return { id: member.userId, email: member.email, name: member.displayName, oid: member.orgId };
+            const { sessionId } = await startSession(db, member);
+            return {
+              id: member.userId,
+              email: member.email,
+              name: member.displayName,
+              oid: member.orgId,
+              sid: sessionId,
+            };
           } catch (err) {
             if (err instanceof ApiError && err.code === "rate_limited") throw new Error("rate_limited");
             if (err instanceof ApiError) return null;
@@ -57,9 +68,27 @@ export function authOptions(): NextAuthOptions {
       }),
     ],
     callbacks: {
-      jwt({ token, user }) {
-        if (user && "oid" in user) token.oid = (user as { oid: string }).oid;
+      async jwt({ token, user }) {
+        if (user && "oid" in user && "sid" in user) {
+          const signedIn = user as { oid: string; sid: string };
+          token.oid = signedIn.oid;
+          token.sid = signedIn.sid;
+        } else if (
+          typeof token.sid === "string" &&
+          typeof token.iat === "number" &&
+          Date.now() / 1000 - token.iat >= SESSION_RENEW_AFTER_SEC
+        ) {
+          // next-auth is about to re-issue the cookie: the session row's expiry moves with it.
+          await extendSession(await getDb(), token.sid);
+        }
         return token;
+      },
+    },
+    events: {
+      async signOut({ token }) {
+        if (typeof token?.sid === "string" && typeof token.sub === "string") {
+          await endSession(await getDb(), token.sid, token.sub);
+        }
       },
     },
   };

@@ -19,10 +19,19 @@ export const PERMISSIONS = [
   "audit:read",
   "audit:verify",
   "mailbox:read",
+  "members:read",
+  "members:manage",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
-const ALL_READ = ["projects:read", "rooms:read", "recordings:read", "webhooks:read", "mailbox:read"] as const;
+const ALL_READ = [
+  "projects:read",
+  "rooms:read",
+  "recordings:read",
+  "webhooks:read",
+  "mailbox:read",
+  "members:read",
+] as const;
 const BUILD = ["projects:create", "rooms:create", "webhooks:write", "api_keys:write", "tokens:test"] as const;
 
 export const ROLE_PERMISSIONS = {
@@ -34,8 +43,9 @@ export const ROLE_PERMISSIONS = {
     "plan:select",
     "audit:read",
     "audit:verify",
+    "members:manage",
   ],
-  Admin: [...ALL_READ, ...BUILD, "recordings:download", "invitations:send", "audit:read"],
+  Admin: [...ALL_READ, ...BUILD, "recordings:download", "invitations:send", "audit:read", "members:manage"],
   Developer: [...ALL_READ, ...BUILD, "recordings:download", "invitations:send"],
   Member: [...ALL_READ, "recordings:download", "invitations:send"],
   Billing: [...ALL_READ, "recordings:download", "invitations:send", "plan:select"],
@@ -50,6 +60,12 @@ export function can(role: Role, permission: Permission): boolean {
 export function rolesWith(permission: Permission): Role[] {
   return ROLES.filter((r) => can(r, permission));
 }
+
+/**
+ * Only an Owner grants, changes or removes the Owner role (decisions §11): a rule about the role
+ * being touched, on top of `members:manage`.
+ */
+export const OWNER_ROLE_MANAGERS: readonly Role[] = ["Owner"];
 
 export function isRole(value: string): value is Role {
   return (ROLES as readonly string[]).includes(value);

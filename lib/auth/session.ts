@@ -8,6 +8,9 @@ export const SESSION_RENEW_AFTER_SEC = 24 * 3600;
 
 export interface SessionClaims {
   sub: string;
+  /** The server-side session row (lib/sessions): deleting it ends the session. */
+  sid: string;
+  /** The org the session was in when the token was issued; the session row is authoritative. */
   oid: string;
   email: string;
   name: string;
@@ -16,16 +19,26 @@ export interface SessionClaims {
 }
 
 export interface SessionUser {
+  sessionId: string;
   userId: string;
   orgId: string;
   email: string;
   displayName: string;
 }
 
-/** The next-auth JWE, the same token the credentials provider issues to the console. */
+/**
+ * The next-auth JWE, the same token the credentials provider issues to the console. Only
+ * lib/sessions calls it: a token without its session row would be refused.
+ */
 export function issueSessionToken(user: SessionUser): Promise<string> {
   return encode({
-    token: { sub: user.userId, oid: user.orgId, email: user.email, name: user.displayName },
+    token: {
+      sub: user.userId,
+      sid: user.sessionId,
+      oid: user.orgId,
+      email: user.email,
+      name: user.displayName,
+    },
     secret: getAuthSecret(),
     maxAge: SESSION_MAX_AGE_SEC,
   });
@@ -38,6 +51,8 @@ export async function decodeSessionToken(token: string): Promise<SessionClaims |
     if (
       !claims ||
       typeof claims.sub !== "string" ||
+      // A token without a session id predates server-side sessions and cannot be revoked: refused.
+      typeof claims.sid !== "string" ||
       typeof claims.oid !== "string" ||
       typeof claims.exp !== "number" ||
       claims.exp * 1000 <= Date.now()
@@ -46,6 +61,7 @@ export async function decodeSessionToken(token: string): Promise<SessionClaims |
     }
     return {
       sub: claims.sub,
+      sid: claims.sid,
       oid: claims.oid,
       email: String(claims.email ?? ""),
       name: String(claims.name ?? ""),

@@ -4,6 +4,19 @@
  * send-time guard both call `planReleaseTimes`.
  */
 export const SEND_CAP = 200;
+
+/**
+ * What an email is, for the cap: room invitations are counted in and held by it; account emails
+ * (org invitations, sign-up verification, password reset) go out at once and never count
+ * (decisions §11). The `kind` column of `emails`.
+ */
+export const EMAIL_KINDS = ["room_invitation", "account"] as const;
+export type EmailKind = (typeof EMAIL_KINDS)[number];
+export const CAPPED_KIND: EmailKind = "room_invitation";
+
+export function isCapped(kind: string): boolean {
+  return kind === CAPPED_KIND;
+}
 export const CAP_WINDOW_MS = 60 * 60 * 1000;
 /** Above the cap, releases are paced at the cap's own rate (one every 18 s), so they spread evenly. */
 export const RELEASE_SPACING_MS = CAP_WINDOW_MS / SEND_CAP;

@@ -1,8 +1,9 @@
 import { and, asc, count, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { emails } from "@/db/schema";
 import type { Db } from "@/lib/db";
-import { CAP_WINDOW_MS, planReleaseTimes, SEND_CAP } from "@/lib/email/cap";
+import { CAP_WINDOW_MS, CAPPED_KIND, isCapped, planReleaseTimes, SEND_CAP } from "@/lib/email/cap";
 import { lockOrgForCap, sentSlot } from "@/lib/email/slots";
+import { instanceId } from "@/lib/instances/heartbeat";
 
 /** How long a claimed email is reserved for its sender; longer than the send timeout. */
 export const EMAIL_LEASE_MS = 2 * 60 * 1000;
@@ -25,21 +26,24 @@ export function dueCondition(now: Date) {
  * claimed; the rest get new release times from the same planReleaseTimes.
  *
  * Returns [] when another sender holds the org right now (it will claim them).
+ *
+ * Account emails (kind `account`) are claimed whatever the cap says and never count in it; those
+ * of no org (`orgId` null: sign-up, password reset) need no org lock at all.
  */
 export async function claimDueEmails(
   db: Db,
-  orgId: string,
+  orgId: string | null,
   now: Date,
   opts: { emailId?: string; limit?: number } = {},
 ): Promise<ClaimedEmail[]> {
   return db.transaction(async (tx) => {
-    if (!(await lockOrgForCap(tx, orgId, { skipLocked: true }))) return [];
+    if (orgId !== null && !(await lockOrgForCap(tx, orgId, { skipLocked: true }))) return [];
     const due = await tx
       .select()
       .from(emails)
       .where(
         and(
-          eq(emails.orgId, orgId),
+          orgId === null ? isNull(emails.orgId) : eq(emails.orgId, orgId),
           dueCondition(now),
           opts.emailId ? eq(emails.id, opts.emailId) : undefined,
         ),
@@ -53,21 +57,37 @@ export async function claimDueEmails(
     const recent = await tx
       .select({ sentAt: emails.sentAt })
       .from(emails)
-      .where(and(eq(emails.orgId, orgId), eq(emails.state, "sent"), gt(emails.sentAt, since)));
+      .where(
+        and(
+          orgId === null ? isNull(emails.orgId) : eq(emails.orgId, orgId),
+          eq(emails.kind, CAPPED_KIND),
+          eq(emails.state, "sent"),
+          gt(emails.sentAt, since),
+        ),
+      );
     const [inFlight] = await tx
       .select({ n: count() })
       .from(emails)
-      .where(and(eq(emails.orgId, orgId), eq(emails.state, "queued"), gt(emails.lockedUntil, now)));
+      .where(
+        and(
+          orgId === null ? isNull(emails.orgId) : eq(emails.orgId, orgId),
+          eq(emails.kind, CAPPED_KIND),
+          eq(emails.state, "queued"),
+          gt(emails.lockedUntil, now),
+        ),
+      );
     const used = recent.length + (inFlight?.n ?? 0);
     const allowed = Math.max(0, SEND_CAP - used);
-    const claim = due.slice(0, allowed);
-    const over = due.slice(allowed);
+    const capped = due.filter((e) => isCapped(e.kind));
+    const cappedClaim = capped.slice(0, allowed);
+    const claim = [...due.filter((e) => !isCapped(e.kind)), ...cappedClaim];
+    const over = capped.slice(allowed);
 
     const lockedUntil = new Date(now.getTime() + EMAIL_LEASE_MS);
     if (claim.length > 0) {
       await tx
         .update(emails)
-        .set({ lockedUntil, attempts: sql`${emails.attempts} + 1` })
+        .set({ lockedUntil, lockedBy: instanceId(), attempts: sql`${emails.attempts} + 1` })
         .where(
           inArray(
             emails.id,
@@ -78,7 +98,7 @@ export async function claimDueEmails(
     if (over.length > 0) {
       const taken = [
         ...recent.flatMap((r) => (r.sentAt ? [sentSlot(r.sentAt, now)] : [])),
-        ...Array.from({ length: (inFlight?.n ?? 0) + claim.length }, () => now),
+        ...Array.from({ length: (inFlight?.n ?? 0) + cappedClaim.length }, () => now),
       ];
       const releases = planReleaseTimes(taken, over.length, now);
       for (const [i, e] of over.entries()) {

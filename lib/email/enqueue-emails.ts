@@ -1,5 +1,5 @@
 import { emails } from "@/db/schema";
-import { planReleaseTimes } from "@/lib/email/cap";
+import { type EmailKind, planReleaseTimes } from "@/lib/email/cap";
 import { lockOrgForCap, takenSlots } from "@/lib/email/slots";
 import { newId } from "@/lib/ids";
 import { sendInvitationEmail } from "@/lib/jobs/definitions/send-invitation-email";
@@ -45,6 +45,7 @@ export async function enqueueEmails(
     subject: d.subject,
     html: d.html,
     text: d.text,
+    kind: "room_invitation" satisfies EmailKind,
     state: "queued",
     releaseAt: releases[i] ?? now,
   }));
@@ -55,4 +56,35 @@ export async function enqueueEmails(
     rows.map((r) => ({ id: `email-${r.id}`, payload: { email_id: r.id, org_id: orgId } })),
   );
   return rows.map((r) => ({ id: r.id, to: r.to, releaseAt: r.releaseAt }));
+}
+
+/**
+ * Queues one account email (org invitation, sign-up verification, password reset) in the caller's
+ * transaction: released at once and outside the org's hourly cap (decisions §11), so it takes no
+ * cap lock. `orgId` is null when no org is concerned yet (sign-up, reset). Dispatched on commit.
+ */
+export async function enqueueAccountEmail(
+  tx: JobTx,
+  orgId: string | null,
+  draft: RenderedEmail & { to: string },
+  now: Date,
+): Promise<QueuedEmail> {
+  const row = {
+    id: newId("email"),
+    orgId,
+    invitationId: null,
+    to: draft.to,
+    subject: draft.subject,
+    html: draft.html,
+    text: draft.text,
+    kind: "account" satisfies EmailKind,
+    state: "queued",
+    releaseAt: now,
+  };
+  await tx.insert(emails).values(row);
+  // The run's concurrency is keyed by org; org-less account emails share one key of their own.
+  afterCommit(tx, sendInvitationEmail, [
+    { id: `email-${row.id}`, payload: { email_id: row.id, org_id: orgId ?? "account" } },
+  ]);
+  return { id: row.id, to: row.to, releaseAt: row.releaseAt };
 }

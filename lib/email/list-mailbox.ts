@@ -1,6 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { emails, invitations, rooms } from "@/db/schema";
 import type { DbOrTx } from "@/lib/db";
+import { CAPPED_KIND } from "@/lib/email/cap";
 
 export interface MailboxEntry {
   id: string;
@@ -30,18 +31,32 @@ const entryColumns = {
   roomName: rooms.name,
 };
 
+/**
+ * Which emails a reader may see: account emails (org invitations) carry a link that joins the org
+ * with a role, so only members who may invite (`members:manage`) see them.
+ */
+function visibleKinds(includeAccount: boolean | undefined) {
+  return includeAccount ? undefined : eq(emails.kind, CAPPED_KIND);
+}
+
 /** The org's emails, newest first: the console's Mailbox (local deliveries and the Resend log). */
 export async function listMailbox(
   db: DbOrTx,
   orgId: string,
-  opts: { limit?: number; roomId?: string } = {},
+  opts: { limit?: number; roomId?: string; includeAccount?: boolean } = {},
 ): Promise<MailboxEntry[]> {
   return db
     .select(entryColumns)
     .from(emails)
     .leftJoin(invitations, eq(invitations.id, emails.invitationId))
     .leftJoin(rooms, eq(rooms.id, invitations.roomId))
-    .where(and(eq(emails.orgId, orgId), opts.roomId ? eq(invitations.roomId, opts.roomId) : undefined))
+    .where(
+      and(
+        eq(emails.orgId, orgId),
+        visibleKinds(opts.includeAccount),
+        opts.roomId ? eq(invitations.roomId, opts.roomId) : undefined,
+      ),
+    )
     .orderBy(desc(emails.createdAt), desc(emails.id))
     .limit(opts.limit ?? 100);
 }
@@ -56,13 +71,14 @@ export async function getMailboxEmail(
   db: DbOrTx,
   orgId: string,
   emailId: string,
+  opts: { includeAccount?: boolean } = {},
 ): Promise<MailboxEmail | null> {
   const [row] = await db
     .select({ ...entryColumns, html: emails.html, text: emails.text })
     .from(emails)
     .leftJoin(invitations, eq(invitations.id, emails.invitationId))
     .leftJoin(rooms, eq(rooms.id, invitations.roomId))
-    .where(and(eq(emails.id, emailId), eq(emails.orgId, orgId)))
+    .where(and(eq(emails.id, emailId), eq(emails.orgId, orgId), visibleKinds(opts.includeAccount)))
     .limit(1);
   return row ?? null;
 }

@@ -1,7 +1,7 @@
 import { and, eq, gt, or } from "drizzle-orm";
 import { emails, orgs } from "@/db/schema";
 import type { DbOrTx, Tx } from "@/lib/db";
-import { CAP_WINDOW_MS } from "@/lib/email/cap";
+import { CAP_WINDOW_MS, CAPPED_KIND } from "@/lib/email/cap";
 
 /**
  * Serialises cap decisions for one org (planning at enqueue, claiming at send): without it two
@@ -30,6 +30,7 @@ export async function takenSlots(db: DbOrTx, orgId: string, now: Date): Promise<
     .where(
       and(
         eq(emails.orgId, orgId),
+        eq(emails.kind, CAPPED_KIND),
         or(eq(emails.state, "queued"), and(eq(emails.state, "sent"), gt(emails.sentAt, since))),
       ),
     );

@@ -3,9 +3,7 @@ import { can, type Permission, rolesWith } from "@/lib/auth/roles";
 import {
   decodeSessionToken,
   extractSessionToken,
-  issueSessionToken,
   needsRenewal,
-  type SessionClaims,
   sessionCookieHeader,
 } from "@/lib/auth/session";
 import { type Db, getDb } from "@/lib/db";
@@ -14,10 +12,12 @@ import { assertSameOrigin } from "@/lib/http/csrf";
 import { ApiError, validationError } from "@/lib/http/errors";
 import { problem } from "@/lib/http/response";
 import { withIdempotency } from "@/lib/idempotency/with-idempotency";
-import { loadMember, type Member } from "@/lib/identity/load-member";
+import { loadSessionMember, type Member, type SessionMember } from "@/lib/identity/load-member";
 import { log, requestContext } from "@/lib/log/logger";
+import { observeHandledRequest } from "@/lib/observability/observe-request";
 import { enforceRateLimit } from "@/lib/ratelimit/limiter";
 import { limits } from "@/lib/ratelimit/policies";
+import { renewSession } from "@/lib/sessions/renew-session";
 
 /** What Next passes a route handler: dynamic segments arrive as a promise since Next 15. */
 export interface RouteContext<P> {
@@ -35,32 +35,34 @@ export function handle<P extends Params>(
 ): RouteHandler<P> {
   return (req, ctx) => {
     const requestId = requestIdOf(req);
-    return requestContext.run({ requestId }, async () => {
-      const started = performance.now();
-      let res: Response;
-      try {
-        const params = (await ctx?.params) ?? ({} as P);
-        // No id contains U+0000, and the database cannot even compare one: such a path names nothing.
-        if (Object.values(params).some((v) => String(v).includes("\u0000"))) {
-          throw new ApiError("not_found", "No such resource.");
+    return requestContext.run({ requestId }, () =>
+      observeHandledRequest(req, requestId, async () => {
+        const started = performance.now();
+        let res: Response;
+        try {
+          const params = (await ctx?.params) ?? ({} as P);
+          // No id contains U+0000, and the database cannot even compare one: such a path names nothing.
+          if (Object.values(params).some((v) => String(v).includes("\u0000"))) {
+            throw new ApiError("not_found", "No such resource.");
+          }
+          res = await fn(req, params);
+        } catch (err) {
+          res = toProblem(err, req);
         }
-        res = await fn(req, params);
-      } catch (err) {
-        res = toProblem(err, req);
-      }
-      try {
-        res.headers.set("x-request-id", requestId);
-      } catch {
-        // Immutable headers (a proxied response): the id is still in the log line.
-      }
-      log.info("request", {
-        method: req.method,
-        path: new URL(req.url).pathname,
-        status: res.status,
-        ms: Math.round(performance.now() - started),
-      });
-      return res;
-    });
+        try {
+          res.headers.set("x-request-id", requestId);
+        } catch {
+          // Immutable headers (a proxied response): the id is still in the log line.
+        }
+        log.info("request", {
+          method: req.method,
+          path: new URL(req.url).pathname,
+          status: res.status,
+          ms: Math.round(performance.now() - started),
+        });
+        return res;
+      }),
+    );
   };
 }
 
@@ -90,24 +92,25 @@ export function toProblem(err: unknown, req: Request): Response {
 export interface WorkspaceContext<P> {
   req: Request;
   params: P;
-  member: Member;
+  member: SessionMember;
   db: Db;
 }
 
-async function authenticate(
-  req: Request,
-  db: Db,
-): Promise<{ member: Member; claims: SessionClaims; renew: boolean }> {
+/** Session (cookie or Bearer) -> its server-side row and membership, in the one member query. */
+export async function authenticate(req: Request, db: Db): Promise<{ member: SessionMember; renew: boolean }> {
   const presented = extractSessionToken(req.headers);
   if (!presented)
     throw new ApiError("unauthenticated", "Sign in, or send the session token as a Bearer token.");
   if (presented.source === "cookie") assertSameOrigin(req);
   const claims = await decodeSessionToken(presented.token);
   if (!claims) throw new ApiError("unauthenticated", "The session is invalid or has expired.");
-  const member = await loadMember(db, claims.sub, claims.oid);
+  const member = await loadSessionMember(db, claims);
   if (!member)
-    throw new ApiError("unauthenticated", "The session no longer matches a member of an organisation.");
-  return { member, claims, renew: presented.source === "cookie" && needsRenewal(claims) };
+    throw new ApiError(
+      "unauthenticated",
+      "The session has ended, or no longer matches a member of an organisation.",
+    );
+  return { member, renew: presented.source === "cookie" && needsRenewal(claims) };
 }
 
 export function requirePermission(member: Member, permission: Permission): void {
@@ -143,13 +146,7 @@ export function workspace<P extends Params>(
     // Appended: an endpoint with its own limit (invitations) already named its policy; both show.
     for (const [name, value] of Object.entries(limited)) res.headers.append(name, value);
     if (renew) {
-      const token = await issueSessionToken({
-        userId: member.userId,
-        orgId: member.orgId,
-        email: member.email,
-        displayName: member.displayName,
-      });
-      res.headers.append("set-cookie", sessionCookieHeader(token));
+      res.headers.append("set-cookie", sessionCookieHeader(await renewSession(db, member)));
     }
     return res;
   });

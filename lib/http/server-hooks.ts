@@ -1,6 +1,7 @@
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import { stampPeer } from "@/lib/http/client-ip";
-import { problemBody } from "@/lib/http/errors";
+import { ApiError, problemBody } from "@/lib/http/errors";
 import { v1PathProblem } from "@/lib/http/v1-path";
 import { log } from "@/lib/log/logger";
 
@@ -33,6 +34,31 @@ export function screenRequest(req: IncomingMessage, res: ServerResponse): boolea
 }
 
 /**
+ * A request Node's parser rejects before any handler runs (a request target starting with a
+ * backslash, a malformed header) gets problem+json 400 instead of Node's bare 400. Timeouts (408)
+ * and oversized headers (431) keep Node's answer. Returns false to leave the error to Node.
+ */
+export function answerClientError(err: NodeJS.ErrnoException, socket: Socket): boolean {
+  const code = err.code ?? "";
+  if (!socket.writable || code === "HPE_HEADER_OVERFLOW" || code === "ERR_HTTP_REQUEST_TIMEOUT") return false;
+  if (code === "ECONNRESET") {
+    socket.destroy();
+    return true;
+  }
+  const body = JSON.stringify(
+    problemBody(new ApiError("malformed_request", "The HTTP request could not be parsed.")),
+  );
+  // A HEAD request's answer has no body (the raw packet tells what the parser got).
+  const head = (err as { rawPacket?: Buffer }).rawPacket?.subarray(0, 5).toString("latin1") === "HEAD ";
+  socket.end(
+    `HTTP/1.1 400 Bad Request\r\nContent-Type: application/problem+json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${head ? "" : body}`,
+  );
+  log.info("request", { status: 400, rejected: `unparsable request (${code || "parse error"})` });
+  return true;
+}
+
+/**
  * Called first by the instrumentation hook (Node runtime): every HTTP server of the process
  * (`next start`, the standalone server, `next dev`) screens each request before Next sees it.
  */
@@ -47,6 +73,9 @@ export function installServerHooks(): void {
   ): boolean {
     if (event === "request" || event === "checkContinue" || event === "checkExpectation") {
       if (!screenRequest(args[0] as IncomingMessage, args[1] as ServerResponse)) return true;
+    }
+    if (event === "clientError" && this.listenerCount("clientError") === 0) {
+      if (answerClientError(args[0] as NodeJS.ErrnoException, args[1] as Socket)) return true;
     }
     return Reflect.apply(emit, this, [event, ...args]) as boolean;
   };

@@ -1,8 +1,8 @@
 import { z } from "zod";
 
-/** Spec Limits: 1 to 50 recipients per request (entries as sent, before de-duplication). */
-export const MAX_RECIPIENTS = 50;
-export const MAX_NOTE_LENGTH = 2000;
+import { MAX_NOTE_LENGTH, MAX_RECIPIENTS } from "@/lib/invitations/invitation-limits";
+
+export { MAX_NOTE_LENGTH, MAX_RECIPIENTS } from "@/lib/invitations/invitation-limits";
 
 export const sendInvitationsBody = z.object({
   room_id: z

@@ -1,6 +1,16 @@
 import { env } from "@/lib/env";
+import { roomShareLink } from "@/lib/invitations/share-link-format";
 
-/** Decisions §9: the share link names the short code, never the room id. */
+/**
+ * Where share links point (docs/decisions/0840). With SVC_MEET_HOST: `https://<host>`, as the spec
+ * says. Without it, the scheme and host of SVC_BASE_URL, so a local `http://` install hands out
+ * links that open instead of failing on TLS.
+ */
+export function shareLinkBase(): string {
+  return env.SVC_MEET_HOST ? `https://${env.SVC_MEET_HOST}` : new URL(env.baseUrl).origin;
+}
+
+/** The share link of a room, used by the console and by invitation emails alike. */
 export function shareLink(shortCode: string): string {
-  return `https://${env.meetHost}/r/${shortCode}`;
+  return roomShareLink(shareLinkBase(), shortCode);
 }

@@ -2,7 +2,6 @@ import type { z } from "zod";
 import { env } from "@/lib/env";
 import type { EventJob, JobBackend, JobItem } from "@/lib/jobs/define-job";
 import { registerWorker, startEmbeddedRunner, stopEmbeddedRunner, wake } from "@/lib/jobs/embedded-runner";
-import { inngestClient } from "@/lib/jobs/inngest-client";
 import { jobs } from "@/lib/jobs/registry";
 
 /**
@@ -38,6 +37,8 @@ export async function dispatch<S extends z.ZodType>(
     wake(job.embeddedWorker);
     return;
   }
+  // Loaded here, not at the top: a process on the embedded backend never loads the Inngest SDK.
+  const { inngestClient } = await import("@/lib/jobs/inngest-client");
   const send: SendItems<S> = async (batch) => {
     if (batch.length === 0) return;
     await inngestClient().send(

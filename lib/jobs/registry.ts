@@ -2,6 +2,8 @@ import type { JobDefinition } from "@/lib/jobs/define-job";
 import { checkWebhookHealth } from "@/lib/jobs/definitions/check-webhook-health";
 import { deliverDueWebhooks } from "@/lib/jobs/definitions/deliver-due-webhooks";
 import { deliverWebhook } from "@/lib/jobs/definitions/deliver-webhook";
+import { instanceHeartbeat } from "@/lib/jobs/definitions/instance-heartbeat";
+import { pruneRetention } from "@/lib/jobs/definitions/prune-retention";
 import { sendInvitationEmail } from "@/lib/jobs/definitions/send-invitation-email";
 import { sweepDueEmails } from "@/lib/jobs/definitions/sweep-due-emails";
 import { sweepWebhookDeliveries } from "@/lib/jobs/definitions/sweep-webhook-deliveries";
@@ -18,4 +20,6 @@ export const jobs: readonly JobDefinition[] = [
   sendInvitationEmail,
   sweepDueEmails,
   checkWebhookHealth,
+  instanceHeartbeat,
+  pruneRetention,
 ];

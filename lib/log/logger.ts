@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import pino from "pino";
 import { env } from "@/lib/env";
+import { activeTraceId } from "@/lib/observability/tracing";
 
 /** Keys whose values never reach a log line, whatever the caller passes, at any depth. */
 const REDACT = /secret|password|token|authorization|cookie|api_?key|signature/i;
@@ -28,7 +29,16 @@ type Fields = Record<string, unknown>;
 function write(level: "debug" | "info" | "warn" | "error", msg: string, fields: Fields = {}): void {
   if (!base.isLevelEnabled(level)) return;
   const ctx = requestContext.getStore();
-  base[level]({ ...(scrub(fields) as Fields), ...(ctx ? { request_id: ctx.requestId } : {}) }, msg);
+  // The trace id joins a log line to its trace (whose spans carry the same request id).
+  const traceId = activeTraceId();
+  base[level](
+    {
+      ...(scrub(fields) as Fields),
+      ...(ctx ? { request_id: ctx.requestId } : {}),
+      ...(traceId ? { trace_id: traceId } : {}),
+    },
+    msg,
+  );
 }
 
 /** Structured JSON logs (pino) with secrets scrubbed by key and the request id attached. */

@@ -32,6 +32,7 @@ import {
   webhookDetailSchema,
   webhookSchema,
 } from "@/lib/openapi/schemas";
+import { TEAMS_OPERATIONS } from "@/lib/openapi/teams-operations";
 import { listProjectsQuery } from "@/lib/projects/list-projects";
 import { createProjectBody } from "@/lib/projects/project-schema";
 import type { RateLimit } from "@/lib/ratelimit/limiter";
@@ -111,12 +112,13 @@ export const OPERATIONS: Operation[] = [
     path: "/v1/auth/logout",
     operationId: "signOut",
     summary: "Sign out",
-    description: "Clears the session cookie (sessions are stateless JWTs).",
+    description:
+      "Ends the session on the server (the token is refused afterwards, as a cookie or a Bearer) and clears the cookie.",
     tag: "Auth",
     auth: "none",
     noBody: true,
     responses: { 204: { description: "Signed out" } },
-    errors: [],
+    errors: ["csrf_failed"],
   },
   {
     method: "POST",
@@ -538,14 +540,18 @@ export const OPERATIONS: Operation[] = [
     errors: ["not_found"],
     idempotent: true,
   },
+  ...TEAMS_OPERATIONS,
 ];
 
 /** Routes that are not part of the API: framework plumbing and the /v1 fallback. */
 export const UNDOCUMENTED_ROUTES: Record<string, string> = {
   "/api/auth/{...nextauth}": "next-auth's own endpoints behind the console's sign-in form",
   "/api/inngest": "Inngest's serve endpoint (signed by Inngest)",
+  "/metrics": "Prometheus scrape endpoint (text exposition format; bearer SVC_METRICS_TOKEN)",
   "/v1/{...path}": "the problem+json 404 for any /v1 path without a route",
   "/v1": "the problem+json 404 for the bare /v1",
+  "/storage/{...path}":
+    "the embedded object store's presigned downloads (links come from the download endpoint)",
 };
 
 /** The problem codes an operation may answer: its own plus those its auth, input and idempotency imply. */

@@ -1,9 +1,10 @@
 import { z } from "zod";
 
 import { ENVIRONMENTS } from "@/lib/projects/environments";
+import { SLUG_PATTERN } from "@/lib/projects/slug-pattern";
 
 export { ENVIRONMENTS, type Environment } from "@/lib/projects/environments";
-export const SLUG_PATTERN = /^[a-z0-9-]{3,63}$/;
+export { SLUG_PATTERN } from "@/lib/projects/slug-pattern";
 
 /** Body of POST /v1/workspace/projects; the console validates its form with the same schema. */
 export const createProjectBody = z.object({
@@ -12,7 +13,10 @@ export const createProjectBody = z.object({
     .trim()
     .min(1, "name must be 1 to 80 characters")
     .max(80, "name must be 1 to 80 characters"),
-  slug: z.string().regex(SLUG_PATTERN, "slug must match ^[a-z0-9-]{3,63}$").optional(),
+  slug: z
+    .string()
+    .regex(SLUG_PATTERN, "slug must be 3 to 63 lower-case letters, digits or dashes")
+    .optional(),
   environment: z
     .enum(ENVIRONMENTS, { error: "environment must be one of prod, staging, dev" })
     .default("prod"),

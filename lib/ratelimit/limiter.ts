@@ -9,6 +9,7 @@ import { sha256Hex } from "@/lib/crypto/secret-box";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
+import { clearRedisPrefix, redisLimiter } from "@/lib/ratelimit/redis-store";
 import { pgPoolAdapter, RATE_LIMIT_TABLE, rateLimitStore } from "@/lib/ratelimit/store";
 
 /** A named budget: `points` per `durationSec`, counted per key (fixed window from the first hit). */
@@ -78,14 +79,16 @@ export class RateLimit {
       limiter =
         store === "memory"
           ? new RateLimiterMemory(opts)
-          : new RateLimiterPostgres({
-              ...opts,
-              storeClient: pgPoolAdapter,
-              storeType: "pool",
-              tableName: RATE_LIMIT_TABLE,
-              tableCreated: true,
-              insuranceLimiter: new RateLimiterMemory(opts),
-            });
+          : store === "redis"
+            ? redisLimiter(opts)
+            : new RateLimiterPostgres({
+                ...opts,
+                storeClient: pgPoolAdapter,
+                storeType: "pool",
+                tableName: RATE_LIMIT_TABLE,
+                tableCreated: true,
+                insuranceLimiter: new RateLimiterMemory(opts),
+              });
       this.limiters.set(cacheKey, limiter);
     }
     return limiter;
@@ -123,6 +126,7 @@ export class RateLimit {
       const db = await getDb();
       await db.execute(sql`delete from rate_limits where key like ${`${this.policy.name}:%`}`);
     }
+    if (rateLimitStore() === "redis") await clearRedisPrefix(this.policy.name);
   }
 }
 

@@ -15,6 +15,14 @@ export const limits = {
   roomTokens: new RateLimit({ name: "room-tokens", points: 600, durationSec: 60 }),
   /** Invitation requests per org (each may queue up to 50 emails; the hourly email cap still applies). */
   invitations: new RateLimit({ name: "invitations", points: 100, durationSec: 60 * 60 }),
+  /** Sign-up and password-reset requests per client IP (each sends an email). */
+  accountEmailsPerIp: new RateLimit({ name: "account-emails-ip", points: 20, durationSec: 60 * 60 }),
+  /** Sign-up and password-reset requests per address: no inbox is flooded through us. */
+  accountEmailsPerAddress: new RateLimit({ name: "account-emails-address", points: 5, durationSec: 60 * 60 }),
+  /** Emailed links used (verify-email, reset confirm, invitation accept) per client IP. */
+  accountLinksPerIp: new RateLimit({ name: "account-links-ip", points: 60, durationSec: 60 * 60 }),
+  /** Org invitations created or resent per org. */
+  memberInvitations: new RateLimit({ name: "member-invitations", points: 100, durationSec: 60 * 60 }),
 } as const;
 
 /** Forgets every counter (tests). */

@@ -2,11 +2,14 @@ import { type SQL, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 
-export type RateLimitStore = "memory" | "postgres";
+export type RateLimitStore = "memory" | "postgres" | "redis";
 
-/** Counters shared by every instance when there is a PostgreSQL server; one process's memory otherwise. */
+/**
+ * Counters shared by every instance when there is a Redis or PostgreSQL server; one process's
+ * memory otherwise.
+ */
 export function rateLimitStore(): RateLimitStore {
-  return env.SVC_RATE_LIMIT_STORE ?? (env.DATABASE_URL ? "postgres" : "memory");
+  return env.SVC_RATE_LIMIT_STORE ?? (env.REDIS_URL ? "redis" : env.DATABASE_URL ? "postgres" : "memory");
 }
 
 /** The table the PostgreSQL store keeps counters in (created by our migrations, not by the library). */

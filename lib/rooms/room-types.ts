@@ -1,23 +1,21 @@
 import { z } from "zod";
+import {
+  normaliseRoomType,
+  ROOM_TYPE_ALIASES,
+  ROOM_TYPES,
+  type RoomType,
+} from "@/lib/rooms/room-type-values";
 
-export const ROOM_TYPES = ["meeting", "1to1", "webinar", "live"] as const;
-export type RoomType = (typeof ROOM_TYPES)[number];
-export const ROOM_STATES = ["created", "active", "ended"] as const;
-export type RoomState = (typeof ROOM_STATES)[number];
-
-/** Decisions §3: legacy names accepted at ingress, never returned. */
-export const ROOM_TYPE_ALIASES = {
-  broadcast: "live",
-  "one-to-one": "1to1",
-  p2p: "1to1",
-} as const satisfies Record<string, RoomType>;
+export {
+  normaliseRoomType,
+  ROOM_STATES,
+  ROOM_TYPE_ALIASES,
+  ROOM_TYPES,
+  type RoomState,
+  type RoomType,
+} from "@/lib/rooms/room-type-values";
 
 const ACCEPTED = [...ROOM_TYPES, ...Object.keys(ROOM_TYPE_ALIASES)] as [string, ...string[]];
-
-export function normaliseRoomType(value: string): RoomType | undefined {
-  if ((ROOM_TYPES as readonly string[]).includes(value)) return value as RoomType;
-  return (ROOM_TYPE_ALIASES as Record<string, RoomType>)[value];
-}
 
 export const roomTypeInput = z
   .string({ error: `type must be one of ${ACCEPTED.join(", ")}` })

@@ -1,9 +1,11 @@
 import { count } from "drizzle-orm";
-import { memberships, orgs, projects, recordings, rooms, users } from "@/db/schema";
+import { memberships, orgInvitations, orgs, projects, recordings, rooms, users } from "@/db/schema";
+import { newLinkToken } from "@/lib/accounts/link-token";
 import { hashPassword } from "@/lib/auth/password";
 import type { Role } from "@/lib/auth/roles";
 import type { Db } from "@/lib/db";
 import { newId } from "@/lib/ids";
+import { INVITATION_TTL_MS } from "@/lib/members/invite-member";
 import { newShortCode } from "@/lib/rooms/short-code";
 
 export const DEMO_PASSWORD = "demo-password";
@@ -58,11 +60,24 @@ export async function seedDemo(db: Db, opts: { putObject?: PutObject } = {}) {
       { id: orgIds.Acme, name: "Acme", planSelected: true, plan: "pro" },
       { id: orgIds.Globex, name: "Globex", planSelected: true, plan: "pro" },
     ]);
+    const userIds: Record<string, string> = {};
     for (const u of DEMO_USERS) {
       const userId = newId("user");
+      userIds[u.email] = userId;
       await tx.insert(users).values({ id: userId, email: u.email, displayName: u.name, passwordHash });
       await tx.insert(memberships).values({ orgId: orgIds[u.org], userId, role: u.role });
     }
+    // One pending invitation, so the Members page shows one. Its link was never emailed: only the
+    // hash of a token nobody holds is stored; Resend from the console sends a working one.
+    await tx.insert(orgInvitations).values({
+      id: newId("invitation"),
+      orgId: orgIds.Acme,
+      email: "new.hire@acme.test",
+      role: "Developer",
+      tokenHash: newLinkToken().hash,
+      invitedBy: userIds["owner@acme.test"] ?? null,
+      expiresAt: new Date(Date.now() + INVITATION_TTL_MS),
+    });
     const now = Date.now();
     for (const org of ["Acme", "Globex"] as const) {
       const projectId = newId("project");

@@ -1,6 +1,8 @@
 import { closeDb } from "@/lib/db";
 import { stopJobs } from "@/lib/jobs/backend";
 import { flushLogs, log } from "@/lib/log/logger";
+import { closeRedis } from "@/lib/ratelimit/redis-store";
+import { setLifecycle } from "@/lib/server/lifecycle";
 
 /** Longest we hold the exit for in-flight webhook attempts (each has a 10 s timeout). */
 const DRAIN_LIMIT_MS = 12_000;
@@ -14,10 +16,12 @@ let shuttingDown: Promise<void> | undefined;
  */
 export function shutdown(reason: string): Promise<void> {
   shuttingDown ??= (async () => {
+    setLifecycle("draining");
     log.info("shutting down", { reason });
     const drain = stopJobs();
     await Promise.race([drain, new Promise((r) => setTimeout(r, DRAIN_LIMIT_MS).unref())]);
     await closeDb().catch((err: unknown) => log.error("closing the database failed", { err }));
+    await closeRedis();
     log.info("shutdown complete", { reason });
     flushLogs();
   })();

@@ -4,6 +4,7 @@ import { startJobs } from "@/lib/jobs/backend";
 import { log } from "@/lib/log/logger";
 import { hasUsers, seedDemo, signInDetails } from "@/lib/seed/seed-demo";
 import { demoPutObject } from "@/lib/server/demo-storage";
+import { setLifecycle } from "@/lib/server/lifecycle";
 import { installShutdownHandlers } from "@/lib/server/shutdown";
 import { ensureLocalObjectStore } from "@/lib/storage/local-object-store";
 
@@ -12,6 +13,7 @@ import { ensureLocalObjectStore } from "@/lib/storage/local-object-store";
  * itself), seed demo data on the first dev start, and start the embedded background parts.
  */
 export async function startServer(): Promise<void> {
+  setLifecycle("starting");
   if (env.DATABASE_URL && env.SVC_MIGRATE_ON_START) await migratePostgres(env.DATABASE_URL);
   const db = await getDb();
   // Without S3_BUCKET, recordings live in a local S3-compatible store that runs with the app.
@@ -31,6 +33,7 @@ export async function startServer(): Promise<void> {
   }
   startJobs();
   installShutdownHandlers(env.NEXT_MANUAL_SIG_HANDLE);
+  setLifecycle("serving");
   log.info("server started", {
     database: env.embeddedDatabase ? `embedded PGlite (${env.SVC_DATA_DIR})` : "PostgreSQL (DATABASE_URL)",
     deployment_mode: env.SVC_DEPLOYMENT_MODE,

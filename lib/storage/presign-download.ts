@@ -4,7 +4,8 @@ import { s3 } from "@/lib/storage/s3-client";
 
 /**
  * A presigned GET: the bytes go from storage to the browser, never through the API. The response
- * headers are part of the signature, so the attachment disposition cannot be stripped.
+ * headers are part of the signature, so the attachment disposition cannot be stripped. Signed for
+ * the public address (the app's `/storage` route on the local store), so remote users can follow it.
  */
 export async function presignDownload(opts: {
   key: string;
@@ -12,7 +13,7 @@ export async function presignDownload(opts: {
   contentType: string;
   expiresInSec: number;
 }): Promise<string> {
-  const { client, config } = s3();
+  const { client, config } = s3({ public: true });
   return getSignedUrl(
     client,
     new GetObjectCommand({

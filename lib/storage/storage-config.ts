@@ -1,14 +1,21 @@
+import { createHmac } from "node:crypto";
+import path from "node:path";
 import { env } from "@/lib/env";
+import { getEncryptionKey } from "@/lib/secrets";
 
 /**
  * Where recording objects live. With `S3_BUCKET` set: that bucket on AWS S3 (no `S3_ENDPOINT`), or
- * on any S3-compatible service at `S3_ENDPOINT` (R2, MinIO…). Without it: the embedded local store
- * that starts with the app (`lib/storage/local-object-store.ts`).
+ * on any S3-compatible service at `S3_ENDPOINT` (R2, MinIO…). Without it: the embedded local store,
+ * files in the data dir served by the app's own `/storage` route to valid presigned links only
+ * (lib/storage/local-object-store.ts, docs/decisions/0884).
  */
 export interface StorageConfig {
   bucket: string;
   region: string;
+  /** Where the app's S3 client sends requests (undefined: AWS). */
   endpoint: string | undefined;
+  /** The base download links are signed for: what a remote user can reach. */
+  publicEndpoint: string | undefined;
   forcePathStyle: boolean;
   /** undefined: the SDK's default chain (environment, instance role…). */
   credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
@@ -16,18 +23,30 @@ export interface StorageConfig {
 }
 
 export const LOCAL_BUCKET = "svc-recordings";
-/** The local store accepts any well-formed signature; these are s3rver's documented defaults. */
-export const LOCAL_CREDENTIALS = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
+export const LOCAL_ACCESS_KEY_ID = "svc-local";
 
-const localState = globalThis as typeof globalThis & { __svcLocalS3Endpoint?: string };
-
-/** The running local store announces its address here (its port may be chosen by the OS). */
-export function setLocalEndpoint(endpoint: string | undefined): void {
-  localState.__svcLocalS3Endpoint = endpoint;
+/** The local store's signing secret: derived from the app's encryption key, never stored or shown. */
+export function localCredentials(): { accessKeyId: string; secretAccessKey: string } {
+  const secret = createHmac("sha256", getEncryptionKey())
+    .update("svc-local-object-store")
+    .digest("base64url");
+  return { accessKeyId: LOCAL_ACCESS_KEY_ID, secretAccessKey: secret };
 }
 
-export function localEndpoint(): string {
-  return localState.__svcLocalS3Endpoint ?? `http://127.0.0.1:${env.SVC_LOCAL_S3_PORT}`;
+const localState = globalThis as typeof globalThis & { __svcLocalObjectsDir?: string };
+
+/** The directory the local store keeps objects in (tests point it at a temp dir). */
+export function localObjectsDir(): string {
+  return localState.__svcLocalObjectsDir ?? path.resolve(env.SVC_DATA_DIR, "objects");
+}
+
+export function setLocalObjectsDir(dir: string | undefined): void {
+  localState.__svcLocalObjectsDir = dir;
+}
+
+/** Download links of the local store: `SVC_STORAGE_PUBLIC_URL`, or the app's own `/storage` route. */
+export function localPublicEndpoint(): string {
+  return (env.SVC_STORAGE_PUBLIC_URL ?? `${env.baseUrl}/storage`).replace(/\/+$/, "");
 }
 
 export function usesLocalStore(): boolean {
@@ -40,6 +59,8 @@ export function storageConfig(): StorageConfig {
       bucket: env.S3_BUCKET,
       region: env.S3_REGION,
       endpoint: env.S3_ENDPOINT,
+      // A bucket on a private network (MinIO) can be published under another address.
+      publicEndpoint: env.SVC_STORAGE_PUBLIC_URL ?? env.S3_ENDPOINT,
       forcePathStyle: env.S3_FORCE_PATH_STYLE,
       credentials:
         env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
@@ -51,9 +72,10 @@ export function storageConfig(): StorageConfig {
   return {
     bucket: LOCAL_BUCKET,
     region: env.S3_REGION,
-    endpoint: localEndpoint(),
+    endpoint: localPublicEndpoint(),
+    publicEndpoint: localPublicEndpoint(),
     forcePathStyle: true,
-    credentials: LOCAL_CREDENTIALS,
+    credentials: localCredentials(),
     local: true,
   };
 }

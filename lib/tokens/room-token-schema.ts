@@ -2,9 +2,9 @@ import { z } from "zod";
 import { ROOM_TYPE_ALIASES, ROOM_TYPES } from "@/lib/rooms/room-types";
 import { CAPABILITIES, PREVIEW_ROOM_TYPES, ROOM_ROLES } from "@/lib/tokens/capabilities";
 
-export const MIN_TTL_SECONDS = 60;
-export const MAX_TTL_SECONDS = 86_400;
-export const DEFAULT_TTL_SECONDS = 3_600;
+import { DEFAULT_TTL_SECONDS, MAX_TTL_SECONDS, MIN_TTL_SECONDS } from "@/lib/tokens/token-ttl";
+
+export { DEFAULT_TTL_SECONDS, MAX_TTL_SECONDS, MIN_TTL_SECONDS } from "@/lib/tokens/token-ttl";
 
 const ACCEPTED_TYPES = [...ROOM_TYPES, ...Object.keys(ROOM_TYPE_ALIASES), ...PREVIEW_ROOM_TYPES];
 const notBlank = (v: string) => v.trim().length > 0;

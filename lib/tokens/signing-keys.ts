@@ -1,4 +1,4 @@
-import { desc, gt, isNull, or } from "drizzle-orm";
+import { desc, gt, isNull, or, sql } from "drizzle-orm";
 import { exportJWK, generateKeyPair, importJWK, type JWK } from "jose";
 import { tokenSigningKeys } from "@/db/schema";
 import { decryptSecret, encryptSecret } from "@/lib/crypto/secret-box";
@@ -76,12 +76,31 @@ export async function createStoredSigningKey(db: DbOrTx): Promise<string> {
 
 let creating: Promise<unknown> | undefined;
 
+/** Serialises first-key creation across every process on the database (any fixed 64-bit number). */
+const FIRST_KEY_LOCK = 7420017;
+
+/**
+ * Creates the first active key unless one exists. Instances racing on first use take a transaction
+ * advisory lock and look again under it, so exactly one key is created (docs/decisions/0961).
+ */
+export async function createFirstKey(db: DbOrTx): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_KEY_LOCK})`);
+    const [active] = await tx
+      .select({ kid: tokenSigningKeys.kid })
+      .from(tokenSigningKeys)
+      .where(isNull(tokenSigningKeys.retiredAt))
+      .limit(1);
+    if (!active) await createStoredSigningKey(tx);
+  });
+}
+
 /** The published stored keys, creating the first one if there is no active key yet. */
 async function storedKeysWithActive(db: DbOrTx) {
   const rows = await storedKeys(db, new Date());
   if (rows.some((k) => k.retiredAt === null)) return rows;
   // One creation per process at a time; concurrent first uses wait for it instead of adding keys.
-  creating ??= createStoredSigningKey(db).finally(() => {
+  creating ??= createFirstKey(db).finally(() => {
     creating = undefined;
   });
   await creating;
@@ -98,8 +117,8 @@ let activeStored: { key: Promise<SigningKey>; until: number } | undefined;
 
 /**
  * The key that signs new room tokens. Production passes it in the environment; the embedded
- * default generates one on first use and keeps it in the database. Two processes racing on the
- * first use each store a key: both are published in the JWKS, the newest signs from then on.
+ * default generates one on first use and keeps it in the database; processes racing on the first
+ * use create one key between them (createFirstKey).
  */
 export async function activeSigningKey(db: DbOrTx): Promise<SigningKey> {
   const configured = configuredKey();

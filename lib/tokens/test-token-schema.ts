@@ -14,10 +14,4 @@ export const testTokenBody = roomTokenBody.pick({
 });
 export type TestTokenInput = z.output<typeof testTokenBody>;
 
-/** Lifetimes the panel offers (seconds), all within endpoint 14's 60 to 86400. */
-export const TEST_TOKEN_TTLS = [
-  { value: 300, label: "5 minutes" },
-  { value: 3_600, label: "1 hour" },
-  { value: 21_600, label: "6 hours" },
-  { value: 86_400, label: "24 hours" },
-] as const;
+export { TEST_TOKEN_TTLS } from "@/lib/tokens/token-ttl";

@@ -1,9 +1,9 @@
 import { memberships, orgs, projects, users } from "@/db/schema";
 import type { Role } from "@/lib/auth/roles";
 import { ROLES } from "@/lib/auth/roles";
-import { issueSessionToken } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
 import { newId } from "@/lib/ids";
+import { startSession } from "@/lib/sessions/start-session";
 
 /** A precomputed scrypt hash of "pw-for-tests" keeps fixtures fast (the KDF costs ~100 ms). */
 export const FIXTURE_PASSWORD = "pw-for-tests";
@@ -45,7 +45,7 @@ export async function createOrg(opts: { name?: string; planSelected?: boolean } 
     const email = `${role.toLowerCase()}.${id.slice(-8).toLowerCase()}@example.test`;
     await db.insert(users).values({ id: userId, email, displayName: `${role} Person`, passwordHash: hash });
     await db.insert(memberships).values({ orgId: id, userId, role });
-    const token = await issueSessionToken({ userId, orgId: id, email, displayName: `${role} Person` });
+    const { token } = await startSession(db, { userId, orgId: id, email, displayName: `${role} Person` });
     members[role] = { userId, email, role, token };
   }
   return { id, name, projectId, members };

@@ -1,9 +1,11 @@
 import { eq } from "drizzle-orm";
 import { deliveries, recordings, rooms } from "@/db/schema";
 import { getDb } from "@/lib/db";
+import { overrideEnvForTests } from "@/lib/env";
 import { newId } from "@/lib/ids";
 import { type CallOptions, type CallResult, call, call as callRoute } from "./app";
 import { createOrg, FIXTURE_PASSWORD, type TestOrg } from "./fixtures";
+import { freshAccountLinks } from "./teams";
 import { createProjectKey } from "./webhook-fixtures";
 
 /** A receiver address nothing listens on (loopback, discard port): nothing ever leaves the machine. */
@@ -23,6 +25,8 @@ export interface World {
   projectKey: string;
   webhookId: string;
   deliveryId: string;
+  /** Single-use links and a removable member of `org` (tests/helpers/teams.ts). */
+  links: Awaited<ReturnType<typeof freshAccountLinks>>;
 }
 
 function ok<T>(res: { status: number; text: string; body: T }, what: string): T {
@@ -93,6 +97,7 @@ export async function buildWorld(): Promise<World> {
     projectKey,
     webhookId: webhook.id,
     deliveryId: delivery.id,
+    links: await freshAccountLinks(org.id, other.members.Developer.userId, other.members.Developer.email),
   };
 }
 
@@ -124,6 +129,7 @@ export function happyPath(
     getIdentity: () => call("GET", "/v1/workspace/me", owner),
     selectPlan: () => call("POST", "/v1/workspace/plan", withJson({ plan: "pro" })),
     listAuditLog: () => call("GET", "/v1/workspace/audit-log", owner),
+    verifyAuditLog: () => call("GET", "/v1/workspace/audit-log/verify", owner),
     listProjects: () => call("GET", "/v1/workspace/projects", owner),
     createProject: () => call("POST", "/v1/workspace/projects", withJson({ name: "Docs project" })),
     listRooms: () => call("GET", "/v1/workspace/rooms", owner),
@@ -174,6 +180,7 @@ export function happyPath(
       call("POST", "/v1/webhooks/endpoints", withJson({ url: HOOK_URL, events: ["qos.alert"] }, key)),
     getOpenApiDocument: () => call("GET", "/v1/openapi.json"),
     liveness: () => call("GET", "/healthz"),
+    ...teamsExamples(w, call, owner),
     readiness: () => call("GET", "/readyz"),
     ingestMediaReport: () =>
       call("POST", "/v1/internal/media-events", {
@@ -185,5 +192,74 @@ export function happyPath(
           participant: { identity: "bob" },
         },
       }),
+  };
+}
+
+/**
+ * Teams, accounts and sessions. Session-ending calls act as `other`'s Developer (never as a
+ * fixture token the other examples rely on); sign-up runs with SVC_SIGNUP open.
+ */
+function teamsExamples(
+  w: World,
+  call: (method: string, path: string, opts?: CallOptions) => Promise<CallResult>,
+  owner: CallOptions,
+): Record<string, () => Promise<CallResult>> {
+  const spare: CallOptions = { token: w.other.members.Developer.token };
+  let invitationId = "";
+  let resentId = "";
+  const withSignup = async (run: () => Promise<CallResult>) => {
+    overrideEnvForTests({ SVC_SIGNUP: "open" });
+    try {
+      return await run();
+    } finally {
+      overrideEnvForTests({});
+    }
+  };
+  return {
+    listMyOrgs: () => call("GET", "/v1/workspace/me/orgs", owner),
+    switchOrg: () => call("POST", "/v1/auth/switch-org", { ...owner, json: { org_id: w.org.id } }),
+    changePassword: () =>
+      call("POST", "/v1/auth/password", {
+        ...spare,
+        json: { current_password: FIXTURE_PASSWORD, new_password: FIXTURE_PASSWORD },
+      }),
+    signOutEverywhere: () => call("POST", "/v1/auth/logout-all", spare),
+    signUp: () =>
+      withSignup(() =>
+        call("POST", "/v1/auth/signup", {
+          json: { email: "new@example.test", password: "long-enough-pw", display_name: "N", org_name: "N" },
+        }),
+      ),
+    verifyEmail: () =>
+      withSignup(() => call("POST", "/v1/auth/verify-email", { json: { token: w.links.signupToken } })),
+    requestPasswordReset: () =>
+      call("POST", "/v1/auth/password-reset", { json: { email: "who@example.test" } }),
+    confirmPasswordReset: () =>
+      call("POST", "/v1/auth/password-reset/confirm", {
+        json: { token: w.links.resetToken, password: FIXTURE_PASSWORD },
+      }),
+    acceptMemberInvitation: () =>
+      call("POST", "/v1/auth/invitations/accept", {
+        json: { token: w.links.inviteToken, display_name: "Joiner", password: "long-enough-pw" },
+      }),
+    listMembers: () => call("GET", "/v1/workspace/members", owner),
+    changeMemberRole: () =>
+      call("PATCH", `/v1/workspace/members/${w.links.memberId}`, { ...owner, json: { role: "Developer" } }),
+    removeMember: () => call("DELETE", `/v1/workspace/members/${w.links.memberId}`, owner),
+    listMemberInvitations: () => call("GET", "/v1/workspace/members/invitations", owner),
+    inviteMember: async () => {
+      const res = await call("POST", "/v1/workspace/members/invitations", {
+        ...owner,
+        json: { email: "teammate@example.test", role: "Developer" },
+      });
+      invitationId = String((res.body as { id?: string }).id);
+      return res;
+    },
+    resendMemberInvitation: async () => {
+      const res = await call("POST", `/v1/workspace/members/invitations/${invitationId}/resend`, owner);
+      resentId = String((res.body as { id?: string }).id);
+      return res;
+    },
+    revokeMemberInvitation: () => call("DELETE", `/v1/workspace/members/invitations/${resentId}`, owner),
   };
 }

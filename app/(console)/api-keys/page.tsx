@@ -5,9 +5,11 @@ import { EnvironmentBadge } from "@/app/_components/badges";
 import { EmptyState } from "@/app/_components/empty-state";
 import { IconKey } from "@/app/_components/icons";
 import { ProjectIcon } from "@/app/_components/project-icon";
+import { ScopeNote } from "@/app/_components/scope-note";
 import { requireConsoleMember } from "@/app/_lib/console-session";
 import { CURRENT_PROJECT_COOKIE, pickCurrentProject } from "@/app/_lib/current-project";
 import { planGate } from "@/app/_lib/plan-gate";
+import { keyPanelSnippets, tokenExample } from "@/app/_lib/token-example";
 import { ProjectPicker } from "@/app/(console)/api-keys/project-picker";
 import { ApiKeysPanel } from "@/app/(console)/projects/[projectId]/api-keys-panel";
 import { projectWithKeys } from "@/lib/api-keys/list-api-keys";
@@ -57,7 +59,10 @@ export default async function ApiKeysPage({ searchParams }: { searchParams: Sear
     );
   }
 
-  const { items } = await projectWithKeys(db, { orgId: member.orgId, projectId: project.id });
+  const [{ items }, example] = await Promise.all([
+    projectWithKeys(db, { orgId: member.orgId, projectId: project.id }),
+    tokenExample(db, member.orgId, project.id),
+  ]);
   return (
     <>
       <div className="page-head">
@@ -67,6 +72,7 @@ export default async function ApiKeysPage({ searchParams }: { searchParams: Sear
             Server-side credentials of one project: they mint room tokens and register webhooks. Each secret
             is shown once.
           </p>
+          <ScopeNote scope="current" />
         </div>
         <div className="page-actions">
           <ProjectPicker
@@ -83,6 +89,8 @@ export default async function ApiKeysPage({ searchParams }: { searchParams: Sear
         memberRole={member.role}
         blockedReason={planGate(member, env.SVC_DEPLOYMENT_MODE).reason}
         now={Date.now()}
+        example={example}
+        snippets={keyPanelSnippets(example, items, project.name)}
         heading={
           <div className="toolbar-group">
             <ProjectIcon id={project.id} name={project.name} />

@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { DataTable, MainCell } from "@/app/_components/data-table";
 import { EmptyState } from "@/app/_components/empty-state";
+import { ScopeNote } from "@/app/_components/scope-note";
 import { Time } from "@/app/_components/time";
 import { requireConsoleMember } from "@/app/_lib/console-session";
 import { listAuditLog, listAuditLogQuery } from "@/lib/audit/list-audit-log";
@@ -24,6 +26,17 @@ const LABELS: Record<(typeof AUDIT_ACTIONS)[number], string> = {
   "webhook.disabled": "Webhook endpoint disabled by health",
   "webhook.recovered": "Webhook deliveries recovered",
   "plan.selected": "Plan selected",
+  "auth.signed_out_everywhere": "Signed out everywhere",
+  "auth.password_changed": "Password changed",
+  "auth.password_reset": "Password reset",
+  "auth.signed_up": "Signed up",
+  "auth.org_switched": "Switched organisation",
+  "member.role_changed": "Member role changed",
+  "member.removed": "Member removed",
+  "member.joined": "Member joined",
+  "member_invitation.created": "Member invited",
+  "member_invitation.revoked": "Invitation revoked",
+  "member_invitation.resent": "Invitation resent",
 };
 
 function details(metadata: Record<string, unknown>): string {
@@ -115,6 +128,7 @@ export default async function AuditPage({
             selections; sign-ins. Entries cannot be changed or deleted, and each is hash-chained to the one
             before. Also at <span className="mono">GET /v1/workspace/audit-log</span>.
           </p>
+          <ScopeNote scope="org" />
         </div>
       </div>
       {chain ? <ChainStatus report={chain} /> : null}
@@ -140,51 +154,49 @@ export default async function AuditPage({
           Entries appear when someone signs in or changes keys, webhooks or the plan.
         </EmptyState>
       ) : (
-        <div className="table-wrap">
-          <table className="responsive" aria-label="Audit log">
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">What</th>
-                <th scope="col">Target</th>
-                <th scope="col">From</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.items.map((e) => (
-                <tr key={e.id} data-testid="audit-row">
-                  <td data-label="When" className="muted">
-                    <Time iso={e.created_at} now={now} />
-                  </td>
-                  <td data-label="Who">
-                    <div className="cell-main">{e.actor.label ?? e.actor.id}</div>
-                    <div className="cell-sub">
-                      {e.actor.type === "api_key" ? `API key ${e.actor.id}` : "user"}
-                    </div>
-                  </td>
-                  <td data-label="What">
-                    <div className="cell-main">{LABELS[e.action as keyof typeof LABELS] ?? e.action}</div>
-                    <div className="cell-sub">{details(e.metadata)}</div>
-                  </td>
-                  <td data-label="Target" className="mono">
-                    {e.target ? e.target.id : "—"}
-                  </td>
-                  <td data-label="From">
-                    <div className="mono">{e.ip ?? "—"}</div>
-                    <div
-                      className="cell-sub truncate"
-                      style={{ maxWidth: 260 }}
-                      title={e.user_agent ?? undefined}
-                    >
-                      {e.user_agent ?? ""}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label="Audit log"
+          rows={page.items}
+          rowKey={(e) => e.id}
+          rowAttributes={() => ({ "data-testid": "audit-row" })}
+          columns={[
+            { header: "When", className: "muted", cell: (e) => <Time iso={e.created_at} now={now} /> },
+            {
+              header: "Who",
+              cell: (e) => (
+                <MainCell
+                  main={e.actor.label ?? e.actor.id}
+                  sub={e.actor.type === "api_key" ? `API key ${e.actor.id}` : "user"}
+                />
+              ),
+            },
+            {
+              header: "What",
+              cell: (e) => (
+                <MainCell
+                  main={LABELS[e.action as keyof typeof LABELS] ?? e.action}
+                  sub={details(e.metadata)}
+                />
+              ),
+            },
+            { header: "Target", className: "mono", cell: (e) => (e.target ? e.target.id : "—") },
+            {
+              header: "From",
+              cell: (e) => (
+                <>
+                  <div className="mono">{e.ip ?? "—"}</div>
+                  <div
+                    className="cell-sub truncate"
+                    style={{ maxWidth: 260 }}
+                    title={e.user_agent ?? undefined}
+                  >
+                    {e.user_agent ?? ""}
+                  </div>
+                </>
+              ),
+            },
+          ]}
+        />
       )}
       {page.next_cursor ? (
         <div className="list-foot">

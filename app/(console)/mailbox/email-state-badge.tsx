@@ -1,3 +1,5 @@
+import { Time } from "@/app/_components/time";
+
 const EMAIL_STATE = {
   queued: { label: "Queued", tone: "pending" },
   sent: { label: "Sent", tone: "ok" },
@@ -12,5 +14,21 @@ export function EmailStateBadge({ state, title }: { state: string; title?: strin
       <span className="dot" aria-hidden />
       {info?.label ?? state}
     </span>
+  );
+}
+
+/** When an email went out, or when a queued one will ("goes out in 3 minutes"). */
+export function EmailTime({
+  email,
+  now,
+}: {
+  email: { state: string; sentAt: Date | null; releaseAt: Date };
+  now: number;
+}) {
+  return (
+    <>
+      {email.state === "queued" ? "goes out " : ""}
+      <Time iso={(email.sentAt ?? email.releaseAt).toISOString()} now={now} />
+    </>
   );
 }

@@ -1,10 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { countOf, DataTable, MainCell } from "@/app/_components/data-table";
 import { EmptyState } from "@/app/_components/empty-state";
 import { IconInbox, IconLock } from "@/app/_components/icons";
-import { Time } from "@/app/_components/time";
+import { ScopeNote } from "@/app/_components/scope-note";
 import { requireConsoleMember } from "@/app/_lib/console-session";
-import { EmailStateBadge } from "@/app/(console)/mailbox/email-state-badge";
+import { EmailStateBadge, EmailTime } from "@/app/(console)/mailbox/email-state-badge";
 import { can } from "@/lib/auth/roles";
 import { getDb } from "@/lib/db";
 import { listMailbox } from "@/lib/email/list-mailbox";
@@ -18,11 +19,14 @@ export default async function MailboxPage() {
   if (!can(member.role, "mailbox:read")) {
     return (
       <EmptyState icon={<IconLock />} title="The mailbox is not available to your role">
-        Ask an Owner to change your role if you need to read sent emails.
+        Ask an Owner or Admin (Members page) to change your role if you need to read sent emails.
       </EmptyState>
     );
   }
-  const items = await listMailbox(await getDb(), member.orgId, { limit: 200 });
+  const items = await listMailbox(await getDb(), member.orgId, {
+    limit: 200,
+    includeAccount: can(member.role, "members:manage"),
+  });
   const local = activeTransport() === "mailbox";
   const now = Date.now();
   return (
@@ -36,6 +40,7 @@ export default async function MailboxPage() {
               : "Emails go out through Resend; this is their log."}{" "}
             At most 200 go out per hour; the rest wait and are released evenly.
           </p>
+          <ScopeNote scope="org" />
         </div>
       </div>
       {items.length === 0 ? (
@@ -43,49 +48,34 @@ export default async function MailboxPage() {
           Invite someone from a room&apos;s page and the email shows up here.
         </EmptyState>
       ) : (
-        <div className="table-wrap">
-          <table className="responsive" aria-label="Emails">
-            <thead>
-              <tr>
-                <th scope="col">Email</th>
-                <th scope="col">Room</th>
-                <th scope="col">State</th>
-                <th scope="col">Delivered via</th>
-                <th scope="col">Time</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((e) => (
-                <tr key={e.id} data-testid="mailbox-row">
-                  <td className="primary">
-                    <div className="cell-main">
-                      <Link href={`/mailbox/${e.id}`}>{e.subject}</Link>
-                    </div>
-                    <div className="cell-sub">to {e.to}</div>
-                  </td>
-                  <td data-label="Room" className="muted">
-                    {e.roomName ?? "—"}
-                  </td>
-                  <td data-label="State">
-                    <EmailStateBadge state={e.state} title={e.error ?? undefined} />
-                  </td>
-                  <td data-label="Delivered via" className="muted">
-                    {e.transport === "mailbox" ? "Local mailbox" : e.transport === "resend" ? "Resend" : "—"}
-                  </td>
-                  <td data-label="Time" className="muted">
-                    {e.state === "queued" ? "goes out " : ""}
-                    <Time iso={(e.sentAt ?? e.releaseAt).toISOString()} now={now} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <div className="table-foot">
-            <span>
-              {items.length} {items.length === 1 ? "email" : "emails"}
-            </span>
-          </div>
-        </div>
+        <DataTable
+          label="Emails"
+          rows={items}
+          rowKey={(e) => e.id}
+          rowAttributes={() => ({ "data-testid": "mailbox-row" })}
+          columns={[
+            {
+              header: "Email",
+              primary: true,
+              cell: (e) => (
+                <MainCell main={<Link href={`/mailbox/${e.id}`}>{e.subject}</Link>} sub={`to ${e.to}`} />
+              ),
+            },
+            { header: "Room", className: "muted", cell: (e) => e.roomName ?? "—" },
+            {
+              header: "State",
+              cell: (e) => <EmailStateBadge state={e.state} title={e.error ?? undefined} />,
+            },
+            {
+              header: "Delivered via",
+              className: "muted",
+              cell: (e) =>
+                e.transport === "mailbox" ? "Local mailbox" : e.transport === "resend" ? "Resend" : "—",
+            },
+            { header: "Time", className: "muted", cell: (e) => <EmailTime email={e} now={now} /> },
+          ]}
+          foot={<span>{countOf(items.length, "email", "emails")}</span>}
+        />
       )}
     </>
   );

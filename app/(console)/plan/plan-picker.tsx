@@ -52,7 +52,7 @@ export function PlanPicker({
     setBusy(null);
     if (!res.ok) return toast.error("Plan not selected", res.problem.detail);
     toast.success(`${PLAN_INFO[plan].name} plan selected`, "Rooms, API keys and invitations are open.");
-    if (current === null) router.push("/projects");
+    if (current === null) router.push("/");
     router.refresh();
   }
 

@@ -1,17 +1,19 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { type FormEvent, useState } from "react";
-import { api, fieldErrors } from "@/app/_components/api-client";
+import { useState } from "react";
+import { api } from "@/app/_components/api-client";
 import { ENVIRONMENT_OPTIONS } from "@/app/_components/badges";
-import { Dialog } from "@/app/_components/dialog";
-import { Field, fieldA11y, zodFieldErrors } from "@/app/_components/field";
+import { Choices } from "@/app/_components/choices";
+import { Field, fieldA11y } from "@/app/_components/field";
+import { type FieldErrors, text } from "@/app/_components/form-values";
 import { GatedButton } from "@/app/_components/gated-button";
-import { IconAlert, IconPlus, IconSpinner } from "@/app/_components/icons";
+import { IconPlus } from "@/app/_components/icons";
+import { LazyFormDialog } from "@/app/_components/lazy-form-dialog";
 import { useToast } from "@/app/_components/toast";
 import type { Role } from "@/lib/auth/roles";
-import { createProjectBody } from "@/lib/projects/project-schema";
 import type { ProjectDto } from "@/lib/projects/serialize-project";
+import { SLUG_PATTERN } from "@/lib/projects/slug-pattern";
 
 const ENV_HINT: Record<string, string> = {
   prod: "Live traffic",
@@ -19,7 +21,20 @@ const ENV_HINT: Record<string, string> = {
   dev: "Local and CI work",
 };
 
-/** "New project": a dialog validated with the API's own schema, posting to /v1/workspace/projects. */
+const NAME_MAX = 80;
+
+function check(form: FormData): FieldErrors {
+  const errors: FieldErrors = {};
+  const name = text(form, "name");
+  if (name === "") errors.name = "Give the project a name.";
+  else if (name.length > NAME_MAX) errors.name = `Keep the name to ${NAME_MAX} characters or fewer.`;
+  const slug = text(form, "slug");
+  if (slug !== "" && !SLUG_PATTERN.test(slug))
+    errors.slug = "Use 3 to 63 lower-case letters, digits or dashes, e.g. mobile-app.";
+  return errors;
+}
+
+/** "New project": name, optional slug and environment, posted to /v1/workspace/projects. */
 export function CreateProjectButton({
   memberRole,
   label = "New project",
@@ -30,52 +45,6 @@ export function CreateProjectButton({
   const router = useRouter();
   const toast = useToast();
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-
-  function close() {
-    setOpen(false);
-    setErrors({});
-    setFormError(null);
-  }
-
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const form = new FormData(e.currentTarget);
-    const slug = String(form.get("slug") ?? "").trim();
-    const input = {
-      name: String(form.get("name") ?? ""),
-      slug: slug === "" ? undefined : slug,
-      environment: String(form.get("environment") ?? "prod"),
-    };
-    const parsed = createProjectBody.safeParse(input);
-    if (!parsed.success) {
-      setErrors(zodFieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    setFormError(null);
-    setBusy(true);
-    const res = await api<ProjectDto>("/v1/workspace/projects", { json: parsed.data });
-    setBusy(false);
-    if (res.ok) {
-      toast.success("Project created", `${res.data.name} · ${res.data.slug}`);
-      close();
-      router.refresh();
-      return;
-    }
-    const { problem } = res;
-    if (problem.code === "slug_taken") {
-      setErrors({ slug: `“${input.slug ?? ""}” is already used by another project. Pick another slug.` });
-    } else if (problem.code === "validation_failed") {
-      setErrors(fieldErrors(problem));
-    } else {
-      setFormError(problem.detail);
-      toast.error("Project not created", problem.detail);
-    }
-  }
-
   return (
     <>
       <GatedButton
@@ -87,78 +56,77 @@ export function CreateProjectButton({
       >
         <IconPlus /> {label}
       </GatedButton>
-      <Dialog
+      <LazyFormDialog<ProjectDto>
         open={open}
-        onClose={close}
+        onClose={() => setOpen(false)}
         title="Create a project"
         description="Projects hold rooms, API keys and webhooks. Use one per app and environment."
+        submitLabel="Create project"
+        busyLabel="Creating…"
+        failureTitle="Project not created"
+        check={check}
+        send={(form) =>
+          api("/v1/workspace/projects", {
+            json: {
+              name: text(form, "name"),
+              environment: text(form, "environment") || "prod",
+              ...(text(form, "slug") ? { slug: text(form, "slug") } : {}),
+            },
+          })
+        }
+        explain={(problem, form) =>
+          problem.code === "slug_taken"
+            ? { slug: `“${text(form, "slug")}” is already used by another project. Pick another slug.` }
+            : undefined
+        }
+        onSuccess={(project) => {
+          toast.success("Project created", `${project.name} · ${project.slug}`);
+          setOpen(false);
+          router.refresh();
+        }}
       >
-        <form onSubmit={onSubmit} noValidate aria-label="Create a project">
-          {formError ? (
-            <div className="form-error" role="alert">
-              <IconAlert /> {formError}
-            </div>
-          ) : null}
-          <Field id="name" label="Name" error={errors.name}>
-            <input
-              {...fieldA11y("name", errors.name)}
-              placeholder="Mobile app"
-              maxLength={80}
-              autoComplete="off"
-              onChange={() => errors.name && setErrors({ ...errors, name: "" })}
+        {(errors) => (
+          <>
+            <Field id="name" label="Name" error={errors.name}>
+              <input
+                {...fieldA11y("name", errors.name)}
+                placeholder="Mobile app"
+                maxLength={NAME_MAX}
+                autoComplete="off"
+              />
+            </Field>
+            <Field
+              id="slug"
+              label="Slug"
+              optional
+              error={errors.slug}
+              hint="3–63 lower-case letters, digits or dashes. Generated from the name when empty."
+            >
+              <input
+                {...fieldA11y("slug", errors.slug, true)}
+                className="mono"
+                placeholder="mobile-app"
+                maxLength={63}
+                autoComplete="off"
+                spellCheck={false}
+              />
+            </Field>
+            <Choices
+              legend="Environment"
+              name="environment"
+              type="radio"
+              columns="three"
+              options={ENVIRONMENT_OPTIONS.map((o) => ({
+                value: o.value,
+                title: o.label,
+                description: ENV_HINT[o.value],
+              }))}
+              checked={["prod"]}
+              error={errors.environment}
             />
-          </Field>
-          <Field
-            id="slug"
-            label="Slug"
-            optional
-            error={errors.slug}
-            hint="3–63 lower-case letters, digits or dashes. Generated from the name when empty."
-          >
-            <input
-              {...fieldA11y("slug", errors.slug, true)}
-              className="mono"
-              placeholder="mobile-app"
-              maxLength={63}
-              autoComplete="off"
-              spellCheck={false}
-              onChange={() => errors.slug && setErrors({ ...errors, slug: "" })}
-            />
-          </Field>
-          <fieldset>
-            <legend className="label">Environment</legend>
-            <div className="choices three">
-              {ENVIRONMENT_OPTIONS.map((o) => (
-                <label key={o.value} className="choice">
-                  <input
-                    type="radio"
-                    name="environment"
-                    value={o.value}
-                    defaultChecked={o.value === "prod"}
-                  />
-                  <span className="choice-body">
-                    <span>
-                      <span className="choice-title">{o.label}</span>
-                      <br />
-                      <span className="choice-desc">{ENV_HINT[o.value]}</span>
-                    </span>
-                  </span>
-                </label>
-              ))}
-            </div>
-            {errors.environment ? <p className="field-error">{errors.environment}</p> : null}
-          </fieldset>
-          <div className="form-actions">
-            <button type="button" className="btn secondary" onClick={close}>
-              Cancel
-            </button>
-            <button type="submit" className="btn" disabled={busy}>
-              {busy ? <IconSpinner className="spin" /> : null}
-              {busy ? "Creating…" : "Create project"}
-            </button>
-          </div>
-        </form>
-      </Dialog>
+          </>
+        )}
+      </LazyFormDialog>
     </>
   );
 }

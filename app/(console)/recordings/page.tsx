@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
+import { countOf, DataTable, MainCell } from "@/app/_components/data-table";
 import { EmptyState } from "@/app/_components/empty-state";
 import { IconRecord } from "@/app/_components/icons";
+import { ScopeNote } from "@/app/_components/scope-note";
 import { Time } from "@/app/_components/time";
 import { requireConsoleMember } from "@/app/_lib/console-session";
 import { DownloadButton } from "@/app/(console)/recordings/download-button";
@@ -43,6 +45,7 @@ export default async function RecordingsPage() {
             Completed recordings across every project. Downloads come straight from storage through a link
             valid five minutes.
           </p>
+          <ScopeNote scope="org" />
         </div>
       </div>
       {items.length === 0 ? (
@@ -50,56 +53,35 @@ export default async function RecordingsPage() {
           Recordings appear here once the media server reports them completed.
         </EmptyState>
       ) : (
-        <div className="table-wrap">
-          <table className="responsive" aria-label="Recordings">
-            <thead>
-              <tr>
-                <th scope="col">Room</th>
-                <th scope="col">Project</th>
-                <th scope="col">Started</th>
-                <th scope="col">Duration</th>
-                <th scope="col">Size</th>
-                <th scope="col">
-                  <span className="sr-only">Download</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((r) => (
-                <tr key={r.id} data-testid="recording-row" data-recording-id={r.id}>
-                  <td className="primary">
-                    <div className="cell-main">{r.room_name}</div>
-                    <div className="cell-sub">
-                      {r.room_short_code} · {r.id}
-                    </div>
-                  </td>
-                  <td data-label="Project">{r.project_name}</td>
-                  <td data-label="Started" className="muted">
-                    <Time iso={r.started_at} now={now} />
-                  </td>
-                  <td data-label="Duration" className="mono">
-                    {duration(r.duration_sec)}
-                  </td>
-                  <td data-label="Size" className="muted">
-                    {size(r.size_bytes)}
-                  </td>
-                  <td data-label="Download">
-                    <DownloadButton
-                      recordingId={r.id}
-                      label={`the recording of ${r.room_name}`}
-                      memberRole={member.role}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <div className="table-foot">
-            <span>
-              {items.length} {items.length === 1 ? "recording" : "recordings"}
-            </span>
-          </div>
-        </div>
+        <DataTable
+          label="Recordings"
+          rows={items}
+          rowKey={(r) => r.id}
+          rowAttributes={(r) => ({ "data-testid": "recording-row", "data-recording-id": r.id })}
+          columns={[
+            {
+              header: "Room",
+              primary: true,
+              cell: (r) => <MainCell main={r.room_name} sub={`${r.room_short_code} · ${r.id}`} />,
+            },
+            { header: "Project", cell: (r) => r.project_name },
+            { header: "Started", className: "muted", cell: (r) => <Time iso={r.started_at} now={now} /> },
+            { header: "Duration", className: "mono", cell: (r) => duration(r.duration_sec) },
+            { header: "Size", className: "muted", cell: (r) => size(r.size_bytes) },
+            {
+              header: "Download",
+              srOnly: true,
+              cell: (r) => (
+                <DownloadButton
+                  recordingId={r.id}
+                  label={`the recording of ${r.room_name}`}
+                  memberRole={member.role}
+                />
+              ),
+            },
+          ]}
+          foot={<span>{countOf(items.length, "recording", "recordings")}</span>}
+        />
       )}
     </>
   );

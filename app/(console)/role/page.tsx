@@ -1,8 +1,9 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { IconCheck, IconMinus, IconShield } from "@/app/_components/icons";
 import { requireConsoleMember } from "@/app/_lib/console-session";
-import { roleList, withArticle } from "@/app/_lib/role-text";
-import { can, type Permission, ROLES, type Role, rolesWith } from "@/lib/auth/roles";
+import { ROLE_SUMMARY, roleList, withArticle } from "@/app/_lib/role-text";
+import { can, type Permission, ROLES, rolesWith } from "@/lib/auth/roles";
 
 export const metadata: Metadata = { title: "Your role" };
 
@@ -23,16 +24,12 @@ const PERMISSION_TEXT = {
   "audit:read": { group: "Organisation", text: "Read the audit log" },
   "audit:verify": { group: "Organisation", text: "Verify the audit log's hash chain" },
   "mailbox:read": { group: "Organisation", text: "Read the mailbox of sent emails" },
+  "members:read": { group: "Organisation", text: "See the organisation's members" },
+  "members:manage": {
+    group: "Organisation",
+    text: "Invite members, change their roles and remove them (only an Owner touches the Owner role)",
+  },
 } as const satisfies Record<Permission, { group: string; text: string }>;
-
-const ROLE_SUMMARY = {
-  Owner: "Everything, including the organisation's plan and its audit log.",
-  Admin: "Everything except selecting the plan.",
-  Developer: "Builds with the API: projects, rooms, keys, webhooks and test tokens.",
-  Member: "Uses rooms: invites people and downloads recordings.",
-  Billing: "Looks after the plan; can also invite and download recordings.",
-  Viewer: "Read-only: sees every list, changes nothing.",
-} as const satisfies Record<Role, string>;
 
 /** Display order: grouped as the console is. */
 const ORDERED = Object.keys(PERMISSION_TEXT) as Permission[];
@@ -105,7 +102,10 @@ export default async function RolePage() {
         <div className="page-head" style={{ marginBottom: 12 }}>
           <div>
             <h2 id="matrix-heading">All roles</h2>
-            <p>Roles are given per organisation. Ask an Owner to change yours.</p>
+            <p>
+              Roles are given per organisation. An Owner or Admin changes yours on the{" "}
+              {can(member.role, "members:read") ? <Link href="/members">Members</Link> : "Members"} page.
+            </p>
           </div>
         </div>
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls sideways on a phone must be reachable by keyboard (WCAG 2.1.1). */}

@@ -2,8 +2,9 @@ import type { Metadata } from "next";
 import { cookies } from "next/headers";
 import Link from "next/link";
 import { EmptyState } from "@/app/_components/empty-state";
-import { FilterTabs } from "@/app/_components/filter-tabs";
+import { FilterTabs, hrefWith } from "@/app/_components/filter-tabs";
 import { IconFolder, IconVideo } from "@/app/_components/icons";
+import { ScopeNote } from "@/app/_components/scope-note";
 import { requireConsoleMember } from "@/app/_lib/console-session";
 import { CURRENT_PROJECT_COOKIE, pickCurrentProject } from "@/app/_lib/current-project";
 import { planGate } from "@/app/_lib/plan-gate";
@@ -12,6 +13,7 @@ import { ProjectFilter } from "@/app/(console)/rooms/project-filter";
 import { type ProjectRef, RoomList } from "@/app/(console)/rooms/room-list";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
+import { shareLinkBase } from "@/lib/invitations/share-link";
 import { listProjects } from "@/lib/projects/list-projects";
 import { listRooms } from "@/lib/rooms/list-rooms";
 import { ROOM_STATES } from "@/lib/rooms/room-types";
@@ -54,7 +56,7 @@ export default async function RoomsPage({ searchParams }: { searchParams: Search
       memberRole={member.role}
       projects={projects}
       defaultProjectId={defaultProjectId}
-      meetHost={env.meetHost}
+      shareBase={shareLinkBase()}
       blockedReason={blockedReason}
       label={label}
     />
@@ -66,6 +68,14 @@ export default async function RoomsPage({ searchParams }: { searchParams: Search
         <div>
           <h1>Rooms</h1>
           <p>Meeting spaces across every project. Share a room by its link; it never reveals the id.</p>
+          {projectId ? null : (
+            <ScopeNote
+              scope="org"
+              filterHref={
+                defaultProjectId ? hrefWith("/rooms", { state, project_id: defaultProjectId }) : undefined
+              }
+            />
+          )}
         </div>
         <div className="page-actions">{createButton()}</div>
       </div>
@@ -106,7 +116,7 @@ export default async function RoomsPage({ searchParams }: { searchParams: Search
               first={page}
               filters={filters}
               projects={projects}
-              meetHost={env.meetHost}
+              shareBase={shareLinkBase()}
               now={now}
               pageSize={PAGE_SIZE}
             />

@@ -3,10 +3,12 @@
 import Link from "next/link";
 import { EnvironmentBadge, RoomStateBadge } from "@/app/_components/badges";
 import { CopyButton } from "@/app/_components/copy-button";
-import { IconSpinner } from "@/app/_components/icons";
-import { RoomTypeLabel, shareLink } from "@/app/_components/room-types";
+import { countOf, DataTable, MainCell } from "@/app/_components/data-table";
+import { LoadMore } from "@/app/_components/load-more";
+import { RoomTypeLabel } from "@/app/_components/room-types";
 import { Time } from "@/app/_components/time";
 import { type Page, usePagedList } from "@/app/_components/use-paged-list";
+import { roomShareLink } from "@/lib/invitations/share-link-format";
 import type { RoomDto } from "@/lib/rooms/serialize-room";
 
 export interface ProjectRef {
@@ -19,91 +21,80 @@ export function RoomList({
   first,
   filters,
   projects,
-  meetHost,
+  shareBase,
   now,
   pageSize,
 }: {
   first: Page<RoomDto>;
   filters: { state: string | undefined; project_id: string | undefined };
   projects: ProjectRef[];
-  meetHost: string;
+  shareBase: string;
   now: number;
   pageSize: number;
 }) {
   const list = usePagedList(first, "/v1/workspace/rooms", { ...filters, limit: String(pageSize) });
   const byId = new Map(projects.map((p) => [p.id, p]));
   return (
-    <div className="table-wrap">
-      <table className="responsive rooms-table" aria-label="Rooms">
-        <thead>
-          <tr>
-            <th scope="col">Room</th>
-            <th scope="col">Type</th>
-            <th scope="col">State</th>
-            <th scope="col">Project</th>
-            <th scope="col">Share link</th>
-            <th scope="col">Created</th>
-          </tr>
-        </thead>
-        <tbody>
-          {list.items.map((r) => {
+    <DataTable
+      label="Rooms"
+      className="rooms-table"
+      rows={list.items}
+      rowKey={(r) => r.id}
+      rowAttributes={(r) => ({ "data-testid": "room-row", "data-room-id": r.id })}
+      columns={[
+        {
+          header: "Room",
+          primary: true,
+          className: "c-main",
+          cell: (r) => <MainCell main={<Link href={`/rooms/${r.id}`}>{r.name}</Link>} sub={r.id} />,
+        },
+        { header: "Type", className: "c-type", cell: (r) => <RoomTypeLabel type={r.type} /> },
+        { header: "State", className: "c-state", cell: (r) => <RoomStateBadge state={r.state} /> },
+        {
+          header: "Project",
+          className: "c-project",
+          cell: (r) => {
             const project = byId.get(r.project_id);
-            const link = shareLink(meetHost, r.short_code);
-            return (
-              <tr key={r.id} data-testid="room-row" data-room-id={r.id}>
-                <td className="primary c-main">
-                  <div className="cell-main">
-                    <Link href={`/rooms/${r.id}`}>{r.name}</Link>
-                  </div>
-                  <div className="cell-sub">{r.id}</div>
-                </td>
-                <td data-label="Type" className="c-type">
-                  <RoomTypeLabel type={r.type} />
-                </td>
-                <td data-label="State" className="c-state">
-                  <RoomStateBadge state={r.state} />
-                </td>
-                <td data-label="Project" className="c-project">
-                  {project ? (
-                    <span className="type-label">
-                      <span className="truncate">{project.name}</span>
-                      <EnvironmentBadge environment={project.environment} />
-                    </span>
-                  ) : (
-                    <span className="mono muted">{r.project_id}</span>
-                  )}
-                </td>
-                <td data-label="Share link" className="c-share">
-                  <span className="share">
-                    <code title={link}>{r.short_code}</code>
-                    <CopyButton
-                      value={link}
-                      label={`Copy share link of ${r.name}`}
-                      className="icon-btn"
-                      toastTitle="Share link copied"
-                    />
-                  </span>
-                </td>
-                <td data-label="Created" className="c-created muted">
-                  <Time iso={r.created_at} now={now} />
-                </td>
-              </tr>
+            return project ? (
+              <span className="type-label">
+                <span className="truncate">{project.name}</span>
+                <EnvironmentBadge environment={project.environment} />
+              </span>
+            ) : (
+              <span className="mono muted">{r.project_id}</span>
             );
-          })}
-        </tbody>
-      </table>
-      <div className="table-foot">
-        <span data-testid="room-count">
-          {list.items.length} {list.items.length === 1 ? "room" : "rooms"}
-          {list.hasMore ? " shown" : ""}
-        </span>
-        {list.hasMore ? (
-          <button type="button" className="btn secondary sm" onClick={list.loadMore} disabled={list.loading}>
-            {list.loading ? <IconSpinner className="spin" /> : null}
-            {list.loading ? "Loading…" : "Load more"}
-          </button>
-        ) : null}
-      </div>
-    </div>
+          },
+        },
+        {
+          header: "Share link",
+          className: "c-share",
+          cell: (r) => (
+            <span className="share">
+              <code title={roomShareLink(shareBase, r.short_code)}>{r.short_code}</code>
+              <CopyButton
+                value={roomShareLink(shareBase, r.short_code)}
+                label={`Copy share link of ${r.name}`}
+                className="icon-btn"
+                toastTitle="Share link copied"
+              />
+            </span>
+          ),
+        },
+        {
+          header: "Created",
+          className: "c-created muted",
+          cell: (r) => <Time iso={r.created_at} now={now} />,
+        },
+      ]}
+      foot={
+        <>
+          <span data-testid="room-count">
+            {countOf(list.items.length, "room", "rooms")}
+            {list.hasMore ? " shown" : ""}
+          </span>
+          <LoadMore list={list} />
+        </>
+      }
+    />
   );
 }

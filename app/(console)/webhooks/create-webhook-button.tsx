@@ -1,14 +1,17 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
-import { type FormEvent, useState } from "react";
-import { api, fieldErrors } from "@/app/_components/api-client";
-import { Dialog } from "@/app/_components/dialog";
+import { useState } from "react";
+import { api } from "@/app/_components/api-client";
+import { Choices } from "@/app/_components/choices";
 import { Field, fieldA11y } from "@/app/_components/field";
+import { type FieldErrors, text } from "@/app/_components/form-values";
 import { GatedButton } from "@/app/_components/gated-button";
-import { IconAlert, IconPlus, IconSpinner } from "@/app/_components/icons";
-import { useToast } from "@/app/_components/toast";
-import { type RevealedSecret, SecretDialog } from "@/app/(console)/webhooks/secret-dialog";
+import { IconPlus } from "@/app/_components/icons";
+import { OnceOpened } from "@/app/_components/lazy-dialog";
+import { LazyFormDialog } from "@/app/_components/lazy-form-dialog";
+import type { RevealedSecret } from "@/app/(console)/webhooks/secret-dialog";
 import type { Role } from "@/lib/auth/roles";
 import type { CreatedWebhook } from "@/lib/webhooks/create-webhook";
 import { WORKSPACE_EVENTS } from "@/lib/webhooks/event-catalog";
@@ -21,6 +24,21 @@ const EVENT_HINT: Record<string, string> = {
   "recording.failed": "A recording could not be made",
 };
 
+function check(form: FormData): FieldErrors {
+  const errors: FieldErrors = {};
+  const url = text(form, "webhook_url");
+  if (url === "") errors.webhook_url = "Enter the URL your server receives events at.";
+  else if (!/^https:\/\//i.test(url))
+    errors.webhook_url = "Use an https:// address: deliveries are only sent over TLS.";
+  if (form.getAll("events").length === 0) errors.events = "Choose at least one event.";
+  return errors;
+}
+
+const SecretDialog = dynamic(
+  () => import("@/app/(console)/webhooks/secret-dialog").then((m) => m.SecretDialog),
+  { ssr: false },
+);
+
 /** "Add endpoint": URL, events and a note; the signing secret is shown once afterwards. */
 export function CreateWebhookButton({
   memberRole,
@@ -32,51 +50,8 @@ export function CreateWebhookButton({
   label?: string | undefined;
 }) {
   const router = useRouter();
-  const toast = useToast();
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
   const [revealed, setRevealed] = useState<RevealedSecret | null>(null);
-
-  function close() {
-    setOpen(false);
-    setErrors({});
-    setFormError(null);
-  }
-
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const form = new FormData(e.currentTarget);
-    const url = String(form.get("webhook_url") ?? "").trim();
-    const events = form.getAll("events").map(String);
-    const description = String(form.get("description") ?? "").trim();
-    const local: Record<string, string> = {};
-    if (!/^https:\/\//i.test(url)) local.webhook_url = "Enter an https:// URL.";
-    if (events.length === 0) local.events = "Choose at least one event.";
-    if (Object.keys(local).length > 0) return setErrors(local);
-    setErrors({});
-    setFormError(null);
-    setBusy(true);
-    const res = await api<CreatedWebhook>("/v1/workspace/webhooks", {
-      json: { url, events, ...(description ? { description } : {}) },
-    });
-    setBusy(false);
-    if (res.ok) {
-      close();
-      setRevealed({ title: "Endpoint added", kid: "v1", secret: res.data.signing_secret });
-      router.refresh();
-      return;
-    }
-    if (res.problem.code === "validation_failed") {
-      const errs = fieldErrors(res.problem);
-      setErrors(errs.url ? { ...errs, webhook_url: errs.url } : errs);
-    } else {
-      setFormError(res.problem.detail);
-      toast.error("Endpoint not added", res.problem.detail);
-    }
-  }
-
   return (
     <>
       <GatedButton
@@ -88,77 +63,82 @@ export function CreateWebhookButton({
       >
         <IconPlus /> {label}
       </GatedButton>
-      <Dialog
+      <LazyFormDialog<CreatedWebhook>
         open={open}
-        onClose={close}
+        onClose={() => setOpen(false)}
         title="Add a webhook endpoint"
         description="Every event you choose, from every project of this organisation, is POSTed to this URL."
         wide
+        submitLabel="Add endpoint"
+        busyLabel="Adding…"
+        submitTestId="create-webhook"
+        failureTitle="Endpoint not added"
+        check={check}
+        send={(form) =>
+          api("/v1/workspace/webhooks", {
+            json: {
+              url: text(form, "webhook_url"),
+              events: form.getAll("events").map(String),
+              ...(text(form, "description") ? { description: text(form, "description") } : {}),
+            },
+          })
+        }
+        inputNames={{ url: "webhook_url" }}
+        onSuccess={(created) => {
+          setOpen(false);
+          setRevealed({
+            title: "Endpoint added",
+            kid: "v1",
+            secret: created.signing_secret,
+            endpointId: created.id,
+          });
+          router.refresh();
+        }}
       >
-        <form onSubmit={onSubmit} noValidate aria-label="Add a webhook endpoint">
-          {formError ? (
-            <div className="form-error" role="alert">
-              <IconAlert /> {formError}
-            </div>
-          ) : null}
-          <Field
-            id="webhook_url"
-            label="Endpoint URL"
-            error={errors.webhook_url}
-            hint={
-              cloud
-                ? "HTTPS only. Local, private and metadata addresses are refused."
-                : "HTTPS only. Internal hosts are allowed on a self-hosted install."
-            }
-          >
-            <input
-              {...fieldA11y("webhook_url", errors.webhook_url, true)}
-              type="url"
-              inputMode="url"
-              placeholder="https://api.example.com/webhooks/svc"
-              maxLength={2048}
-              autoComplete="off"
-              autoFocus
+        {(errors) => (
+          <>
+            <Field
+              id="webhook_url"
+              label="Endpoint URL"
+              error={errors.webhook_url}
+              hint={
+                cloud
+                  ? "HTTPS only. Local, private and metadata addresses are refused."
+                  : "HTTPS only. Internal hosts are allowed on a self-hosted install."
+              }
+            >
+              <input
+                {...fieldA11y("webhook_url", errors.webhook_url, true)}
+                type="url"
+                inputMode="url"
+                placeholder="https://api.example.com/webhooks/svc"
+                maxLength={2048}
+                autoComplete="off"
+              />
+            </Field>
+            <Choices
+              legend="Events"
+              name="events"
+              type="checkbox"
+              mono
+              options={WORKSPACE_EVENTS.map((ev) => ({ value: ev, title: ev, description: EVENT_HINT[ev] }))}
+              checked={["room.created"]}
+              error={errors.events}
             />
-          </Field>
-          <fieldset>
-            <legend className="label">Events</legend>
-            <div className="choices">
-              {WORKSPACE_EVENTS.map((ev) => (
-                <label key={ev} className="choice">
-                  <input type="checkbox" name="events" value={ev} defaultChecked={ev === "room.created"} />
-                  <span className="choice-body">
-                    <span>
-                      <span className="choice-title mono">{ev}</span>
-                      <br />
-                      <span className="choice-desc">{EVENT_HINT[ev]}</span>
-                    </span>
-                  </span>
-                </label>
-              ))}
-            </div>
-            {errors.events ? <p className="field-error">{errors.events}</p> : null}
-          </fieldset>
-          <Field id="description" label="Description" optional error={errors.description}>
-            <input
-              {...fieldA11y("description", errors.description)}
-              placeholder="Billing sync (production)"
-              maxLength={500}
-              autoComplete="off"
-            />
-          </Field>
-          <div className="form-actions">
-            <button type="button" className="btn secondary" onClick={close}>
-              Cancel
-            </button>
-            <button type="submit" className="btn" disabled={busy} data-testid="create-webhook">
-              {busy ? <IconSpinner className="spin" /> : null}
-              {busy ? "Adding…" : "Add endpoint"}
-            </button>
-          </div>
-        </form>
-      </Dialog>
-      <SecretDialog revealed={revealed} onClose={() => setRevealed(null)} />
+            <Field id="description" label="Description" optional error={errors.description}>
+              <input
+                {...fieldA11y("description", errors.description)}
+                placeholder="Billing sync (production)"
+                maxLength={500}
+                autoComplete="off"
+              />
+            </Field>
+          </>
+        )}
+      </LazyFormDialog>
+      <OnceOpened open={revealed !== null}>
+        <SecretDialog revealed={revealed} onClose={() => setRevealed(null)} />
+      </OnceOpened>
     </>
   );
 }

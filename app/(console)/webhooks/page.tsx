@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { countOf, DataTable, MainCell } from "@/app/_components/data-table";
 import { EmptyState } from "@/app/_components/empty-state";
 import { IconWebhook } from "@/app/_components/icons";
+import { ScopeNote } from "@/app/_components/scope-note";
 import { Time } from "@/app/_components/time";
 import { requireConsoleMember } from "@/app/_lib/console-session";
 import { CreateWebhookButton } from "@/app/(console)/webhooks/create-webhook-button";
@@ -34,6 +36,7 @@ export default async function WebhooksPage() {
           <p>
             Signed HTTPS POSTs to your servers when rooms and recordings change, retried for about five hours.
           </p>
+          <ScopeNote scope="org" />
         </div>
         <div className="page-actions">{create()}</div>
       </div>
@@ -43,50 +46,38 @@ export default async function WebhooksPage() {
           secret; verify it before trusting the body.
         </EmptyState>
       ) : (
-        <div className="table-wrap">
-          <table className="responsive" aria-label="Webhook endpoints">
-            <thead>
-              <tr>
-                <th scope="col">Endpoint</th>
-                <th scope="col">Events</th>
-                <th scope="col">Scope</th>
-                <th scope="col">State</th>
-                <th scope="col">Created</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((w) => (
-                <tr key={w.id} data-testid="webhook-row" data-webhook-id={w.id}>
-                  <td className="primary">
-                    <div className="cell-main truncate" title={w.url}>
-                      <Link href={`/webhooks/${w.id}`}>{w.url}</Link>
-                    </div>
-                    <div className="cell-sub">{w.description ?? w.id}</div>
-                  </td>
-                  <td data-label="Events">
-                    <EventList events={w.events} />
-                  </td>
-                  <td data-label="Scope" className="muted">
-                    {w.project_id
-                      ? `Project ${projectName.get(w.project_id) ?? w.project_id}`
-                      : "Organisation"}
-                  </td>
-                  <td data-label="State">
-                    <EndpointStateBadge active={w.active} />
-                  </td>
-                  <td data-label="Created" className="muted">
-                    <Time iso={w.created_at} now={now} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <div className="table-foot">
-            <span>
-              {items.length} {items.length === 1 ? "endpoint" : "endpoints"}
-            </span>
-          </div>
-        </div>
+        <DataTable
+          label="Webhook endpoints"
+          rows={items}
+          rowKey={(w) => w.id}
+          rowAttributes={(w) => ({ "data-testid": "webhook-row", "data-webhook-id": w.id })}
+          columns={[
+            {
+              header: "Endpoint",
+              primary: true,
+              cell: (w) => (
+                <MainCell
+                  main={
+                    <Link href={`/webhooks/${w.id}`} className="truncate-link" title={w.url}>
+                      {w.url}
+                    </Link>
+                  }
+                  sub={w.description ?? w.id}
+                />
+              ),
+            },
+            { header: "Events", cell: (w) => <EventList events={w.events} /> },
+            {
+              header: "Scope",
+              className: "muted",
+              cell: (w) =>
+                w.project_id ? `Project ${projectName.get(w.project_id) ?? w.project_id}` : "Organisation",
+            },
+            { header: "State", cell: (w) => <EndpointStateBadge active={w.active} /> },
+            { header: "Created", className: "muted", cell: (w) => <Time iso={w.created_at} now={now} /> },
+          ]}
+          foot={<span>{countOf(items.length, "endpoint", "endpoints")}</span>}
+        />
       )}
     </>
   );

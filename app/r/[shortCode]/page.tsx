@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { DeviceCheck } from "@/app/r/[shortCode]/device-check";
 import { getDb } from "@/lib/db";
 import { findPublicRoom } from "@/lib/invitations/find-public-room";
+import { joinUrl } from "@/lib/invitations/join-url";
 import { roomTypeLabel } from "@/lib/invitations/room-type-label";
 
 export const dynamic = "force-dynamic";
@@ -18,45 +20,75 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   };
 }
 
-/** The share link's page: public (no sign-in), shows the room's name and type, never its id. */
+/**
+ * The share link's page (docs/decisions/0303, 0841): public, names the room and its type, says
+ * whether it is live, checks camera and microphone, and offers one action — the customer's app
+ * through SVC_JOIN_URL — or explains what the link is for. Never the room id, org or project.
+ */
 export default async function JoinPage({ params }: Props) {
   const room = await findPublicRoom(await getDb(), (await params).shortCode);
   if (!room) notFound();
   const kind = roomTypeLabel(room.type);
-  const ended = room.state === "ended";
+  const open = joinUrl(room.shortCode);
+  if (room.state === "ended") {
+    return (
+      <main className="auth-wrap">
+        <div className="card auth-card join-card" data-testid="join-card" data-state="ended">
+          <div className="brand join-brand">
+            <span className="brand-mark" aria-hidden /> SVC Meet
+          </div>
+          <h1>This {kind} has ended</h1>
+          <p className="muted">
+            <strong className="wrap-anywhere">{room.name}</strong> is over, so it can no longer be joined. Ask
+            whoever invited you for a new link.
+          </p>
+        </div>
+      </main>
+    );
+  }
+  const live = room.state === "active";
   return (
     <main className="auth-wrap">
-      <div className="card auth-card" data-testid="join-card">
-        <div className="brand" style={{ padding: 0, marginBottom: 16 }}>
+      <div className="card auth-card join-card" data-testid="join-card" data-state={room.state}>
+        <div className="brand join-brand">
           <span className="brand-mark" aria-hidden /> SVC Meet
         </div>
-        {ended ? (
-          <>
-            <h1>This {kind} has ended</h1>
-            <p className="muted">
-              <strong>{room.name}</strong> is over, so it can no longer be joined. Ask whoever invited you for
-              a new link.
+        <p className="muted join-kicker">You&apos;re invited to a {kind}</p>
+        <h1 data-testid="room-name" className="wrap-anywhere">
+          {room.name}
+        </h1>
+        <div className="join-badges">
+          <span className="badge" data-testid="room-type">
+            {kind}
+          </span>
+          <span className={`badge state state-${room.state}`} data-testid="room-state">
+            <span className="dot" aria-hidden />
+            {live ? "Live now" : "Not started yet"}
+          </span>
+        </div>
+        <p className="muted">
+          {live
+            ? "People are in the room now. Check your camera and microphone, then join."
+            : "Nobody has joined yet. You can check your camera and microphone now and join when it starts."}
+        </p>
+        <DeviceCheck />
+        {open ? (
+          <div className="join-action">
+            <a className="btn block" href={open} data-testid="join-action">
+              {live ? `Join the ${kind}` : `Open the ${kind}`}
+            </a>
+            <p className="hint">
+              Opens {new URL(open).host} with room code <span className="mono">{room.shortCode}</span>.
             </p>
-          </>
+          </div>
         ) : (
-          <>
-            <p className="muted" style={{ margin: "0 0 4px" }}>
-              You're invited to a {kind}
-            </p>
-            <h1 data-testid="room-name">{room.name}</h1>
-            <div style={{ display: "flex", gap: 8, margin: "12px 0 16px", flexWrap: "wrap" }}>
-              <span className="badge" data-testid="room-type">
-                {kind}
-              </span>
-              <span className={`badge ${room.state}`}>
-                {room.state === "active" ? "in progress" : "not started yet"}
-              </span>
-            </div>
-            <p className="muted" style={{ marginBottom: 0 }}>
-              Keep this link: it opens the room in the SVC Meet app. Room code{" "}
+          <div className="callout join-explain" role="note" data-testid="join-explain">
+            <div>
+              <strong>How to join:</strong> this link names the room; the app your host uses opens it. Open
+              the invitation on the device you will join from, or give the app the room code{" "}
               <span className="mono">{room.shortCode}</span>.
-            </p>
-          </>
+            </div>
+          </div>
         )}
       </div>
     </main>

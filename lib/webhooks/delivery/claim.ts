@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, lte, or } from "drizzle-orm";
 import { deliveries } from "@/db/schema";
 import type { Db } from "@/lib/db";
+import { instanceId } from "@/lib/instances/heartbeat";
 import type { AttemptReport, DeliveryRow, DeliveryState } from "@/lib/webhooks/delivery/delivery-row";
 
 /**
@@ -38,7 +39,7 @@ export async function claimDueDeliveries(db: Db, now: Date, limit: number): Prom
     .for("update", { skipLocked: true });
   return db
     .update(deliveries)
-    .set({ lockedUntil: new Date(now.getTime() + LEASE_MS) })
+    .set({ lockedUntil: new Date(now.getTime() + LEASE_MS), lockedBy: instanceId() })
     .where(and(inArray(deliveries.id, due), claimable(now)))
     .returning();
 }
@@ -99,7 +100,7 @@ export async function claimDelivery(
 ): Promise<{ claimed: DeliveryRow } | { report: AttemptReport }> {
   const [claimed] = await db
     .update(deliveries)
-    .set({ lockedUntil: new Date(now.getTime() + LEASE_MS) })
+    .set({ lockedUntil: new Date(now.getTime() + LEASE_MS), lockedBy: instanceId() })
     .where(
       and(
         eq(deliveries.id, deliveryId),

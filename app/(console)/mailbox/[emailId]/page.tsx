@@ -17,7 +17,9 @@ export default async function MailboxEmailPage({ params }: { params: Promise<{ e
   const member = await requireConsoleMember();
   const { emailId } = await params;
   if (!can(member.role, "mailbox:read") || !hasPrefix("email", emailId)) notFound();
-  const email = await getMailboxEmail(await getDb(), member.orgId, emailId);
+  const email = await getMailboxEmail(await getDb(), member.orgId, emailId, {
+    includeAccount: can(member.role, "members:manage"),
+  });
   if (!email) notFound();
   return (
     <>

@@ -7,9 +7,12 @@ import { IconArrowRight } from "@/app/_components/icons";
 import { ProjectIcon } from "@/app/_components/project-icon";
 import { Time } from "@/app/_components/time";
 import { requireConsoleMember } from "@/app/_lib/console-session";
+import { planGate } from "@/app/_lib/plan-gate";
+import { keyPanelSnippets, tokenExample } from "@/app/_lib/token-example";
 import { ApiKeysPanel } from "@/app/(console)/projects/[projectId]/api-keys-panel";
 import { projectWithKeys } from "@/lib/api-keys/list-api-keys";
 import { getDb } from "@/lib/db";
+import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
 
 export const metadata: Metadata = { title: "Project" };
@@ -30,6 +33,7 @@ export default async function ProjectPage({ params }: { params: Params }) {
   const member = await requireConsoleMember();
   const { projectId } = await params;
   const { project, items } = await load(member.orgId, projectId);
+  const example = await tokenExample(await getDb(), member.orgId, project.id);
   const now = Date.now();
   return (
     <>
@@ -71,7 +75,10 @@ export default async function ProjectPage({ params }: { params: Params }) {
         projectName={project.name}
         keys={items}
         memberRole={member.role}
+        blockedReason={planGate(member, env.SVC_DEPLOYMENT_MODE).reason}
         now={now}
+        example={example}
+        snippets={keyPanelSnippets(example, items, project.name)}
       />
     </>
   );

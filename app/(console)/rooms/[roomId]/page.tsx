@@ -3,13 +3,16 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { EnvironmentBadge, RoomStateBadge } from "@/app/_components/badges";
 import { CopyButton } from "@/app/_components/copy-button";
+import { DataTable } from "@/app/_components/data-table";
 import { EmptyState } from "@/app/_components/empty-state";
 import { IconCode, IconExternal, IconMail, IconSend } from "@/app/_components/icons";
 import { ROOM_TYPE_INFO, RoomTypeLabel } from "@/app/_components/room-types";
+import { SnippetTabs } from "@/app/_components/snippet-tabs";
 import { Time } from "@/app/_components/time";
 import { requireConsoleMember } from "@/app/_lib/console-session";
 import { planGate } from "@/app/_lib/plan-gate";
-import { EmailStateBadge } from "@/app/(console)/mailbox/email-state-badge";
+import { roomTokenSnippets } from "@/app/_lib/snippets";
+import { EmailStateBadge, EmailTime } from "@/app/(console)/mailbox/email-state-badge";
 import { InviteForm } from "@/app/(console)/rooms/[roomId]/invite-form";
 import { TestTokenPanel } from "@/app/(console)/rooms/[roomId]/test-token-panel";
 import { getDb } from "@/lib/db";
@@ -125,40 +128,32 @@ export default async function RoomPage({ params }: { params: Promise<{ roomId: s
                 Invitations sent from this page appear here with their delivery state.
               </EmptyState>
             ) : (
-              <div className="table-wrap">
-                <table className="responsive" aria-label="Invitation emails">
-                  <thead>
-                    <tr>
-                      <th scope="col">To</th>
-                      <th scope="col">State</th>
-                      <th scope="col">Sent</th>
-                      <th scope="col">Attempts</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {sent.map((e) => (
-                      <tr key={e.id} data-testid="invitation-row">
-                        <td className="primary">
-                          <div className="cell-main">
-                            <Link href={`/mailbox/${e.id}`}>{e.to}</Link>
-                          </div>
-                          {e.state === "failed" && e.error ? <div className="error">{e.error}</div> : null}
-                        </td>
-                        <td data-label="State">
-                          <EmailStateBadge state={e.state} title={e.error ?? undefined} />
-                        </td>
-                        <td data-label="Sent" className="muted">
-                          {e.state === "queued" ? "goes out " : ""}
-                          <Time iso={(e.sentAt ?? e.releaseAt).toISOString()} now={now} />
-                        </td>
-                        <td data-label="Attempts" className="muted">
-                          {e.attempts}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <DataTable
+                label="Invitation emails"
+                rows={sent}
+                rowKey={(e) => e.id}
+                rowAttributes={() => ({ "data-testid": "invitation-row" })}
+                columns={[
+                  {
+                    header: "To",
+                    primary: true,
+                    cell: (e) => (
+                      <>
+                        <div className="cell-main">
+                          <Link href={`/mailbox/${e.id}`}>{e.to}</Link>
+                        </div>
+                        {e.state === "failed" && e.error ? <div className="error">{e.error}</div> : null}
+                      </>
+                    ),
+                  },
+                  {
+                    header: "State",
+                    cell: (e) => <EmailStateBadge state={e.state} title={e.error ?? undefined} />,
+                  },
+                  { header: "Sent", className: "muted", cell: (e) => <EmailTime email={e} now={now} /> },
+                  { header: "Attempts", className: "muted", cell: (e) => e.attempts },
+                ]}
+              />
             )}
           </section>
         </div>
@@ -207,6 +202,24 @@ export default async function RoomPage({ params }: { params: Promise<{ roomId: s
               memberRole={member.role}
               blockedReason={ended ? "This room has ended; tokens for it are refused." : gate.reason}
               defaultIdentity={member.email.split("@")[0] ?? "tester"}
+            />
+          </section>
+
+          <section className="card" aria-labelledby="server-token-heading">
+            <h2 id="server-token-heading">Tokens from your server</h2>
+            <p className="muted" style={{ marginBottom: 12 }}>
+              In production your server mints each participant&apos;s token with a project key of{" "}
+              {project ? project.name : "this room's project"}.
+            </p>
+            <SnippetTabs
+              title="Mint a room token"
+              snippets={roomTokenSnippets({
+                baseUrl: env.baseUrl,
+                room: room.id,
+                role: rolesFor(roomType)[0] ?? "publisher",
+                keyHint: project?.name,
+              })}
+              testId="room-snippets"
             />
           </section>
         </div>

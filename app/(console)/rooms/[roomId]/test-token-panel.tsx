@@ -1,7 +1,8 @@
 "use client";
 
 import { type FormEvent, useState } from "react";
-import { Field, fieldA11y, zodFieldErrors } from "@/app/_components/field";
+import { fieldErrors } from "@/app/_components/api-client";
+import { Field, fieldA11y } from "@/app/_components/field";
 import { GatedButton } from "@/app/_components/gated-button";
 import { IconAlert, IconCode, IconSpinner } from "@/app/_components/icons";
 import { SecretReveal } from "@/app/_components/secret-reveal";
@@ -11,8 +12,7 @@ import { mintTestTokenAction } from "@/app/(console)/rooms/[roomId]/actions";
 import { can, type Role } from "@/lib/auth/roles";
 import type { RoomRole } from "@/lib/tokens/capabilities";
 import type { TestToken } from "@/lib/tokens/mint-test-token";
-import { DEFAULT_TTL_SECONDS } from "@/lib/tokens/room-token-schema";
-import { TEST_TOKEN_TTLS, testTokenBody } from "@/lib/tokens/test-token-schema";
+import { DEFAULT_TTL_SECONDS, TEST_TOKEN_TTLS } from "@/lib/tokens/token-ttl";
 
 const ROLE_HINT: Record<RoomRole, string> = {
   publisher: "Publishes camera, mic, screen and data; subscribes to everyone",
@@ -50,25 +50,30 @@ export function TestTokenPanel({
     if (!usable || busy) return;
     const form = new FormData(e.currentTarget);
     const displayName = String(form.get("token_name") ?? "").trim();
-    const parsed = testTokenBody.safeParse({
-      identity: String(form.get("identity") ?? "").trim(),
-      displayName: displayName === "" ? undefined : displayName,
-      role: String(form.get("token_role") ?? ""),
-      ttlSeconds: Number(form.get("ttl") ?? DEFAULT_TTL_SECONDS),
-    });
-    if (!parsed.success) {
-      const errs = zodFieldErrors(parsed.error);
-      setErrors({ ...errs, token_role: errs.role ?? "", token_name: errs.displayName ?? "" });
+    const identity = String(form.get("identity") ?? "").trim();
+    if (identity === "") {
+      setErrors({ identity: "Enter the participant's identity, e.g. their user id." });
       return;
     }
+    const input = {
+      identity,
+      role: String(form.get("token_role") ?? ""),
+      ttlSeconds: Number(form.get("ttl") ?? DEFAULT_TTL_SECONDS),
+      ...(displayName === "" ? {} : { displayName }),
+    };
     setErrors({});
     setFormError(null);
     setBusy(true);
-    const res = await mintTestTokenAction(roomId, parsed.data).catch(() => null);
+    const res = await mintTestTokenAction(roomId, input).catch(() => null);
     setBusy(false);
     if (!res) {
       setFormError("The server could not be reached. Check your connection and try again.");
       toast.error("Token not minted", "The server could not be reached.");
+      return;
+    }
+    if (!res.ok && res.problem.code === "validation_failed") {
+      const errs = fieldErrors(res.problem);
+      setErrors({ ...errs, token_role: errs.role ?? "", token_name: errs.displayName ?? "" });
       return;
     }
     if (!res.ok) {

@@ -1,18 +1,27 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { api } from "@/app/_components/api-client";
-import { Dialog } from "@/app/_components/dialog";
 import { GatedButton } from "@/app/_components/gated-button";
 import { IconSpinner } from "@/app/_components/icons";
+import { OnceOpened } from "@/app/_components/lazy-dialog";
 import { useToast } from "@/app/_components/toast";
-import { type RevealedSecret, SecretDialog } from "@/app/(console)/webhooks/secret-dialog";
+import type { RevealedSecret } from "@/app/(console)/webhooks/secret-dialog";
 import type { Role } from "@/lib/auth/roles";
 import type { RotatedSecret } from "@/lib/webhooks/rotate-signing-secret";
 import type { WebhookDto } from "@/lib/webhooks/serialize-webhook";
 
 type Confirm = "rotate" | "delete" | null;
+
+const SecretDialog = dynamic(
+  () => import("@/app/(console)/webhooks/secret-dialog").then((m) => m.SecretDialog),
+  { ssr: false },
+);
+const ConfirmDialog = dynamic(() => import("@/app/_components/confirm-dialog").then((m) => m.ConfirmDialog), {
+  ssr: false,
+});
 
 /** Send a test event, enable or disable, rotate the signing secret, delete. */
 export function EndpointActions({ endpoint, memberRole }: { endpoint: WebhookDto; memberRole: Role }) {
@@ -57,6 +66,7 @@ export function EndpointActions({ endpoint, memberRole }: { endpoint: WebhookDto
         title: "Signing secret rotated",
         kid: res.data.kid,
         secret: res.data.signing_secret,
+        endpointId: endpoint.id,
       });
       router.refresh();
     } else if (confirm === "delete") {
@@ -108,38 +118,26 @@ export function EndpointActions({ endpoint, memberRole }: { endpoint: WebhookDto
         Delete
       </GatedButton>
 
-      <Dialog
-        open={confirm !== null}
-        onClose={() => (busy ? undefined : setConfirm(null))}
-        title={confirm === "rotate" ? "Rotate the signing secret?" : "Delete this endpoint?"}
-        description={
-          confirm === "rotate"
-            ? "Deliveries are signed with a new secret under the next key id from now on. Keep the previous secret loaded in your receiver for 24 hours, until deliveries already in flight have drained."
-            : "No more deliveries are made to it, pending ones included, and its delivery log is deleted. This cannot be undone."
-        }
-      >
-        <div className="form-actions">
-          <button
-            type="button"
-            className="btn secondary"
-            onClick={() => setConfirm(null)}
-            disabled={busy !== null}
-          >
-            Cancel
-          </button>
-          <button
-            type="button"
-            className={confirm === "delete" ? "btn danger" : "btn"}
-            onClick={runConfirmed}
-            disabled={busy !== null}
-            data-testid="confirm-endpoint-action"
-          >
-            {busy ? <IconSpinner className="spin" /> : null}
-            {confirm === "rotate" ? "Rotate secret" : "Delete endpoint"}
-          </button>
-        </div>
-      </Dialog>
-      <SecretDialog revealed={revealed} onClose={() => setRevealed(null)} />
+      <OnceOpened open={confirm !== null}>
+        <ConfirmDialog
+          open={confirm !== null}
+          title={confirm === "rotate" ? "Rotate the signing secret?" : "Delete this endpoint?"}
+          description={
+            confirm === "rotate"
+              ? "Deliveries are signed with a new secret under the next key id from now on. Keep the previous secret loaded in your receiver for 24 hours, until deliveries already in flight have drained."
+              : "No more deliveries are made to it, pending ones included, and its delivery log is deleted. This cannot be undone."
+          }
+          action={confirm === "rotate" ? "Rotate secret" : "Delete endpoint"}
+          danger={confirm === "delete"}
+          busy={busy !== null}
+          onConfirm={runConfirmed}
+          onCancel={() => setConfirm(null)}
+          testId="confirm-endpoint-action"
+        />
+      </OnceOpened>
+      <OnceOpened open={revealed !== null}>
+        <SecretDialog revealed={revealed} onClose={() => setRevealed(null)} />
+      </OnceOpened>
     </div>
   );
 }

@@ -4,8 +4,10 @@ import { notFound } from "next/navigation";
 import { CopyButton } from "@/app/_components/copy-button";
 import { FilterTabs } from "@/app/_components/filter-tabs";
 import { IconWebhook } from "@/app/_components/icons";
+import { SnippetTabs } from "@/app/_components/snippet-tabs";
 import { Time } from "@/app/_components/time";
 import { requireConsoleMember } from "@/app/_lib/console-session";
+import { webhookVerifySnippets } from "@/app/_lib/snippets";
 import { DeliveryLog } from "@/app/(console)/webhooks/[id]/delivery-log";
 import { EndpointActions } from "@/app/(console)/webhooks/[id]/endpoint-actions";
 import { EndpointStateBadge, EventList } from "@/app/(console)/webhooks/status-badge";
@@ -120,6 +122,18 @@ export default async function WebhookPage({
         <div className="card-actions">
           <EndpointActions endpoint={endpoint} memberRole={member.role} />
         </div>
+      </div>
+
+      <div className="card snippet-card">
+        <SnippetTabs
+          title="Verify deliveries in your receiver"
+          snippets={webhookVerifySnippets({
+            endpointId: endpoint.id,
+            kid: endpoint.signing_keys.find((k) => !k.expires_at)?.kid ?? "v1",
+          })}
+          labels={{ curl: "Shell" }}
+          testId="webhook-snippets"
+        />
       </div>
 
       <section className={styles.section} aria-labelledby="deliveries-heading">

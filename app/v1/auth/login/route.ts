@@ -1,14 +1,12 @@
 import { recordSignIn, requestOrigin } from "@/lib/audit/record-audit";
 import { verifyLogin } from "@/lib/auth/login";
 import { loginBody } from "@/lib/auth/login-schema";
-import { issueSessionToken, sessionCookieHeader } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
 import { clientIp } from "@/lib/http/client-ip";
 import { assertSameOrigin } from "@/lib/http/csrf";
 import { handle, methods } from "@/lib/http/handler";
 import { parseBody } from "@/lib/http/request";
-import { json } from "@/lib/http/response";
-import { toIdentity } from "@/lib/identity/load-member";
+import { signedInResponse } from "@/lib/sessions/signed-in-response";
 
 export const dynamic = "force-dynamic";
 
@@ -19,12 +17,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
     const db = await getDb();
     const member = await verifyLogin(db, { ...body, ip: clientIp(req) });
     await recordSignIn(db, member, requestOrigin(req), "api");
-    const token = await issueSessionToken({
-      userId: member.userId,
-      orgId: member.orgId,
-      email: member.email,
-      displayName: member.displayName,
-    });
-    return json(200, toIdentity(member), { "set-cookie": sessionCookieHeader(token) });
+    return signedInResponse(db, member);
   }),
 });

@@ -1,10 +1,22 @@
-import { clearSessionCookieHeader } from "@/lib/auth/session";
+import { clearSessionCookieHeader, decodeSessionToken, extractSessionToken } from "@/lib/auth/session";
+import { getDb } from "@/lib/db";
+import { assertSameOrigin } from "@/lib/http/csrf";
 import { handle, methods } from "@/lib/http/handler";
 import { noContent } from "@/lib/http/response";
+import { endSession } from "@/lib/sessions/end-sessions";
 
 export const dynamic = "force-dynamic";
 
-/** The session is a stateless JWT: signing out clears the cookie (docs/decisions/0002). */
+/**
+ * Ends the presented session on the server (docs/decisions/0900): the token is refused afterwards
+ * as a cookie and as a Bearer. Always 204 (signing out twice, or without a session, is not an error).
+ */
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: handle(async () => noContent({ "set-cookie": clearSessionCookieHeader() })),
+  POST: handle(async (req) => {
+    const presented = extractSessionToken(req.headers);
+    if (presented?.source === "cookie") assertSameOrigin(req);
+    const claims = presented ? await decodeSessionToken(presented.token) : null;
+    if (claims) await endSession(await getDb(), claims.sid, claims.sub);
+    return noContent({ "set-cookie": clearSessionCookieHeader() });
+  }),
 });

@@ -1,27 +1,6 @@
-import type { ReactNode, SVGProps } from "react";
+import { type IconProps, Svg } from "@/app/_components/icons/svg";
 
-export type IconProps = SVGProps<SVGSVGElement>;
-
-/** Stroke icons (24-unit grid, 1.75 stroke), decorative: the text beside them names them. */
-function Svg({ children, ...props }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      width={16}
-      height={16}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.75}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
+/** Icons of things: resources, people, room types. */
 
 export function IconFolder(p: IconProps) {
   return (
@@ -103,93 +82,11 @@ export function IconSettings(p: IconProps) {
   );
 }
 
-export function IconPlus(p: IconProps) {
-  return (
-    <Svg {...p}>
-      <path d="M12 5v14M5 12h14" />
-    </Svg>
-  );
-}
-
-export function IconCopy(p: IconProps) {
-  return (
-    <Svg {...p}>
-      <rect x="9" y="9" width="11" height="11" rx="2.5" />
-      <path d="M5 15H4.5A1.5 1.5 0 0 1 3 13.5v-9A1.5 1.5 0 0 1 4.5 3h9A1.5 1.5 0 0 1 15 4.5V5" />
-    </Svg>
-  );
-}
-
-export function IconCheck(p: IconProps) {
-  return (
-    <Svg {...p}>
-      <path d="m5 12.5 4.5 4.5L19 7.5" />
-    </Svg>
-  );
-}
-
-export function IconX(p: IconProps) {
-  return (
-    <Svg {...p}>
-      <path d="M6 6l12 12M18 6 6 18" />
-    </Svg>
-  );
-}
-
-export function IconAlert(p: IconProps) {
-  return (
-    <Svg {...p}>
-      <circle cx="12" cy="12" r="9" />
-      <path d="M12 7.5v5.5M12 16.5v.01" />
-    </Svg>
-  );
-}
-
-export function IconLink(p: IconProps) {
-  return (
-    <Svg {...p}>
-      <path d="M10 14a4.5 4.5 0 0 0 6.4 0l3-3a4.5 4.5 0 0 0-6.4-6.4l-1 1M14 10a4.5 4.5 0 0 0-6.4 0l-3 3a4.5 4.5 0 0 0 6.4 6.4l1-1" />
-    </Svg>
-  );
-}
-
-export function IconExternal(p: IconProps) {
-  return (
-    <Svg {...p}>
-      <path d="M14 4h6v6M20 4l-9 9M18 14v4.5A1.5 1.5 0 0 1 16.5 20h-11A1.5 1.5 0 0 1 4 18.5v-11A1.5 1.5 0 0 1 5.5 6H10" />
-    </Svg>
-  );
-}
-
-export function IconLogOut(p: IconProps) {
-  return (
-    <Svg {...p}>
-      <path d="M15 4h3.5A1.5 1.5 0 0 1 20 5.5v13a1.5 1.5 0 0 1-1.5 1.5H15M10 17l5-5-5-5M15 12H4" />
-    </Svg>
-  );
-}
-
 export function IconLock(p: IconProps) {
   return (
     <Svg {...p}>
       <rect x="4.5" y="10.5" width="15" height="10" rx="2.5" />
       <path d="M8 10.5V7.5a4 4 0 0 1 8 0v3" />
-    </Svg>
-  );
-}
-
-export function IconArrowRight(p: IconProps) {
-  return (
-    <Svg {...p}>
-      <path d="M5 12h14M13 6l6 6-6 6" />
-    </Svg>
-  );
-}
-
-export function IconRefresh(p: IconProps) {
-  return (
-    <Svg {...p}>
-      <path d="M20 11a8 8 0 0 0-14.3-4.9L4 8M4 4v4h4M4 13a8 8 0 0 0 14.3 4.9L20 16M20 20v-4h-4" />
     </Svg>
   );
 }
@@ -231,51 +128,10 @@ export function IconBroadcast(p: IconProps) {
   );
 }
 
-export function IconSpinner(p: IconProps) {
-  return (
-    <Svg {...p}>
-      <path d="M12 3a9 9 0 1 0 9 9" />
-    </Svg>
-  );
-}
-
 export function IconInbox(p: IconProps) {
   return (
     <Svg {...p}>
       <path d="M3 13.5 5.6 6A2 2 0 0 1 7.5 4.5h9A2 2 0 0 1 18.4 6L21 13.5V18a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2zM3 13.5h5l1.5 2.5h5l1.5-2.5h5" />
-    </Svg>
-  );
-}
-
-export function IconChevronDown(p: IconProps) {
-  return (
-    <Svg {...p}>
-      <path d="m7 10 5 5 5-5" />
-    </Svg>
-  );
-}
-
-export function IconSelector(p: IconProps) {
-  return (
-    <Svg {...p}>
-      <path d="m8 9 4-4 4 4M8 15l4 4 4-4" />
-    </Svg>
-  );
-}
-
-export function IconMenu(p: IconProps) {
-  return (
-    <Svg {...p}>
-      <path d="M4 7h16M4 12h16M4 17h16" />
-    </Svg>
-  );
-}
-
-export function IconSearch(p: IconProps) {
-  return (
-    <Svg {...p}>
-      <circle cx="11" cy="11" r="6.5" />
-      <path d="m16 16 4 4" />
     </Svg>
   );
 }
@@ -297,43 +153,57 @@ export function IconCode(p: IconProps) {
   );
 }
 
-export function IconSparkle(p: IconProps) {
-  return (
-    <Svg {...p}>
-      <path d="M12 3.5 13.8 10 20.5 12l-6.7 2L12 20.5 10.2 14 3.5 12l6.7-2z" />
-    </Svg>
-  );
-}
-
-export function IconMinus(p: IconProps) {
-  return (
-    <Svg {...p}>
-      <path d="M6 12h12" />
-    </Svg>
-  );
-}
-
-export function IconDownload(p: IconProps) {
-  return (
-    <Svg {...p}>
-      <path d="M12 4v11M7 10.5l5 5 5-5M5 19.5h14" />
-    </Svg>
-  );
-}
-
-export function IconSend(p: IconProps) {
-  return (
-    <Svg {...p}>
-      <path d="M20.5 3.5 10 14M20.5 3.5 14 20.5l-4-6.5-6.5-4z" />
-    </Svg>
-  );
-}
-
 export function IconClock(p: IconProps) {
   return (
     <Svg {...p}>
       <circle cx="12" cy="12" r="8.5" />
       <path d="M12 7.5V12l3 2" />
+    </Svg>
+  );
+}
+
+export function IconHome(p: IconProps) {
+  return (
+    <Svg {...p}>
+      <path d="m3 10.5 9-7 9 7" />
+      <path d="M5.5 9v10.5h13V9" />
+      <path d="M10 19.5v-5h4v5" />
+    </Svg>
+  );
+}
+
+export function IconCamera(p: IconProps) {
+  return (
+    <Svg {...p}>
+      <rect x="2.5" y="6" width="13.5" height="12" rx="2.5" />
+      <path d="m16 10.5 5.5-3v9l-5.5-3" />
+    </Svg>
+  );
+}
+
+export function IconMic(p: IconProps) {
+  return (
+    <Svg {...p}>
+      <rect x="9" y="3" width="6" height="11" rx="3" />
+      <path d="M5.5 11a6.5 6.5 0 0 0 13 0" />
+      <path d="M12 17.5V21" />
+    </Svg>
+  );
+}
+
+export function IconSun(p: IconProps) {
+  return (
+    <Svg {...p}>
+      <circle cx="12" cy="12" r="4" />
+      <path d="M12 2.5v2M12 19.5v2M2.5 12h2M19.5 12h2M5.3 5.3l1.4 1.4M17.3 17.3l1.4 1.4M5.3 18.7l1.4-1.4M17.3 6.7l1.4-1.4" />
+    </Svg>
+  );
+}
+
+export function IconMoon(p: IconProps) {
+  return (
+    <Svg {...p}>
+      <path d="M20 14.5A8 8 0 0 1 9.5 4a8 8 0 1 0 10.5 10.5z" />
     </Svg>
   );
 }

@@ -1,4 +1,4 @@
-/** The part of s3rver (no bundled types) that the local object store uses. */
+/** The part of s3rver (no bundled types) the tests use: a stand-in for an S3-compatible bucket (S3_* mode). */
 declare module "s3rver" {
   import type { Server } from "node:http";
   import type { AddressInfo } from "node:net";

@@ -1,0 +1,84 @@
+import { countOf, DataTable, MainCell } from "@/app/_components/data-table";
+import { GatedButton } from "@/app/_components/gated-button";
+import { Time } from "@/app/_components/time";
+import type { ApiKeyDto } from "@/lib/api-keys/serialize-api-key";
+import type { Role } from "@/lib/auth/roles";
+
+export type KeyAction = "rotate" | "revoke";
+
+/** The keys of one project: what each may do, when it was last used, and Rotate / Revoke. */
+export function ApiKeyTable({
+  keys,
+  memberRole,
+  now,
+  onAction,
+}: {
+  keys: ApiKeyDto[];
+  memberRole: Role;
+  now: number;
+  onAction: (action: KeyAction, key: ApiKeyDto) => void;
+}) {
+  const active = keys.filter((k) => k.state === "active").length;
+  const revoked = keys.length - active;
+  return (
+    <DataTable
+      label="API keys"
+      rows={keys}
+      rowKey={(k) => k.id}
+      rowAttributes={(k) => ({ "data-testid": "api-key-row", "data-key-id": k.id, "data-state": k.state })}
+      columns={[
+        { header: "Name", primary: true, cell: (k) => <MainCell main={k.name} sub={k.id} /> },
+        { header: "Key", cell: (k) => <code className="mono">{k.prefix}…</code> },
+        { header: "Scope", cell: (k) => <span className="badge">{k.scope}</span> },
+        {
+          header: "Grants",
+          className: "muted",
+          cell: (k) => (k.grants.length > 0 ? k.grants.join(", ") : "none"),
+        },
+        {
+          header: "Last used",
+          className: "muted",
+          cell: (k) => (k.last_used_at ? <Time iso={k.last_used_at} now={now} /> : "never"),
+        },
+        { header: "Created", className: "muted", cell: (k) => <Time iso={k.created_at} now={now} /> },
+        {
+          header: "Actions",
+          srOnly: true,
+          cell: (k) =>
+            k.state === "revoked" ? (
+              <span className="badge ended">
+                Revoked {k.revoked_at ? <Time iso={k.revoked_at} now={now} /> : null}
+              </span>
+            ) : (
+              <span className="row-actions">
+                <GatedButton
+                  memberRole={memberRole}
+                  permission="api_keys:write"
+                  className="btn secondary sm"
+                  onClick={() => onAction("rotate", k)}
+                  aria-label={`Rotate ${k.name}`}
+                >
+                  Rotate
+                </GatedButton>
+                <GatedButton
+                  memberRole={memberRole}
+                  permission="api_keys:write"
+                  className="btn danger sm"
+                  onClick={() => onAction("revoke", k)}
+                  aria-label={`Revoke ${k.name}`}
+                >
+                  Revoke
+                </GatedButton>
+              </span>
+            ),
+        },
+      ]}
+      foot={
+        <span>
+          {countOf(active, "active key", "active keys")}
+          {revoked > 0 ? `, ${revoked} revoked` : ""}
+        </span>
+      }
+    />
+  );
+}

@@ -1,0 +1,108 @@
+"use client";
+
+import { api } from "@/app/_components/api-client";
+import { Choices } from "@/app/_components/choices";
+import { Field, fieldA11y } from "@/app/_components/field";
+import { FormDialog } from "@/app/_components/form-dialog";
+import { type FieldErrors, text } from "@/app/_components/form-values";
+import type { MintedApiKey } from "@/lib/api-keys/mint-api-key";
+import { API_KEY_SCOPES, KEY_GRANTS } from "@/lib/api-keys/scopes";
+
+const SCOPE_HINT: Record<string, string> = {
+  all: "Everything a project key can do",
+  "rooms:write": "Mint room tokens",
+  "rooms:read": "Read rooms",
+  "recordings:read": "Read recordings",
+  "recordings:write": "Manage recordings",
+  "webhooks:write": "Register webhook endpoints",
+};
+
+const GRANT_HINT: Record<string, string> = {
+  publish: "Tokens for publishers and broadcasters",
+  subscribe: "Tokens for viewers",
+  record: "Recording control",
+};
+
+const NAME_MAX = 100;
+
+function check(form: FormData): FieldErrors {
+  const name = text(form, "key_name");
+  if (name === "") return { key_name: "Name the key after the server that will hold it." };
+  if (name.length > NAME_MAX) return { key_name: `Keep the name to ${NAME_MAX} characters or fewer.` };
+  return {};
+}
+
+/** "Create an API key": name, scope and grants, posted to the project's api-keys endpoint. */
+export function MintKeyDialog({
+  open,
+  base,
+  onClose,
+  onMinted,
+}: {
+  open: boolean;
+  /** `/v1/workspace/projects/<id>/api-keys` */
+  base: string;
+  onClose: () => void;
+  onMinted: (key: MintedApiKey) => void;
+}) {
+  return (
+    <FormDialog<MintedApiKey>
+      open={open}
+      onClose={onClose}
+      title="Create an API key"
+      description="Name it after the server that will hold it."
+      submitLabel="Create key"
+      busyLabel="Creating…"
+      submitTestId="create-api-key"
+      failureTitle="Key not created"
+      check={check}
+      send={(form) =>
+        api(base, {
+          json: {
+            name: text(form, "key_name"),
+            scope: text(form, "scope") || "all",
+            grants: form.getAll("grants").map(String),
+          },
+        })
+      }
+      inputNames={{ name: "key_name" }}
+      onSuccess={onMinted}
+    >
+      {(errors) => (
+        <>
+          <Field id="key_name" label="Name" error={errors.key_name}>
+            <input
+              {...fieldA11y("key_name", errors.key_name)}
+              placeholder="Backend (production)"
+              maxLength={NAME_MAX}
+              autoComplete="off"
+            />
+          </Field>
+          <Field
+            id="scope"
+            label="Scope"
+            error={errors.scope}
+            hint="What the key may call. Minting room tokens needs rooms:write or all."
+          >
+            <select {...fieldA11y("scope", errors.scope, true)} defaultValue="all">
+              {API_KEY_SCOPES.map((s) => (
+                <option key={s} value={s}>
+                  {s} · {SCOPE_HINT[s]}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Choices
+            legend="Grants"
+            name="grants"
+            type="checkbox"
+            columns="three"
+            options={KEY_GRANTS.map((g) => ({ value: g, title: g, description: GRANT_HINT[g] }))}
+            checked={KEY_GRANTS}
+            error={errors.grants}
+          />
+        </>
+      )}
+    </FormDialog>
+  );
+}

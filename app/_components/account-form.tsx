@@ -1,0 +1,90 @@
+"use client";
+
+import { type FormEvent, type ReactNode, useState } from "react";
+import { type ApiResult, api, fieldErrors } from "@/app/_components/api-client";
+import { IconAlert, IconSpinner } from "@/app/_components/icons";
+
+export interface AccountField {
+  name: string;
+  label: string;
+  type: "email" | "password" | "text";
+  autoComplete: string;
+  hint?: string;
+}
+
+/**
+ * One form for the signed-out account pages: posts its fields (plus `extra`) as JSON to `path` and
+ * hands a success to `onDone`; field errors land under their field, other problems on top.
+ */
+export function AccountForm({
+  path,
+  fields,
+  extra = {},
+  submit,
+  onDone,
+  problemText,
+}: {
+  path: string;
+  fields: AccountField[];
+  extra?: Record<string, string>;
+  submit: string;
+  onDone: (res: ApiResult<unknown> & { ok: true }) => void;
+  /** A friendlier sentence for some problem codes. */
+  problemText?: Partial<Record<string, ReactNode>>;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<ReactNode>(null);
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const data = new FormData(e.currentTarget);
+    const json: Record<string, string> = { ...extra };
+    for (const f of fields) json[f.name] = String(data.get(f.name) ?? "");
+    setBusy(true);
+    setErrors({});
+    setFormError(null);
+    const res = await api(path, { json });
+    if (res.ok) return onDone(res);
+    setBusy(false);
+    if (res.problem.code === "validation_failed" && res.problem.errors.length > 0)
+      setErrors(fieldErrors(res.problem));
+    else setFormError(problemText?.[res.problem.code] ?? res.problem.detail);
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={submit}>
+      {formError ? (
+        <div className="form-error" role="alert">
+          <IconAlert /> {formError}
+        </div>
+      ) : null}
+      {fields.map((f) => (
+        <div className="field" key={f.name}>
+          <label htmlFor={f.name}>{f.label}</label>
+          <input
+            id={f.name}
+            name={f.name}
+            type={f.type}
+            autoComplete={f.autoComplete}
+            aria-invalid={errors[f.name] ? true : undefined}
+            aria-describedby={errors[f.name] ? `${f.name}-error` : f.hint ? `${f.name}-hint` : undefined}
+          />
+          {errors[f.name] ? (
+            <p className="field-error" id={`${f.name}-error`}>
+              {errors[f.name]}
+            </p>
+          ) : f.hint ? (
+            <p className="hint" id={`${f.name}-hint`}>
+              {f.hint}
+            </p>
+          ) : null}
+        </div>
+      ))}
+      <button className="btn block" type="submit" disabled={busy} style={{ marginTop: 4, minHeight: 38 }}>
+        {busy ? <IconSpinner className="spin" /> : null}
+        {submit}
+      </button>
+    </form>
+  );
+}

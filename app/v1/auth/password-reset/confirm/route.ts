@@ -1,0 +1,24 @@
+import { passwordResetConfirmBody } from "@/lib/accounts/account-schemas";
+import { confirmPasswordReset } from "@/lib/accounts/confirm-password-reset";
+import { requestOrigin } from "@/lib/audit/record-audit";
+import { getDb } from "@/lib/db";
+import { clientIp } from "@/lib/http/client-ip";
+import { assertSameOrigin } from "@/lib/http/csrf";
+import { handle, methods } from "@/lib/http/handler";
+import { parseBody } from "@/lib/http/request";
+import { noContent } from "@/lib/http/response";
+import { enforceRateLimit } from "@/lib/ratelimit/limiter";
+import { limits } from "@/lib/ratelimit/policies";
+
+export const dynamic = "force-dynamic";
+
+/** Sets the new password from a reset link and ends every session of the user (204). */
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  POST: handle(async (req) => {
+    assertSameOrigin(req);
+    const body = await parseBody(req, passwordResetConfirmBody);
+    await enforceRateLimit(limits.accountLinksPerIp, clientIp(req), "Too many attempts; try again later.");
+    await confirmPasswordReset(await getDb(), body, requestOrigin(req));
+    return noContent();
+  }),
+});

@@ -1,0 +1,32 @@
+/**
+ * The console's Content-Security-Policy (docs/decisions/0883). Scripts run only with this
+ * response's nonce (Next puts it on its own bootstrap and chunk scripts when it finds the policy on
+ * the request) and what those load ('strict-dynamic'); no 'unsafe-inline' or 'unsafe-eval' for
+ * scripts outside development, where React's debugging needs eval and fast refresh a websocket.
+ */
+export function pageCsp(nonce: string, dev: boolean): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
+    // Style attributes (React's style={…}) cannot carry a nonce; styles cannot run code.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    `connect-src 'self'${dev ? " ws: wss:" : ""}`,
+    "frame-src 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join("; ");
+}
+
+/** JSON and file answers render nothing: they may load nothing and be framed by nobody. */
+export const NON_PAGE_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/** A fresh, unguessable nonce per response. */
+export function newNonce(): string {
+  const bytes = new Uint8Array(18);
+  crypto.getRandomValues(bytes);
+  return Buffer.from(bytes).toString("base64");
+}

@@ -1,0 +1,99 @@
+import { and, eq, gte, sql } from "drizzle-orm";
+import { deliveries, deliveryAttempts, emails, recordings } from "@/db/schema";
+import type { Db } from "@/lib/db";
+import { lastDays, series, windowStart } from "@/lib/insights/days";
+
+export interface Activity {
+  deliveries24h: {
+    total: number;
+    /** succeeded / (succeeded + dead + gone), of the last 24 h's finished deliveries; null when none finished. */
+    successRate: number | null;
+    /** p95 of attempt response times (ms) in the last 24 h; null without attempts. */
+    p95Ms: number | null;
+  };
+  /** Deliveries dead-lettered (retries exhausted) among the window's deliveries. */
+  deadLetters: number;
+  emails: { queued: number; sentToday: number };
+  /** Per UTC day over the window, oldest first. */
+  perDay: { delivered: number[]; failed: number[]; emailsSent: number[]; recordings: number[] };
+}
+
+const day = (column: unknown) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
+
+/**
+ * Webhook, email and recording activity of the last 7 days. Every query is a range on an index
+ * that starts with the org id (deliveries_org_created_idx, emails_org_created_idx,
+ * emails_org_queued_idx, recordings_org_state_started_idx), so its cost follows the window's
+ * volume, not the org's history.
+ */
+export async function loadActivity(db: Db, orgId: string, now: Date): Promise<Activity> {
+  const days = lastDays(now);
+  const since = windowStart(now);
+  const dayAgo = new Date(now.getTime() - 86_400_000);
+  const recent = and(eq(deliveries.orgId, orgId), gte(deliveries.createdAt, since));
+  const [byDayStatus, last24h, p95, emailRows, queued, recordingRows] = await Promise.all([
+    db
+      .select({ day: day(deliveries.createdAt), status: deliveries.status, n: sql<number>`count(*)::int` })
+      .from(deliveries)
+      .where(recent)
+      .groupBy(sql`1`, deliveries.status),
+    db
+      .select({ status: deliveries.status, n: sql<number>`count(*)::int` })
+      .from(deliveries)
+      .where(and(eq(deliveries.orgId, orgId), gte(deliveries.createdAt, dayAgo)))
+      .groupBy(deliveries.status),
+    db
+      .select({
+        p95: sql<number | null>`percentile_cont(0.95) within group (order by ${deliveryAttempts.durationMs})`,
+      })
+      .from(deliveryAttempts)
+      .innerJoin(deliveries, eq(deliveries.id, deliveryAttempts.deliveryId))
+      .where(
+        and(
+          eq(deliveries.orgId, orgId),
+          gte(deliveries.createdAt, dayAgo),
+          gte(deliveryAttempts.startedAt, dayAgo),
+        ),
+      ),
+    db
+      .select({ day: day(emails.sentAt), n: sql<number>`count(*)::int` })
+      .from(emails)
+      .where(and(eq(emails.orgId, orgId), gte(emails.createdAt, since), eq(emails.state, "sent")))
+      .groupBy(sql`1`),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(emails)
+      .where(and(eq(emails.orgId, orgId), eq(emails.state, "queued"))),
+    db
+      .select({ day: day(recordings.startedAt), n: sql<number>`count(*)::int` })
+      .from(recordings)
+      .where(
+        and(eq(recordings.orgId, orgId), eq(recordings.state, "completed"), gte(recordings.startedAt, since)),
+      )
+      .groupBy(sql`1`),
+  ]);
+
+  const of = (status: string) => last24h.filter((r) => r.status === status).reduce((a, r) => a + r.n, 0);
+  const finished = of("succeeded") + of("dead") + of("gone");
+  const failed = byDayStatus.filter((r) => r.status === "dead" || r.status === "gone");
+  const p95Ms = p95[0]?.p95;
+  const emailsPerDay = series(days, emailRows);
+  return {
+    deliveries24h: {
+      total: last24h.reduce((a, r) => a + r.n, 0),
+      successRate: finished > 0 ? of("succeeded") / finished : null,
+      p95Ms: p95Ms === null || p95Ms === undefined ? null : Math.round(Number(p95Ms)),
+    },
+    deadLetters: byDayStatus.filter((r) => r.status === "dead").reduce((a, r) => a + r.n, 0),
+    emails: { queued: queued[0]?.n ?? 0, sentToday: emailsPerDay[emailsPerDay.length - 1] ?? 0 },
+    perDay: {
+      delivered: series(
+        days,
+        byDayStatus.filter((r) => r.status === "succeeded"),
+      ),
+      failed: series(days, failed),
+      emailsSent: emailsPerDay,
+      recordings: series(days, recordingRows),
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import { getDb } from "@/lib/db";
+import { env } from "@/lib/env";
+import type { PassContext, PassResult } from "@/lib/jobs/define-job";
+import { pruneAuditLog } from "@/lib/retention/prune-audit-log";
+import {
+  pruneDeliveredEvents,
+  pruneEndedDeliveries,
+  pruneEndedEmails,
+  pruneIdempotencyKeys,
+  pruneMediaReports,
+  pruneRateLimits,
+} from "@/lib/retention/prune-tables";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Media-report ids de-duplicate retries of the media plane, which never come days later. */
+export const MEDIA_REPORT_RETENTION_DAYS = 7;
+/** Sent and failed invitation emails (the mailbox page, the cap's rolling hour). */
+export const EMAIL_RETENTION_DAYS = 30;
+/** Rows removed per statement: short statements, short locks. */
+export const RETENTION_BATCH = 500;
+/** Batches per table per pass; a backlog is worked off over the following passes. */
+const BATCHES_PER_PASS = 20;
+
+export type RetentionCounts = Record<string, number>;
+
+/** Runs `prune` batch after batch until a batch comes back short or the pass's budget is spent. */
+async function drain(prune: () => Promise<number>): Promise<{ removed: number; more: boolean }> {
+  let removed = 0;
+  for (let i = 0; i < BATCHES_PER_PASS; i++) {
+    const n = await prune();
+    removed += n;
+    if (n < RETENTION_BATCH) return { removed, more: false };
+  }
+  return { removed, more: true };
+}
+
+/**
+ * One retention pass at `now`: every table, oldest rows first, in batches. Returns the rows removed
+ * per table and whether any table still has more (the next pass continues at once).
+ */
+export async function pruneExpired(now: Date): Promise<{ counts: RetentionCounts; more: boolean }> {
+  const db = await getDb();
+  const ago = (days: number) => new Date(now.getTime() - days * DAY_MS);
+  const webhooks = ago(env.SVC_WEBHOOK_RETENTION_DAYS);
+  const steps: [string, () => Promise<number>][] = [
+    ["deliveries", () => pruneEndedDeliveries(db, webhooks, RETENTION_BATCH)],
+    ["events", () => pruneDeliveredEvents(db, webhooks, RETENTION_BATCH)],
+    ["media_reports", () => pruneMediaReports(db, ago(MEDIA_REPORT_RETENTION_DAYS), RETENTION_BATCH)],
+    ["emails", () => pruneEndedEmails(db, ago(EMAIL_RETENTION_DAYS), RETENTION_BATCH)],
+    ["idempotency_keys", () => pruneIdempotencyKeys(db, now, RETENTION_BATCH)],
+    ["rate_limits", () => pruneRateLimits(db, now, RETENTION_BATCH)],
+    ["audit_log", () => pruneAuditLog(db, ago(env.SVC_AUDIT_RETENTION_DAYS), RETENTION_BATCH)],
+  ];
+  const counts: RetentionCounts = {};
+  let more = false;
+  for (const [table, prune] of steps) {
+    const r = await drain(prune);
+    counts[table] = r.removed;
+    more ||= r.more;
+  }
+  return { counts, more };
+}
+
+/** The retention job's pass: again in a second while a backlog remains, else at the next poll. */
+export async function retentionPass(ctx: Pick<PassContext, "now">): Promise<PassResult> {
+  const { counts, more } = await pruneExpired(ctx.now);
+  return { next: more ? new Date(ctx.now.getTime() + 1_000) : null, summary: counts };
+}

@@ -1,0 +1,17 @@
+/** Zod-free, so client components (labels, pickers) import them without pulling zod into a page. */
+export const ROOM_TYPES = ["meeting", "1to1", "webinar", "live"] as const;
+export type RoomType = (typeof ROOM_TYPES)[number];
+export const ROOM_STATES = ["created", "active", "ended"] as const;
+export type RoomState = (typeof ROOM_STATES)[number];
+
+/** Decisions §3: legacy names accepted at ingress, never returned. */
+export const ROOM_TYPE_ALIASES = {
+  broadcast: "live",
+  "one-to-one": "1to1",
+  p2p: "1to1",
+} as const satisfies Record<string, RoomType>;
+
+export function normaliseRoomType(value: string): RoomType | undefined {
+  if ((ROOM_TYPES as readonly string[]).includes(value)) return value as RoomType;
+  return (ROOM_TYPE_ALIASES as Record<string, RoomType>)[value];
+}

@@ -1,0 +1,53 @@
+import fs from "node:fs";
+import { Readable } from "node:stream";
+import { ApiError } from "@/lib/http/errors";
+import { localObjectPath } from "@/lib/storage/local-object-store";
+import { storageConfig } from "@/lib/storage/storage-config";
+import { presignedGetProblem } from "@/lib/storage/verify-presigned-get";
+
+const REFUSED = "A recording is served only to a valid, unexpired download link.";
+
+/**
+ * The local store's only door (the app's `/storage/<bucket>/<key>` route): a GET whose SigV4
+ * presigned query verifies for exactly this bucket and key, before its expiry, gets the file, with
+ * the content type and disposition the link signed. Listing, unsigned, expired, edited or
+ * re-pathed links are 403 `access_denied`, whether or not the object exists; with a bucket
+ * configured (`S3_BUCKET`) the route serves nothing.
+ */
+export async function serveLocalObject(
+  req: Request,
+  segments: string[],
+  now = new Date(),
+): Promise<Response> {
+  const config = storageConfig();
+  if (!config.local || !config.credentials || !config.publicEndpoint)
+    throw new ApiError("not_found", "Recordings are served by the configured bucket, not by this app.");
+  const [bucket, ...keyParts] = segments;
+  if (bucket !== config.bucket || keyParts.length === 0) throw new ApiError("access_denied", REFUSED);
+  const key = keyParts.join("/");
+  const publicUrl = new URL(config.publicEndpoint);
+  const problem = presignedGetProblem({
+    host: publicUrl.host,
+    path: `${publicUrl.pathname.replace(/\/+$/, "")}/${bucket}/${key}`,
+    query: new URL(req.url).searchParams,
+    credentials: config.credentials,
+    region: config.region,
+    now,
+  });
+  if (problem) throw new ApiError("access_denied", `${REFUSED} Here, ${problem}.`);
+  const file = localObjectPath(key);
+  const stat = file ? await fs.promises.stat(file).catch(() => undefined) : undefined;
+  if (!file || !stat?.isFile()) throw new ApiError("not_found", "No such recording object.");
+  const q = new URL(req.url).searchParams;
+  return new Response(Readable.toWeb(fs.createReadStream(file)) as ReadableStream, {
+    status: 200,
+    headers: {
+      "content-type": q.get("response-content-type") ?? "application/octet-stream",
+      "content-length": String(stat.size),
+      "cache-control": "private, no-store",
+      ...(q.get("response-content-disposition")
+        ? { "content-disposition": q.get("response-content-disposition") ?? "" }
+        : {}),
+    },
+  });
+}

@@ -1,0 +1,37 @@
+import { type NextRequest, NextResponse } from "next/server";
+import { PATH_HEADER } from "@/app/_lib/return-path";
+import { env } from "@/lib/env";
+import { newNonce, pageCsp } from "@/lib/http/csp";
+
+/**
+ * Next 16's proxy (Node runtime), on page requests only (the API is not slowed by it): a fresh
+ * nonce and the CSP naming it, on the response and on the request, where Next reads it to put the
+ * nonce on its own scripts (docs/decisions/0883). It also stamps the page's own path, replacing
+ * whatever a client sent, so a page that finds the session ended can send the browser to sign in
+ * and back here afterwards (app/_lib/return-path.ts, docs/decisions/0843).
+ */
+export function proxy(request: NextRequest): NextResponse {
+  const nonce = newNonce();
+  const csp = pageCsp(nonce, env.NODE_ENV === "development");
+  const headers = new Headers(request.headers);
+  headers.set("x-nonce", nonce);
+  headers.set("content-security-policy", csp);
+  headers.set(PATH_HEADER, `${request.nextUrl.pathname}${request.nextUrl.search}`);
+  const res = NextResponse.next({ request: { headers } });
+  res.headers.set("content-security-policy", csp);
+  return res;
+}
+
+export const config = {
+  matcher: [
+    {
+      // Pages only: not static files, next-auth and Inngest endpoints, probes, or prefetches.
+      source:
+        "/((?!v1|api|_next/static|_next/image|healthz|readyz|storage|\\.well-known|icon\\.svg|favicon\\.ico).*)",
+      missing: [
+        { type: "header", key: "next-router-prefetch" },
+        { type: "header", key: "purpose", value: "prefetch" },
+      ],
+    },
+  ],
+};

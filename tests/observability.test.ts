@@ -1,0 +1,158 @@
+import { context, trace } from "@opentelemetry/api";
+import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
+import {
+  BasicTracerProvider,
+  InMemorySpanExporter,
+  SimpleSpanProcessor,
+} from "@opentelemetry/sdk-trace-base";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { overrideEnvForTests, parseEnv } from "@/lib/env";
+import { routeLabel } from "@/lib/observability/metrics";
+import { call, expectProblem } from "./helpers/app";
+import { createOrg } from "./helpers/fixtures";
+
+/** Traces (an in-memory exporter stands in for the OTLP collector) and the /metrics endpoint. */
+const logLines = vi.hoisted(() => [] as string[]);
+vi.mock("pino", async (importOriginal) => {
+  const real = await importOriginal<{ default: typeof import("pino").pino }>();
+  const pino = real.default;
+  const sink = { write: (line: string) => void logLines.push(line) };
+  const wrapped = Object.assign(
+    (opts: Parameters<typeof pino>[0]) => pino({ ...opts, level: "info" }, sink),
+    pino,
+  );
+  return { ...real, default: wrapped };
+});
+
+const exporter = new InMemorySpanExporter();
+const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
+const METRICS_TOKEN = "metrics-token-for-tests-0123456789";
+
+beforeAll(() => {
+  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+  trace.setGlobalTracerProvider(provider);
+});
+afterAll(async () => {
+  trace.disable();
+  context.disable();
+  await provider.shutdown();
+  overrideEnvForTests({});
+});
+
+describe("traces", () => {
+  it("opens a span per API request whose request id and trace id match the request's log lines", async () => {
+    const org = await createOrg();
+    const res = await call("GET", "/v1/workspace/projects", {
+      token: org.members.Owner.token,
+      headers: { "x-request-id": "req-trace-test-1" },
+    });
+    expect(res.status).toBe(200);
+    const span = exporter
+      .getFinishedSpans()
+      .find((s) => s.attributes["svc.request_id"] === "req-trace-test-1");
+    expect(span?.name).toBe("GET /v1/workspace/projects");
+    expect(span?.attributes["http.response.status_code"]).toBe(200);
+    const line = logLines
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .find((l) => l.request_id === "req-trace-test-1" && l.msg === "request");
+    expect(line?.trace_id).toBe(span?.spanContext().traceId);
+  });
+
+  it("marks a failing request's span with its status", async () => {
+    await call("GET", "/v1/workspace/projects", { headers: { "x-request-id": "req-trace-test-2" } });
+    const span = exporter
+      .getFinishedSpans()
+      .find((s) => s.attributes["svc.request_id"] === "req-trace-test-2");
+    expect(span?.attributes["http.response.status_code"]).toBe(401);
+  });
+
+  it("opens a db.query span per statement, inside transactions too, with the text and never the values", async () => {
+    const { sql } = await import("drizzle-orm");
+    const { tracePglite, tracePostgres } = await import("@/lib/observability/trace-db");
+    const parent = trace.getTracer("test").startSpan("parent");
+    const secret = "value-that-must-not-be-traced";
+    await context.with(trace.setSpan(context.active(), parent), async () => {
+      if (process.env.DATABASE_URL) {
+        const { default: postgres } = await import("postgres");
+        const { drizzle } = await import("drizzle-orm/postgres-js");
+        const client = postgres(process.env.DATABASE_URL, { max: 1, onnotice: () => {} });
+        const db = drizzle(tracePostgres(client));
+        await db.execute(sql`select ${secret}::text as v`);
+        await db.transaction(async (tx) => {
+          await tx.execute(sql`select 2 as two`);
+        });
+        await client.end();
+      } else {
+        const { PGlite } = await import("@electric-sql/pglite");
+        const { drizzle } = await import("drizzle-orm/pglite");
+        const client = await PGlite.create();
+        const db = drizzle(tracePglite(client));
+        await db.execute(sql`select ${secret}::text as v`);
+        await db.transaction(async (tx) => {
+          await tx.execute(sql`select 2 as two`);
+        });
+        await client.close();
+      }
+    });
+    parent.end();
+    const spans = exporter
+      .getFinishedSpans()
+      .filter((s) => s.name === "db.query" && s.parentSpanContext?.spanId === parent.spanContext().spanId);
+    const texts = spans.map((s) => String(s.attributes["db.query.text"]));
+    expect(texts).toContain("select $1::text as v");
+    expect(texts).toContain("select 2 as two");
+    expect(JSON.stringify(spans.map((s) => s.attributes))).not.toContain(secret);
+  }, 120_000); // a fresh PGlite takes long to boot on a busy machine
+
+  it("is off without OTEL_EXPORTER_OTLP_ENDPOINT and refuses a malformed one", () => {
+    expect(parseEnv({}).OTEL_EXPORTER_OTLP_ENDPOINT).toBeUndefined();
+    expect(() => parseEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: "not a url" })).toThrow(
+      /OTEL_EXPORTER_OTLP_ENDPOINT/,
+    );
+  });
+});
+
+describe("/metrics", () => {
+  it("is absent (404) without SVC_METRICS_TOKEN", async () => {
+    overrideEnvForTests({ SVC_METRICS_TOKEN: undefined });
+    expectProblem(await call("GET", "/metrics"), 404, "not_found");
+  });
+
+  it("refuses a missing or wrong bearer token with 401", async () => {
+    overrideEnvForTests({ SVC_METRICS_TOKEN: METRICS_TOKEN });
+    const missing = await call("GET", "/metrics");
+    expectProblem(missing, 401, "unauthenticated");
+    expect(missing.headers.get("www-authenticate")).toContain("Bearer");
+    expectProblem(await call("GET", "/metrics", { token: `${METRICS_TOKEN}x` }), 401, "unauthenticated");
+    expectProblem(await call("GET", "/metrics", { token: "short" }), 401, "unauthenticated");
+  });
+
+  it("exposes request latency by route template and status, queue depths, event-loop lag and memory", async () => {
+    overrideEnvForTests({ SVC_METRICS_TOKEN: METRICS_TOKEN });
+    await call("GET", "/v1/workspace/projects/prj_AbCdEfGhIjKlMnOp/api-keys");
+    const res = await call("GET", "/metrics", { token: METRICS_TOKEN });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/plain");
+    expect(res.text).toMatch(
+      /http_request_duration_seconds_count\{service="svc-control-plane",method="GET",route="\/v1\/workspace\/projects\/:id\/api-keys",status="401"\} [1-9]/,
+    );
+    expect(res.text).toMatch(/queue_depth\{queue="deliveries",state="due",service="svc-control-plane"\} 0/);
+    expect(res.text).toMatch(/queue_depth\{queue="emails",state="held",service="svc-control-plane"\} 0/);
+    expect(res.text).toContain("nodejs_eventloop_lag_seconds");
+    expect(res.text).toContain("process_resident_memory_bytes");
+    expect(res.text).toContain("# TYPE webhook_delivery_attempts_total counter");
+    expect(res.text).toContain("# TYPE webhook_delivery_lag_seconds histogram");
+  });
+
+  it("keeps ids out of route labels", () => {
+    expect(routeLabel("/v1/workspace/webhooks/wh_8fJ2kLmN0pQr/deliveries/dlv_a1B2c3D4e5F6/redeliver")).toBe(
+      "/v1/workspace/webhooks/:id/deliveries/:id/redeliver",
+    );
+    expect(routeLabel("/r/abc-defg-hij")).toBe("/r/:id");
+    expect(routeLabel("/v1/workspace/projects")).toBe("/v1/workspace/projects");
+  });
+
+  it("refuses a short SVC_METRICS_TOKEN at start", () => {
+    expect(() => parseEnv({ SVC_METRICS_TOKEN: "short" })).toThrow(/SVC_METRICS_TOKEN: must be at least 16/);
+  });
+});
