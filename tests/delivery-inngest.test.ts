@@ -265,6 +265,7 @@ describe("Inngest driver: the deliver-webhook function", () => {
       "sweep-webhook-deliveries",
       "send-invitation-email",
       "sweep-due-emails",
+      "check-webhook-health",
       "prune-retention",
     ]);
   });

@@ -461,6 +461,7 @@ export const OPERATIONS: Operation[] = [
     body: recoverBody,
     responses: { 202: { description: "Queued", schema: z.object({ queued: z.number().int() }) } },
     errors: ["not_found", "conflict"],
+    idempotent: true,
   },
   {
     method: "POST",

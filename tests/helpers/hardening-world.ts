@@ -166,7 +166,7 @@ export function happyPath(
       call(
         "POST",
         `/v1/workspace/webhooks/${w.webhookId}/recover`,
-        withJson({ since: new Date(Date.now() - 3_600_000).toISOString() }),
+        withJson({ since: "2026-01-01T00:00:00Z" }),
       ),
     deleteWebhook: async () => {
       const extra = await callRoute<{ id: string }>(
