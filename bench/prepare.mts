@@ -34,7 +34,11 @@ export interface Fixture {
   password: string;
   main: BenchOrg;
   lists: ListOrg[];
+  /** An org of `MEMBERS` members (its owner signs in) for the members list. */
+  members: BenchOrg & { size: number; loadMs: number };
 }
+
+export const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 10_000);
 
 async function createOrg(db: Db, tag: string, passwordHash: string): Promise<BenchOrg> {
   const orgId = newId("org");
@@ -88,6 +92,22 @@ async function deepCursor(db: Db, org: BenchOrg, size: number): Promise<string> 
   return Buffer.from(JSON.stringify([row.at, row.id])).toString("base64url");
 }
 
+/** `size` members (users and memberships, one second apart) besides the org's owner. */
+async function loadMembers(db: Db, org: BenchOrg, size: number): Promise<void> {
+  const tag = org.orgId.slice(4, 12);
+  await db.execute(sql`
+    insert into users (id, email, display_name, password_hash)
+    select 'usr_' || ${tag} || lpad(n::text, 14, '0'), 'member' || n || '-' || ${tag} || '@bench.test',
+      'Member ' || n, 'not-a-password-hash'
+    from generate_series(1, ${size}) as n`);
+  await db.execute(sql`
+    insert into memberships (org_id, user_id, role, created_at)
+    select ${org.orgId}, 'usr_' || ${tag} || lpad(n::text, 14, '0'),
+      (array['Admin', 'Developer', 'Member', 'Viewer', 'Billing'])[1 + n % 5],
+      date_trunc('milliseconds', now()) - n * interval '1 second'
+    from generate_series(1, ${size}) as n`);
+}
+
 function label(size: number): string {
   return size >= 1_000_000 ? `${size / 1_000_000}m` : size >= 1000 ? `${size / 1000}k` : String(size);
 }
@@ -108,8 +128,14 @@ async function main(): Promise<void> {
     const loadMs = Math.round(performance.now() - t0);
     lists.push({ ...org, size, deepCursor: await deepCursor(db, org, size), loadMs });
   }
+  const team = await createOrg(db, "members", passwordHash);
+  const m0 = performance.now();
+  await loadMembers(db, team, MEMBERS);
+  const members = { ...team, size: MEMBERS, loadMs: Math.round(performance.now() - m0) };
   await db.execute(sql`analyze rooms`);
-  const fixture: Fixture = { password: BENCH_PASSWORD, main, lists };
+  await db.execute(sql`analyze memberships`);
+  await db.execute(sql`analyze users`);
+  const fixture: Fixture = { password: BENCH_PASSWORD, main, lists, members };
   fs.writeFileSync(out, JSON.stringify(fixture, null, 2));
 }
 

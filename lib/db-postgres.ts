@@ -125,7 +125,10 @@ export function openPostgresPool(url: string, opts: PostgresPoolOptions): Postgr
 
   let currentWrapped = wrap(current, () => current);
   // Reads through to whichever pool is current, so drizzle keeps one handle across resets.
-  const client = new Proxy({} as Sql, { get: (_, prop) => Reflect.get(currentWrapped, prop) });
+  const client = new Proxy({} as Sql, {
+    get: (_, prop) => Reflect.get(currentWrapped, prop),
+    has: (_, prop) => Reflect.has(currentWrapped, prop),
+  });
   return {
     client,
     close: () => current.end({ timeout: 5 }),

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { PGlite } from "@electric-sql/pglite";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import * as schema from "@/db/schema";
@@ -90,13 +91,36 @@ function isAlive(pid: number): boolean {
   }
 }
 
-async function openPglite(): Promise<DbHandle> {
+/**
+ * PGlite's own start parameters, with 16 MB of shared buffers instead of PostgreSQL's 128 MB:
+ * PGlite touches all of them at start (about 115 MB of resident memory), while its data files sit
+ * in the OS page cache anyway (docs/decisions/0863).
+ */
+const PGLITE_START_PARAMS = [
+  ...["--single", "-F", "-O", "-j", "-c", "search_path=public", "-c", "exit_on_error=false"],
+  ...["-c", "log_checkpoints=false", "-c", "max_worker_processes=0", "-c", "max_parallel_workers=0"],
+  ...["-c", "max_parallel_workers_per_gather=0", "-c", "io_method=sync"],
+  ...["-c", "max_parallel_maintenance_workers=0", "-c", "shared_buffers=16MB"],
+];
+
+/** PGlite on its own thread (docs/decisions/0863), or on the main thread when configured so. */
+async function openPgliteClient(dataDir: string): Promise<PGlite> {
+  const options = { startParams: PGLITE_START_PARAMS };
+  if (env.SVC_EMBEDDED_DB_THREAD === "worker") {
+    const { openPgliteWorker } = await import("@/lib/db-pglite-worker");
+    // drizzle's PGlite driver only calls query() and transaction(), which the worker client has.
+    return (await openPgliteWorker(dataDir, options)) as unknown as PGlite;
+  }
   const { PGlite } = await import("@electric-sql/pglite");
+  return PGlite.create(dataDir, options);
+}
+
+async function openPglite(): Promise<DbHandle> {
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   const release = acquireDataDirLock(env.SVC_DATA_DIR);
   try {
-    const client = await PGlite.create(path.join(env.SVC_DATA_DIR, "pg"));
+    const client = await openPgliteClient(path.join(env.SVC_DATA_DIR, "pg"));
     const db = drizzle(tracingEnabled() ? tracePglite(client) : client, { schema }) as unknown as Db;
     await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });
     return {

@@ -143,6 +143,8 @@ export const envSchema = z
      */
     DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
     SVC_DATA_DIR: z.string().default("./.data"),
+    /** Where the embedded PGlite runs: its own `worker` thread (default) or the `main` thread. */
+    SVC_EMBEDDED_DB_THREAD: z.enum(["worker", "main"]).default("worker"),
     /** Seed demo data on the first start of the embedded database (dev only by default). */
     SVC_SEED_ON_START: z.enum(["auto", "always", "never"]).default("auto"),
     SVC_MEET_HOST: optionalString,

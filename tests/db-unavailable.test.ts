@@ -119,6 +119,21 @@ describe.skipIf(!postgresBinDir())("database down or hung: 503, then recovery by
   it("a stopped server answers 503 with Retry-After, and the service recovers when it starts", async () => {
     await switchDatabase(cluster.url);
     expect((await listRooms()).status).toBe(200);
+    // Room tokens through the app's own pool (timeouts, prepared statements) while it is up.
+    const key = await call<{ project_key: string }>(
+      "POST",
+      `/v1/workspace/projects/${org.projectId}/api-keys`,
+      { token: org.members.Owner.token, json: { name: "k" } },
+    );
+    const room = await call<{ id: string }>("POST", "/v1/workspace/rooms", {
+      token: org.members.Owner.token,
+      json: { project_id: org.projectId },
+    });
+    const minted = await call("POST", "/v1/auth/tokens/room", {
+      headers: { authorization: `Bearer ${key.body.project_key}` },
+      json: { roomId: room.body.id, identity: "a", role: "viewer" },
+    });
+    expect(minted.status, minted.text).toBe(200);
     cluster.stop();
     try {
       expectUnavailable(await answered(listRooms()));
@@ -135,7 +150,7 @@ describe.skipIf(!postgresBinDir())("database down or hung: 503, then recovery by
       cluster.start();
     }
     const back = await recovers(listRooms);
-    expect(back.body).toMatchObject({ items: [] });
+    expect(back.body).toMatchObject({ items: [{ id: room.body.id }] });
   });
 
   it("a hung server (connections open, nothing answers) answers 503 and recovers when it answers", async () => {

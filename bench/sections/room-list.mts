@@ -1,5 +1,5 @@
 import { Api } from "../lib/api.mjs";
-import { sequential } from "../lib/load.mjs";
+import { closedLoop, sequential } from "../lib/load.mjs";
 import { ratio, round } from "../lib/stats.mjs";
 import type { ListOrg } from "../prepare.mjs";
 
@@ -16,9 +16,20 @@ export interface ListSize {
   failures: number;
 }
 
-export type RoomListResult = Record<string, number | null | string | ListSize[]> & {
+/** The largest org's first page under closed-loop load (issue 15: no cliff at 64 concurrent). */
+export interface ListLoad {
+  size: number;
+  connections: number;
+  rps: number | null;
+  p50_ms: number | null;
+  p99_ms: number | null;
+  failures: number;
+}
+
+export type RoomListResult = Record<string, number | null | string | ListSize[] | ListLoad[]> & {
   page_size: number;
   sizes: ListSize[];
+  concurrent: ListLoad[];
 };
 
 export function sizeLabel(size: number): string {
@@ -34,10 +45,11 @@ export async function roomList(
   base: string,
   orgs: ListOrg[],
   password: string,
-  opts: { maxRequests: number; maxMs: number },
+  opts: { maxRequests: number; maxMs: number; loadSeconds: number },
 ): Promise<RoomListResult> {
   const pageSize = 50;
   const sizes: ListSize[] = [];
+  const concurrent: ListLoad[] = [];
   for (const org of orgs) {
     const api = new Api(base);
     await api.login(org.email, password);
@@ -64,8 +76,22 @@ export async function roomList(
       deep_samples: deep.n,
       failures: first.failures + deep.failures,
     });
+    if (org === orgs[orgs.length - 1]) {
+      for (const connections of [32, 64]) {
+        const f = await closedLoop({ url, headers }, connections, opts.loadSeconds);
+        concurrent.push({
+          size: org.size,
+          connections,
+          rps: round(f.rps),
+          p50_ms: round(f.p50_ms),
+          p99_ms: round(f.p99_ms),
+          failures: f.failures,
+        });
+      }
+    }
   }
-  const result: RoomListResult = { page_size: pageSize, sizes };
+  const result: RoomListResult = { page_size: pageSize, sizes, concurrent };
+  result.p99_ms_c64 = concurrent.find((c) => c.connections === 64)?.p99_ms ?? null;
   for (const s of sizes) {
     result[`p50_ms_${s.label}`] = s.first_p50_ms;
     result[`p99_ms_${s.label}`] = s.first_p99_ms;

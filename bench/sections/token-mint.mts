@@ -14,6 +14,12 @@ export interface TokenLevel {
   baseline_p99_ms: number | null;
   baseline_failures: number;
   ratio: number | null;
+  /** GET /healthz at the same concurrency, measured between the app and the baseline. */
+  floor_rps: number | null;
+  floor_p50_ms: number | null;
+  floor_p99_ms: number | null;
+  /** App throughput over the framework floor's: what our own work costs inside Next. */
+  floor_ratio: number | null;
 }
 
 export interface TokenMintResult {
@@ -27,6 +33,11 @@ export interface TokenMintResult {
   baseline_rps: number | null;
   ratio: number | null;
   p99_ms_c32: number | null;
+  /** Issue 15's figures: app/floor throughput and p99 at 32 concurrent, and p99 at 64. */
+  floor_ratio_c32: number | null;
+  floor_p99_ms_c32: number | null;
+  p99_to_floor_p99_c32: number | null;
+  p99_ms_c64: number | null;
   seconds_per_level: number;
   levels: TokenLevel[];
 }
@@ -62,29 +73,33 @@ export async function loadLevels(
   app: LoadTarget,
   baseline: LoadTarget | undefined,
   seconds: number,
-): Promise<{ app: LoadFigures[]; baseline: LoadFigures[] | undefined; floor: LoadFigures }> {
+): Promise<{ app: LoadFigures[]; baseline: LoadFigures[] | undefined; floor: LoadFigures[] }> {
+  const floorTarget = { url: new URL("/healthz", app.url).href };
   await probeToken(app);
   if (baseline) await probeToken(baseline);
   await closedLoop(app, 8, Math.min(2, seconds));
+  await closedLoop(floorTarget, 8, Math.min(2, seconds));
   if (baseline) await closedLoop(baseline, 8, Math.min(2, seconds));
   const a: LoadFigures[] = [];
   const b: LoadFigures[] = [];
+  const f: LoadFigures[] = [];
   for (const c of CONCURRENCY) {
     a.push(await closedLoop(app, c, seconds));
+    f.push(await closedLoop(floorTarget, c, seconds));
     if (baseline) b.push(await closedLoop(baseline, c, seconds));
   }
-  const floor = await closedLoop({ url: new URL("/healthz", app.url).href }, 32, seconds);
-  return { app: a, baseline: baseline ? b : undefined, floor };
+  return { app: a, baseline: baseline ? b : undefined, floor: f };
 }
 
 export function combine(
   app: LoadFigures[],
   baseline: LoadFigures[] | undefined,
-  floor: LoadFigures | undefined,
+  floor: LoadFigures[],
   seconds: number,
 ): TokenMintResult {
   const levels: TokenLevel[] = app.map((a) => {
     const b = baseline?.find((x) => x.connections === a.connections);
+    const f = floor.find((x) => x.connections === a.connections);
     return {
       connections: a.connections,
       rps: round(a.rps),
@@ -96,15 +111,24 @@ export function combine(
       baseline_p99_ms: round(b?.p99_ms),
       baseline_failures: b?.failures ?? 0,
       ratio: ratio(a.rps, b?.rps),
+      floor_rps: round(f?.rps),
+      floor_p50_ms: round(f?.p50_ms),
+      floor_p99_ms: round(f?.p99_ms),
+      floor_ratio: ratio(a.rps, f?.rps),
     };
   });
   const c32 = levels.find((l) => l.connections === 32);
+  const c64 = levels.find((l) => l.connections === 64);
   return {
     rps: c32?.rps ?? null,
     baseline_rps: c32?.baseline_rps ?? null,
     ratio: c32?.ratio ?? null,
     p99_ms_c32: c32?.p99_ms ?? null,
-    next_floor_rps_c32: round(floor?.rps),
+    next_floor_rps_c32: c32?.floor_rps ?? null,
+    floor_ratio_c32: c32?.floor_ratio ?? null,
+    floor_p99_ms_c32: c32?.floor_p99_ms ?? null,
+    p99_to_floor_p99_c32: ratio(c32?.p99_ms, c32?.floor_p99_ms),
+    p99_ms_c64: c64?.p99_ms ?? null,
     seconds_per_level: seconds,
     levels,
   };

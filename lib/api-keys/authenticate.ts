@@ -1,9 +1,8 @@
-import { eq } from "drizzle-orm";
-import { apiKeys } from "@/db/schema";
 import { type ApiKeyScope, type KeyGrant, parsePresentedKey } from "@/lib/api-keys/key-format";
 import { noteKeyUse } from "@/lib/api-keys/last-used";
 import { safeEqual, sha256Hex } from "@/lib/crypto/secret-box";
 import type { Db } from "@/lib/db";
+import { type PreparedStatement, runPrepared } from "@/lib/db-prepared";
 import { ApiError } from "@/lib/http/errors";
 
 export interface ProjectKeyPrincipal {
@@ -12,6 +11,16 @@ export interface ProjectKeyPrincipal {
   projectId: string;
   scope: ApiKeyScope;
   grants: KeyGrant[];
+  /** The org's plan flag, read with the key (decisions §2: cloud mode gates on it). */
+  planSelected?: boolean;
+}
+
+/** The few room columns minting needs, read in the key's own query (room tokens' hot path). */
+export interface KeyRoom {
+  id: string;
+  type: string;
+  state: string;
+  projectId: string;
 }
 
 const invalid = () =>
@@ -20,37 +29,72 @@ const invalid = () =>
     "Send a valid project key as `Authorization: Bearer svc_pk_<keyId>.<secret>`.",
   );
 
+const KEY_COLUMNS = `k.id, k.org_id, k.project_id, k.scope, k.grants, k.secret_hash, k.revoked_at, o.plan_selected`;
+const KEY_JOINS = `from api_keys k
+  join projects p on p.id = k.project_id and p.org_id = k.org_id
+  join orgs o on o.id = k.org_id`;
+
+/**
+ * The key by its secret's SHA-256 (api_keys_secret_hash_key), its project and org by primary key,
+ * and optionally the room — by primary key or by rooms_short_code_key — joined on the key's org
+ * and project, so a room of another project or org is simply absent. Prepared once per connection.
+ */
+const KEY_ONLY: PreparedStatement = {
+  name: "svc_key_only",
+  types: ["text"],
+  text: `select ${KEY_COLUMNS}, null, null, null, null ${KEY_JOINS} where k.secret_hash = $1 limit 1`,
+};
+const roomJoin = (column: "id" | "short_code") => `left join rooms r
+    on r.${column} = $2 and r.org_id = k.org_id and r.project_id = k.project_id`;
+const KEY_AND_ROOM_BY_ID: PreparedStatement = {
+  name: "svc_key_room_by_id",
+  types: ["text", "text"],
+  text: `select ${KEY_COLUMNS}, r.id, r.type, r.state, r.project_id ${KEY_JOINS}
+  ${roomJoin("id")} where k.secret_hash = $1 limit 1`,
+};
+const KEY_AND_ROOM_BY_CODE: PreparedStatement = {
+  ...KEY_AND_ROOM_BY_ID,
+  name: "svc_key_room_by_code",
+  text: `select ${KEY_COLUMNS}, r.id, r.type, r.state, r.project_id ${KEY_JOINS}
+  ${roomJoin("short_code")} where k.secret_hash = $1 limit 1`,
+};
+
+/** A room to read with the key: by `id` or `short_code` (normalised), and the reference asked for. */
+export interface RoomLookup {
+  ref: string;
+  by: "id" | "short_code";
+  value: string;
+}
+
 /**
  * Project-key authentication shared by the room-token endpoint and webhook registration.
  * Everything wrong with the key (missing, malformed, unknown, rotated away, revoked, a key id that
  * does not own the secret) is the same 401 `invalid_api_key`; a valid key without `needs` is 403.
  *
  * Every call reads the key row (no cache), so a rotation or revocation applies to the very next
- * request. The lookup goes through the unique index on the secret's SHA-256, and the stored hash is
- * compared again in constant time. Last use is noted in memory and written in batches.
+ * request. One indexed query: the key by the unique index on the secret's SHA-256 (compared again
+ * in constant time), its project and org by primary key, and — when `opts.room` says how — the
+ * room by its primary key or short-code index, joined on the key's org and project (so a room of
+ * another project is simply absent; a reference no room can have is passed without `by`: absent). Last use is noted in memory and written in batches.
  */
 export async function authenticateProjectKey(
   req: Request,
   db: Db,
   needs: ApiKeyScope,
-): Promise<ProjectKeyPrincipal> {
+  opts: { room?: RoomLookup | { ref: string; by?: undefined } } = {},
+): Promise<ProjectKeyPrincipal & { room?: { ref: string; row: KeyRoom | null } }> {
   const match = /^Bearer\s+(\S+)$/i.exec(req.headers.get("authorization")?.trim() ?? "");
   const parsed = match?.[1] ? parsePresentedKey(match[1]) : undefined;
   if (!parsed) throw invalid();
   const hash = sha256Hex(parsed.secret);
-  const [row] = await db
-    .select({
-      id: apiKeys.id,
-      orgId: apiKeys.orgId,
-      projectId: apiKeys.projectId,
-      scope: apiKeys.scope,
-      grants: apiKeys.grants,
-      secretHash: apiKeys.secretHash,
-      revokedAt: apiKeys.revokedAt,
-    })
-    .from(apiKeys)
-    .where(eq(apiKeys.secretHash, hash))
-    .limit(1);
+  const lookup = opts.room?.by ? opts.room : undefined;
+  const [found] = lookup
+    ? await runPrepared(db, lookup.by === "id" ? KEY_AND_ROOM_BY_ID : KEY_AND_ROOM_BY_CODE, [
+        hash,
+        lookup.value,
+      ])
+    : await runPrepared(db, KEY_ONLY, [hash]);
+  const row = found && toRow(found);
   if (!row || row.revokedAt || !safeEqual(row.secretHash, hash)) throw invalid();
   if (parsed.keyId !== undefined && !safeEqual(parsed.keyId, row.id)) throw invalid();
   noteKeyUse(row.id);
@@ -66,5 +110,49 @@ export async function authenticateProjectKey(
     projectId: row.projectId,
     scope: row.scope as ApiKeyScope,
     grants: row.grants as KeyGrant[],
+    planSelected: row.planSelected,
+    // Asked for: the room, or null when there is no such room in the key's project.
+    ...(opts.room !== undefined ? { room: { ref: opts.room.ref, row: row.room } } : {}),
+  };
+}
+
+function toRow(r: unknown[]) {
+  const [
+    id,
+    orgId,
+    projectId,
+    scope,
+    grants,
+    secretHash,
+    revokedAt,
+    planSelected,
+    roomId,
+    type,
+    state,
+    roomProject,
+  ] = r as [
+    string,
+    string,
+    string,
+    string,
+    string[],
+    string,
+    unknown,
+    boolean,
+    string | null,
+    string,
+    string,
+    string,
+  ];
+  return {
+    id,
+    orgId,
+    projectId,
+    scope,
+    grants,
+    secretHash,
+    revokedAt,
+    planSelected,
+    room: roomId ? { id: roomId, type, state, projectId: roomProject } : null,
   };
 }

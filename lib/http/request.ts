@@ -56,7 +56,11 @@ async function readLimited(req: Request): Promise<string> {
 }
 
 export async function parseBody<S extends z.ZodType>(req: Request, schema: S): Promise<z.output<S>> {
-  const body = await readJson(req);
+  return parseObject(schema, await readJson(req));
+}
+
+/** A JSON body already read, checked as parseBody checks it. */
+export function parseObject<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   if (body === null || typeof body !== "object" || Array.isArray(body)) {
     throw validationError([{ path: "", message: "The body must be a JSON object." }]);
   }

@@ -9,6 +9,7 @@ import { sha256Hex } from "@/lib/crypto/secret-box";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
+import { LeaseBook } from "@/lib/ratelimit/lease";
 import { clearRedisPrefix, redisLimiter } from "@/lib/ratelimit/redis-store";
 import { pgPoolAdapter, RATE_LIMIT_TABLE, rateLimitStore } from "@/lib/ratelimit/store";
 
@@ -18,6 +19,11 @@ export interface RateLimitPolicy {
   name: string;
   points: number;
   durationSec: number;
+  /**
+   * Counted through local leases (lib/ratelimit/lease.ts): one shared write per lease instead of
+   * one per request, for the hot paths (room tokens, session requests).
+   */
+  leased?: boolean;
 }
 
 export interface RateLimitDecision {
@@ -54,12 +60,13 @@ function decision(policy: RateLimitPolicy, allowed: boolean, res: RateLimiterRes
  */
 export class RateLimit {
   private readonly limiters = new Map<string, RateLimiterAbstract>();
+  private readonly leaseBooks = new Map<RateLimiterAbstract, LeaseBook>();
   constructor(private readonly defaults: RateLimitPolicy) {}
 
   /** The policy in force: the default, or the operator's `SVC_RATE_LIMITS` override. */
   get policy(): RateLimitPolicy {
     const o = env.SVC_RATE_LIMITS?.[this.defaults.name];
-    return o && o !== "off" ? { name: this.defaults.name, ...o } : this.defaults;
+    return o && o !== "off" ? { ...this.defaults, ...o } : this.defaults;
   }
 
   get off(): boolean {
@@ -94,10 +101,33 @@ export class RateLimit {
     return limiter;
   }
 
+  private leaseBook(): LeaseBook {
+    const limiter = this.limiter();
+    let book = this.leaseBooks.get(limiter);
+    if (!book) {
+      book = new LeaseBook(limiter, this.policy.points);
+      this.leaseBooks.set(limiter, book);
+    }
+    return book;
+  }
+
   /** Spends `points` (default 1); refused once the window's budget is spent. */
   async consume(key: string, points = 1): Promise<RateLimitDecision> {
     if (this.off)
       return { allowed: true, off: true, policy: this.policy, remaining: this.policy.points, resetSec: 0 };
+    if (this.policy.leased && points === 1) {
+      const s = await this.leaseBook().consume(counterKey(key));
+      const resetSec = Math.ceil(s.msBeforeReset / 1000);
+      return {
+        allowed: s.allowed,
+        policy: this.policy,
+        remaining: s.remaining,
+        resetSec: Math.max(s.allowed ? 0 : 1, resetSec),
+      };
+    }
+    // A bulk spend in this process also ends its local lease of the key: its next point is counted
+    // against the shared counter as it now stands.
+    if (this.policy.leased) this.leaseBooks.get(this.limiter())?.forget(counterKey(key));
     try {
       return decision(this.policy, true, await this.limiter().consume(counterKey(key), points));
     } catch (err) {
@@ -116,12 +146,14 @@ export class RateLimit {
 
   /** Forgets one key's counter (a successful sign-in clears the address's failures). */
   async clear(key: string): Promise<void> {
+    this.leaseBooks.get(this.limiter())?.forget(counterKey(key));
     await this.limiter().delete(counterKey(key));
   }
 
   /** Forgets every counter of this policy (tests). */
   async clearAll(): Promise<void> {
     this.limiters.clear();
+    this.leaseBooks.clear();
     if (rateLimitStore() === "postgres") {
       const db = await getDb();
       await db.execute(sql`delete from rate_limits where key like ${`${this.policy.name}:%`}`);

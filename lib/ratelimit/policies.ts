@@ -10,9 +10,9 @@ export const limits = {
   /** Sign-in attempts per client IP. */
   signInPerIp: new RateLimit({ name: "sign-in-ip", points: 100, durationSec: 15 * 60 }),
   /** Any request of one signed-in member (user in an org), on every workspace endpoint. */
-  session: new RateLimit({ name: "session", points: 600, durationSec: 60 }),
+  session: new RateLimit({ name: "session", points: 600, durationSec: 60, leased: true }),
   /** Room tokens minted per project API key. */
-  roomTokens: new RateLimit({ name: "room-tokens", points: 600, durationSec: 60 }),
+  roomTokens: new RateLimit({ name: "room-tokens", points: 600, durationSec: 60, leased: true }),
   /** Invitation requests per org (each may queue up to 50 emails; the hourly email cap still applies). */
   invitations: new RateLimit({ name: "invitations", points: 100, durationSec: 60 * 60 }),
   /** Sign-up and password-reset requests per client IP (each sends an email). */

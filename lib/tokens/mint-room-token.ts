@@ -1,5 +1,5 @@
 import { SignJWT } from "jose";
-import type { ProjectKeyPrincipal } from "@/lib/api-keys/authenticate";
+import type { KeyRoom, ProjectKeyPrincipal } from "@/lib/api-keys/authenticate";
 import type { Db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { ApiError, validationError } from "@/lib/http/errors";
@@ -36,7 +36,7 @@ export interface RoomTokenClaims {
  */
 export async function mintRoomToken(
   db: Db,
-  key: ProjectKeyPrincipal,
+  key: ProjectKeyPrincipal & { room?: { ref: string; row: KeyRoom | null } },
   input: RoomTokenInput,
   now: Date = new Date(),
 ): Promise<{ token: string; expires_at: string }> {
@@ -46,7 +46,11 @@ export async function mintRoomToken(
       `Room type ${input.roomType} is in preview and has no capability matrix yet.`,
     );
   }
-  const room = await findRoom(db, input.roomId, { orgId: key.orgId, projectId: key.projectId });
+  // The room read with the key (one query on the hot path), or read now when it was not.
+  const room =
+    key.room?.ref === input.roomId
+      ? key.room.row
+      : await findRoom(db, input.roomId, { orgId: key.orgId, projectId: key.projectId });
   if (!room) throw new ApiError("not_found", "No such room in this key's project.");
   const roomType = normaliseRoomType(room.type);
   if (!roomType) throw new Error(`room ${room.id} has an unknown type ${room.type}`);

@@ -1,0 +1,130 @@
+import { type RateLimiterAbstract, RateLimiterRes } from "rate-limiter-flexible";
+
+/**
+ * A local token bucket filled from the shared counter in leases (docs/decisions/0861): a process
+ * takes `size` points of a key's window from the shared store in one write, then spends them in
+ * memory, and takes the next lease only when they are gone. The hot path writes once per `size`
+ * requests instead of once per request, and the budget still holds across instances: leases are
+ * counted in the shared store when taken, so all instances together never pass more than the
+ * budget. The price is the other way round: a key may be refused while up to `size - 1` leased
+ * points per other instance are still unspent (they expire with the window).
+ */
+export interface LeaseState {
+  allowed: boolean;
+  /** What is left of the window's budget as far as this process knows. */
+  remaining: number;
+  msBeforeReset: number;
+}
+
+interface Lease {
+  left: number;
+  until: number;
+  /** The shared counter right after this lease was taken (every instance's leases included). */
+  sharedConsumed: number;
+}
+
+/** Leases for a budget of `points`: a fiftieth of it (12 of 600), between 1 and 100. */
+export function leaseSize(points: number): number {
+  return Math.max(1, Math.min(100, Math.floor(points / 50)));
+}
+
+/** Entries kept before expired ones are swept (one per key seen in the current windows). */
+const SWEEP_AT = 10_000;
+
+interface Waiter {
+  resolve: (s: LeaseState) => void;
+  reject: (err: unknown) => void;
+}
+
+export class LeaseBook {
+  private readonly leases = new Map<string, Lease>();
+  /** Requests of a key waiting for its next lease, served in arrival order. */
+  private readonly waiting = new Map<string, Waiter[]>();
+
+  constructor(
+    private readonly shared: RateLimiterAbstract,
+    private readonly points: number,
+    private readonly size = leaseSize(points),
+  ) {}
+
+  /** Spends one point of `key`'s budget: from the local lease, or once the next one is taken. */
+  consume(key: string): Promise<LeaseState> {
+    const now = Date.now();
+    const settled = this.waiting.has(key) ? undefined : this.fromLease(key, now);
+    if (settled) return Promise.resolve(settled);
+    return new Promise((resolve, reject) => {
+      const queue = this.waiting.get(key);
+      if (queue) {
+        queue.push({ resolve, reject });
+        return;
+      }
+      this.waiting.set(key, [{ resolve, reject }]);
+      this.take(key);
+    });
+  }
+
+  /** Forgets a key's lease (its shared counter is cleared by the caller). */
+  forget(key: string): void {
+    this.leases.delete(key);
+  }
+
+  /** A point from the current lease, a refusal when the window is spent, or nothing: lease again. */
+  private fromLease(key: string, now: number): LeaseState | undefined {
+    const lease = this.leases.get(key);
+    if (!lease || lease.until <= now) return undefined;
+    const msBeforeReset = lease.until - now;
+    if (lease.left > 0) {
+      lease.left--;
+      return {
+        allowed: true,
+        remaining: Math.max(0, this.points - lease.sharedConsumed + lease.left),
+        msBeforeReset,
+      };
+    }
+    return lease.sharedConsumed >= this.points ? { allowed: false, remaining: 0, msBeforeReset } : undefined;
+  }
+
+  /** Takes a lease in one shared write, serves the waiting requests from it, and leases again if needed. */
+  private take(key: string): void {
+    this.shared
+      .consume(key, this.size)
+      // Refused means the window is (partly) spent; the points were still counted there.
+      .catch((err: unknown) => {
+        if (err instanceof RateLimiterRes) return err;
+        throw err;
+      })
+      .then(
+        (res) => {
+          const before = res.consumedPoints - this.size;
+          const granted = Math.max(0, Math.min(this.size, this.points - before));
+          if (this.leases.size >= SWEEP_AT) this.sweep();
+          this.leases.set(key, {
+            left: granted,
+            until: Date.now() + Math.max(1, res.msBeforeNext),
+            // A partial lease leaves the shared counter over the budget: the window is spent.
+            sharedConsumed:
+              granted < this.size ? Math.max(this.points, res.consumedPoints) : res.consumedPoints,
+          });
+          const queue = this.waiting.get(key) ?? [];
+          const now = Date.now();
+          while (queue.length > 0) {
+            const settled = this.fromLease(key, now);
+            if (!settled) break;
+            queue.shift()?.resolve(settled);
+          }
+          if (queue.length > 0) this.take(key);
+          else this.waiting.delete(key);
+        },
+        (err: unknown) => {
+          const queue = this.waiting.get(key) ?? [];
+          this.waiting.delete(key);
+          for (const w of queue) w.reject(err);
+        },
+      );
+  }
+
+  private sweep(): void {
+    const now = Date.now();
+    for (const [key, lease] of this.leases) if (lease.until <= now) this.leases.delete(key);
+  }
+}

@@ -1,0 +1,161 @@
+import { eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { rateLimits } from "@/db/schema";
+import { getDb } from "@/lib/db";
+import { overrideEnvForTests } from "@/lib/env";
+import { leaseSize } from "@/lib/ratelimit/lease";
+import { RateLimit } from "@/lib/ratelimit/limiter";
+import { clearAllRateLimits, limits } from "@/lib/ratelimit/policies";
+import { call, expectProblem } from "./helpers/app";
+import { buildWorld, type World } from "./helpers/hardening-world";
+
+/**
+ * Issue 15: a room token costs one database round trip (key, project, org plan and room in one
+ * indexed query), and the rate limit adds no write per request: the limiter takes leases of the
+ * shared counter (docs/decisions/0861, 0862).
+ */
+let w: World;
+beforeAll(async () => {
+  w = await buildWorld();
+});
+afterEach(async () => {
+  vi.restoreAllMocks();
+  overrideEnvForTests({});
+  await clearAllRateLimits();
+});
+afterAll(() => overrideEnvForTests({}));
+
+const mint = (json: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  call<{ token: string }>("POST", "/v1/auth/tokens/room", {
+    token: w.projectKey,
+    json: { identity: "alice", role: "publisher", ...json },
+    headers,
+  });
+
+/**
+ * Counts every statement sent to the database, at the driver: postgres.js `unsafe` and `begin`
+ * (drizzle sends everything through them), PGlite `query`, `exec` and `transaction`.
+ */
+async function countStatements(): Promise<() => number> {
+  const db = (await getDb()) as unknown as { $client: Record<string, (...a: unknown[]) => unknown> };
+  const client = db.$client;
+  const methods = ["unsafe", "begin", "query", "exec", "transaction"].filter(
+    (m) => typeof client[m] === "function",
+  );
+  const spies = methods.map((m) => vi.spyOn(client, m as never));
+  return () => spies.reduce((n, s) => n + s.mock.calls.length, 0);
+}
+
+describe("room-token minting: one query on the hot path", () => {
+  it("reads key, project, org plan and room in one statement, by id and by short code", async () => {
+    // Warm: the signing key, the rate-limit lease, and each statement prepared on first use.
+    expect((await mint({ roomId: w.roomId })).status).toBe(200);
+    expect((await mint({ roomId: w.shortCode })).status).toBe(200);
+    const statements = await countStatements();
+    const byId = await mint({ roomId: w.roomId });
+    expect(byId.status, byId.text).toBe(200);
+    expect(statements()).toBe(1);
+    const byCode = await mint({ roomId: w.shortCode });
+    expect(byCode.status, byCode.text).toBe(200);
+    expect(statements()).toBe(2);
+  });
+
+  it("keeps every answer of the checks, still from the one statement", async () => {
+    const statements = await countStatements();
+    expectProblem(await mint({ roomId: w.endedRoomId }), 409, "room_ended");
+    expectProblem(await mint({ roomId: "rm_doesnotexist000000000" }), 404, "not_found");
+    // A room of another org is absent from the key's join: 404, not someone else's room.
+    const foreign = await call<{ id: string }>("POST", "/v1/workspace/rooms", {
+      token: w.other.members.Owner.token,
+      json: { project_id: w.other.projectId },
+    });
+    const before = statements();
+    expectProblem(await mint({ roomId: foreign.body.id }), 404, "not_found");
+    expect(statements() - before).toBe(1);
+  });
+
+  it("answers as before when several things are wrong: key first, then plan, then the body", async () => {
+    const bad = await call("POST", "/v1/auth/tokens/room", {
+      headers: { authorization: "Bearer svc_live_nope" },
+      body: "{not json",
+    });
+    expectProblem(bad, 401, "invalid_api_key");
+    overrideEnvForTests({ SVC_DEPLOYMENT_MODE: "cloud" });
+    const { default: schema } = await import("@/db/schema").then((m) => ({ default: m.orgs }));
+    const db = await getDb();
+    await db.update(schema).set({ planSelected: false }).where(eq(schema.id, w.org.id));
+    try {
+      expectProblem(
+        await call("POST", "/v1/auth/tokens/room", { token: w.projectKey, body: "{not json" }),
+        402,
+        "plan_required",
+      );
+    } finally {
+      await db.update(schema).set({ planSelected: true }).where(eq(schema.id, w.org.id));
+    }
+    overrideEnvForTests({});
+    expectProblem(
+      await call("POST", "/v1/auth/tokens/room", {
+        token: w.projectKey,
+        body: "{not json",
+        headers: { "content-type": "application/json" },
+      }),
+      400,
+      "invalid_json",
+    );
+    expectProblem(await mint({ roomId: 42 }), 422, "validation_failed");
+  });
+
+  it("replays an idempotent mint from the body it read once", async () => {
+    const headers = { "idempotency-key": `hot-path-${Date.now()}` };
+    const first = await mint({ roomId: w.roomId }, headers);
+    const again = await mint({ roomId: w.roomId }, headers);
+    expect(first.status).toBe(200);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(again.body.token).toBe(first.body.token);
+    expectProblem(await mint({ roomId: w.shortCode }, headers), 422, "idempotency_key_reused");
+  });
+});
+
+describe("room-token rate limit: leases, not a write per request", () => {
+  it("writes the shared counter once per lease", async () => {
+    overrideEnvForTests({ SVC_RATE_LIMIT_STORE: "postgres" });
+    const size = leaseSize(limits.roomTokens.policy.points);
+    expect(size).toBeGreaterThan(1);
+    const n = size * 2 + 1;
+    for (let i = 0; i < n; i++) expect((await mint({ roomId: w.roomId })).status).toBe(200);
+    const db = await getDb();
+    const [row] = await db
+      .select()
+      .from(rateLimits)
+      .where(eq(rateLimits.key, `room-tokens:${w.keyId}`));
+    // Three leases taken for 2 × size + 1 tokens: three writes, not 2 × size + 1.
+    expect(row?.points).toBe(size * 3);
+  });
+
+  it("holds the budget across instances sharing the store, within one lease per other instance", async () => {
+    overrideEnvForTests({ SVC_RATE_LIMIT_STORE: "postgres" });
+    const policy = { name: "t-lease-shared", points: 600, durationSec: 60, leased: true };
+    const instances = [new RateLimit(policy), new RateLimit(policy), new RateLimit(policy)];
+    const size = leaseSize(policy.points);
+    const results = await Promise.all(
+      Array.from({ length: 700 }, (_, i) => (instances[i % 3] as RateLimit).consume("k")),
+    );
+    const allowed = results.filter((r) => r.allowed).length;
+    expect(allowed).toBeLessThanOrEqual(policy.points);
+    expect(allowed).toBeGreaterThanOrEqual(policy.points - (instances.length - 1) * (size - 1));
+    const refused = results.find((r) => !r.allowed);
+    expect(refused?.resetSec).toBeGreaterThanOrEqual(1);
+  });
+
+  it("counts exactly within one process, and a clear gives the budget back", async () => {
+    const limit = new RateLimit({ name: "t-lease-local", points: 100, durationSec: 60, leased: true });
+    const results = await Promise.all(Array.from({ length: 130 }, () => limit.consume("k")));
+    expect(results.filter((r) => r.allowed)).toHaveLength(100);
+    expect(Math.min(...results.map((r) => r.remaining))).toBe(0);
+    await limit.clear("k");
+    const after = await limit.consume("k");
+    expect(after.allowed).toBe(true);
+    expect(after.remaining).toBe(99);
+  });
+});
