@@ -12,18 +12,20 @@ interface PostLike {
 }
 
 /** A webhook POST: a client span with the receiver's status, then the attempt counted by outcome. */
-export async function observeWebhookPost<R extends PostLike>(
+export async function observeWebhookPost<R>(
   delivery: { id: string; endpointId: string; nextAttemptAt: Date | null },
   attempt: number,
   post: () => Promise<R>,
+  resultOf: (r: R) => PostLike,
 ): Promise<R> {
   return withSpan(
     "webhook.post",
     { "svc.delivery_id": delivery.id, "svc.endpoint_id": delivery.endpointId, "svc.attempt": attempt },
     async (set) => {
-      const result = await post();
-      if (result.statusCode !== null) set({ "http.response.status_code": result.statusCode });
-      return result;
+      const sent = await post();
+      const { statusCode } = resultOf(sent);
+      if (statusCode !== null) set({ "http.response.status_code": statusCode });
+      return sent;
     },
     "client",
   );
