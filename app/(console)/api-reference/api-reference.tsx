@@ -1,78 +1,20 @@
 "use client";
 
 import { type ReactNode, useMemo, useState } from "react";
+import {
+  type Entry,
+  type Json,
+  type OpenApiDocument,
+  parametersOf,
+  resolve,
+  rules,
+  typeOf,
+} from "@/app/(console)/api-reference/schema-helpers";
+import { TryIt } from "@/app/(console)/api-reference/try-it";
 import styles from "./reference.module.css";
 
-type Json = Record<string, unknown>;
-interface Parameter {
-  name: string;
-  in: string;
-  required?: boolean;
-  schema?: Json;
-  description?: string;
-  $ref?: string;
-}
-interface Operation {
-  operationId: string;
-  summary: string;
-  description?: string;
-  tags: string[];
-  security?: Json[];
-  parameters?: Parameter[];
-  requestBody?: { content: Record<string, { schema: Json }> };
-  responses: Record<string, { description: string; content?: Record<string, { schema: Json }> }>;
-}
-export interface OpenApiDocument {
-  paths: Record<string, Record<string, Operation>>;
-  components: { schemas: Record<string, Json>; parameters: Record<string, Parameter> };
-}
+export type { OpenApiDocument } from "@/app/(console)/api-reference/schema-helpers";
 
-interface Entry {
-  method: string;
-  path: string;
-  op: Operation;
-}
-
-/** Follows `#/components/...` references inside the document. */
-function resolve(doc: OpenApiDocument, node: Json | undefined): Json | undefined {
-  let n = node;
-  for (let i = 0; i < 5 && n && typeof n.$ref === "string"; i++) {
-    n = (n.$ref as string)
-      .replace(/^#\//, "")
-      .split("/")
-      .reduce<unknown>((acc, k) => (acc as Json | undefined)?.[k], doc) as Json | undefined;
-  }
-  return n;
-}
-
-function typeOf(doc: OpenApiDocument, s: Json | undefined): string {
-  const r = resolve(doc, s);
-  if (!r) return "any";
-  if (s?.$ref) return String(s.$ref).split("/").pop() ?? "object";
-  if (Array.isArray(r.enum)) return r.enum.map((v) => JSON.stringify(v)).join(" | ");
-  if ("const" in r) return JSON.stringify(r.const);
-  if (Array.isArray(r.anyOf)) return (r.anyOf as Json[]).map((x) => typeOf(doc, x)).join(" | ");
-  const t = Array.isArray(r.type) ? r.type.join(" | ") : String(r.type ?? "any");
-  if (t === "array") return `${typeOf(doc, r.items as Json)}[]`;
-  return t;
-}
-
-function rules(s: Json | undefined): string {
-  if (!s) return "";
-  const out: string[] = [];
-  if (s.minLength !== undefined || s.maxLength !== undefined)
-    out.push(`length ${s.minLength ?? 0}–${s.maxLength ?? "∞"}`);
-  if (s.minimum !== undefined || s.maximum !== undefined)
-    out.push(`${s.minimum ?? "−∞"}–${s.maximum ?? "∞"}`);
-  if (s.minItems !== undefined || s.maxItems !== undefined)
-    out.push(`${s.minItems ?? 0}–${s.maxItems ?? "∞"} items`);
-  if (typeof s.pattern === "string") out.push(`matches ${s.pattern}`);
-  if (s.format) out.push(String(s.format));
-  if (s.default !== undefined) out.push(`default ${JSON.stringify(s.default)}`);
-  return out.join("; ");
-}
-
-/** An object schema as rows: name, type, required, rules; nested objects indented. */
 function Fields({
   doc,
   schema,
@@ -136,124 +78,6 @@ function Text({ children }: { children: string }) {
     <p className={`${styles.desc} muted`}>
       <Inline>{children}</Inline>
     </p>
-  );
-}
-
-function parametersOf(doc: OpenApiDocument, op: Operation): Parameter[] {
-  return (op.parameters ?? []).map((p) =>
-    p.$ref ? (resolve(doc, p as unknown as Json) as unknown as Parameter) : p,
-  );
-}
-
-function example(doc: OpenApiDocument, schema: Json | undefined): unknown {
-  const s = resolve(doc, schema);
-  if (!s) return null;
-  if (s.default !== undefined) return s.default;
-  if (Array.isArray(s.enum)) return s.enum[0];
-  if (s.type === "object") {
-    const req = new Set((s.required as string[] | undefined) ?? []);
-    return Object.fromEntries(
-      Object.entries((s.properties ?? {}) as Record<string, Json>)
-        .filter(([k]) => req.has(k))
-        .map(([k, v]) => [k, example(doc, v)]),
-    );
-  }
-  if (s.type === "array") return [example(doc, s.items as Json)];
-  if (s.type === "integer" || s.type === "number") return (s.minimum as number | undefined) ?? 0;
-  if (s.type === "boolean") return true;
-  return "";
-}
-
-function TryIt({ doc, entry }: { doc: OpenApiDocument; entry: Entry }) {
-  const params = parametersOf(doc, entry.op);
-  const bodySchema = entry.op.requestBody?.content["application/json"]?.schema;
-  const needsKey = JSON.stringify(entry.op.security ?? []).includes("projectKey");
-  const [values, setValues] = useState<Record<string, string>>({});
-  const [body, setBody] = useState(() =>
-    bodySchema ? JSON.stringify(example(doc, bodySchema), null, 2) : "",
-  );
-  const [result, setResult] = useState<string>("");
-  const [busy, setBusy] = useState(false);
-
-  async function send() {
-    setBusy(true);
-    let path = entry.path;
-    const query = new URLSearchParams();
-    const headers: Record<string, string> = {};
-    for (const p of params) {
-      const v = values[p.name];
-      if (!v) continue;
-      if (p.in === "path") path = path.replace(`{${p.name}}`, encodeURIComponent(v));
-      if (p.in === "query") query.set(p.name, v);
-      if (p.in === "header") headers[p.name] = v;
-    }
-    if (needsKey && values.__key) headers.authorization = `Bearer ${values.__key}`;
-    if (bodySchema) headers["content-type"] = "application/json";
-    try {
-      const res = await fetch(query.size ? `${path}?${query}` : path, {
-        method: entry.method,
-        headers,
-        body: bodySchema ? body : undefined,
-        credentials: needsKey ? "omit" : "same-origin",
-        cache: "no-store",
-      });
-      const text = await res.text();
-      let pretty = text;
-      try {
-        pretty = JSON.stringify(JSON.parse(text), null, 2);
-      } catch {
-        // Not JSON (a 204): shown as is.
-      }
-      setResult(`${res.status} ${res.statusText}\n\n${pretty}`);
-    } catch (err) {
-      setResult(`Network error: ${String(err)}`);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  return (
-    <div className={styles.try}>
-      {needsKey ? (
-        <label className="field">
-          <span>Project key (svc_pk_…); sent only with this request, never stored</span>
-          <input
-            type="password"
-            autoComplete="off"
-            value={values.__key ?? ""}
-            onChange={(e) => setValues({ ...values, __key: e.target.value })}
-          />
-        </label>
-      ) : null}
-      {params.map((p) => (
-        <label className="field" key={`${p.in}-${p.name}`}>
-          <span>
-            {p.name} <span className="muted">({p.in})</span>
-            {p.required ? " *" : ""}
-          </span>
-          <input
-            value={values[p.name] ?? ""}
-            onChange={(e) => setValues({ ...values, [p.name]: e.target.value })}
-          />
-        </label>
-      ))}
-      {bodySchema ? (
-        <label className="field">
-          <span>Body (JSON)</span>
-          <textarea value={body} onChange={(e) => setBody(e.target.value)} spellCheck={false} />
-        </label>
-      ) : null}
-      <div>
-        <button type="button" className="btn sm" onClick={send} disabled={busy}>
-          {busy ? "Sending…" : `Send ${entry.method}`}
-        </button>
-      </div>
-      {result ? (
-        <pre className={`${styles.result} card mono`} data-testid="try-result">
-          {result}
-        </pre>
-      ) : null}
-    </div>
   );
 }
 
