@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -310,10 +311,27 @@ export const webhookEndpoints = pgTable(
     active: boolean("active").notNull().default(true),
     createdAt: createdAt(),
     updatedAt: ts("updated_at"),
+    /** Deliveries per second at most (null: unlimited); a throttled delivery waits (0942). */
+    rateLimit: doublePrecision("rate_limit"),
+    /** Rate limiting: the earliest instant the next attempt may start (slots reserved atomically). */
+    rateNextAt: ts("rate_next_at"),
+    /** Health (0943): the first failed attempt since the last success; null when healthy. */
+    failingSince: ts("failing_since"),
+    lastSuccessAt: ts("last_success_at"),
+    lastFailureError: text("last_failure_error"),
+    /** When the owners were told the endpoint is failing (once per failing spell). */
+    failingNotifiedAt: ts("failing_notified_at"),
+    /** Set when health disabled the endpoint (active is false then); cleared when re-enabled. */
+    disabledAt: ts("disabled_at"),
+    disabledReason: text("disabled_reason"),
   },
   (t) => [
     // GET webhooks and fan-out at event time: endpoints of one org.
     index("webhook_endpoints_org_idx").on(t.orgId, t.createdAt.desc(), t.id.desc()),
+    // The health pass: active endpoints in a failing spell.
+    index("webhook_endpoints_failing_idx")
+      .on(t.failingSince)
+      .where(sql`failing_since IS NOT NULL AND active`),
   ],
 );
 
@@ -420,6 +438,11 @@ export const deliveryAttempts = pgTable(
     outcome: text("outcome").notNull(),
     responseBody: text("response_body"),
     error: text("error"),
+    /** The debugger (0945): the headers as sent, the response's headers, the error's class. */
+    requestHeaders: jsonb("request_headers").$type<Record<string, string>>(),
+    responseHeaders: jsonb("response_headers").$type<Record<string, string>>(),
+    /** timeout | tls | dns | refused | reset | redirect | ssrf_blocked | http | signing | other */
+    errorClass: text("error_class"),
   },
   (t) => [index("delivery_attempts_delivery_idx").on(t.deliveryId, t.attempt)],
 );

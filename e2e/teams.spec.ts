@@ -72,7 +72,7 @@ test("owner invites an admin, who invites a viewer; removing the viewer signs th
   await mainNav(admin).getByRole("link", { name: "Members" }).click();
   await admin.getByTestId("invite-member").click();
   const dialog = admin.getByRole("dialog", { name: "Invite someone" });
-  await expect(dialog.getByRole("radio", { name: /Owner/ })).toBeDisabled();
+  await expect(dialog.getByRole("radio", { name: /^Owner/ })).toBeDisabled();
   await expect(dialog).toContainText("Only an Owner can grant the Owner role.");
   await shot(admin, "teams-invite-dialog-admin", { fullPage: false });
   await dialog.getByRole("button", { name: "Cancel" }).click();
@@ -126,7 +126,7 @@ test("password reset and sign-up pages answer without telling whether an address
 }) => {
   await page.goto("/login");
   await page.getByRole("link", { name: "Forgot your password?" }).click();
-  await page.getByLabel("Email").fill(`nobody-${stamp}@e2e.test`);
+  await page.getByLabel("Email", { exact: true }).fill(`nobody-${stamp}@e2e.test`);
   await page.getByRole("button", { name: "Email me a link" }).click();
   await expect(page.getByTestId("reset-sent")).toBeVisible();
   // Self-hosted default: sign-up is closed.

@@ -178,6 +178,8 @@ export const envSchema = z
       'must be a JSON array (or {"keys": [...]}) of public JWKs with "kid" and no private part',
     ),
     SVC_WEBHOOK_RETRY_SCHEDULE: retrySchedule,
+    /** Hours an endpoint may fail every delivery before it is disabled (decimals: tests compress time). */
+    SVC_WEBHOOK_DISABLE_AFTER_HOURS: z.coerce.number().positive().default(120),
     /** PEM file of extra CA certificates trusted (besides the system roots) by webhook delivery. */
     SVC_WEBHOOK_CA_FILE: optionalString,
     S3_ENDPOINT: optionalString.pipe(z.url().optional()),

@@ -172,7 +172,7 @@ describe("embedded runner delivery over real HTTPS", () => {
       [3, 500, "retry"],
       [4, 204, "succeeded"],
     ]);
-    expect(log[0]?.responseBody).toHaveLength(2048);
+    expect(log[0]?.responseBody).toHaveLength(4096);
     // The API's log shows the same.
     const api = await call<{ items: Json[] }>("GET", `/v1/workspace/webhooks/${w.id}/deliveries`, owner());
     expect(api.body.items[0]).toMatchObject({

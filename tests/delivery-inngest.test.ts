@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { deliveries } from "@/db/schema";
 import { getDb } from "@/lib/db";
@@ -190,6 +191,11 @@ describe("Inngest driver: the deliver-webhook function", () => {
 
     expect(rx.requests.map(attemptHeader)).toEqual(["1", "2", "3"]);
     expect(new Set(rx.requests.map((r) => r.headers["x-svc-webhook-id"])).size).toBe(1);
+    // Every real attempt verifies with the official Standard Webhooks library and the shown secret.
+    for (const r of rx.requests) {
+      const h = Object.fromEntries(Object.entries(r.headers).map(([k, v]) => [k, String(v)]));
+      expect(new Webhook(w.signing_secret).verify(r.rawBody, h)).toMatchObject({ id: h["webhook-id"] });
+    }
     const [row] = await deliveriesOf(w.id);
     expect(row).toMatchObject({ status: "succeeded", attemptCount: 3 });
     expect((await attemptsOf(deliveryId)).map((a) => a.outcome)).toEqual(["retry", "retry", "succeeded"]);
@@ -259,6 +265,7 @@ describe("Inngest driver: the deliver-webhook function", () => {
       "sweep-webhook-deliveries",
       "send-invitation-email",
       "sweep-due-emails",
+      "check-webhook-health",
       "prune-retention",
     ]);
   });

@@ -49,7 +49,16 @@ describe("POST /v1/workspace/webhooks (endpoint 9)", () => {
       description: "Billing sync",
       project_id: null,
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
-      signing_secret: expect.stringMatching(/^whsec_[A-Za-z0-9_-]{43}$/),
+      signing_secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/),
+      rate_limit: null,
+      health: {
+        status: "healthy",
+        failing_since: null,
+        last_success_at: null,
+        last_error: null,
+        disabled_at: null,
+        disabled_reason: null,
+      },
     });
   });
 

@@ -7,8 +7,8 @@ import {
   judgeAttempt,
   MAX_ATTEMPTS,
 } from "@/lib/webhooks/delivery/schedule";
-import { parseRfc3339, rfc3339Nano, signWebhook } from "@/lib/webhooks/sign";
-import { kidNumber, newSigningSecret, nextKid } from "@/lib/webhooks/signing-secret";
+import { parseRfc3339, rfc3339Nano, signStandardWebhook, signWebhook } from "@/lib/webhooks/sign";
+import { kidNumber, newSigningSecret, nextKid, standardKeyBytes } from "@/lib/webhooks/signing-secret";
 import { verifyWebhook } from "@/lib/webhooks/verify-signature";
 
 /**
@@ -61,6 +61,23 @@ describe("signing", () => {
     expect(signWebhook(`${SECRET}x`, TS, BODY)).not.toBe(base);
   });
 
+  it("matches the Standard Webhooks published vector (decoded key, id.timestamp.body)", () => {
+    // The specification's example, also checked with
+    //   printf '%s' "$id.$ts.$body" | openssl dgst -sha256 -mac HMAC -macopt hexkey:$(… | base64 -d | xxd -p) -binary | base64
+    const key = standardKeyBytes("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw");
+    expect(signStandardWebhook(key, "msg_p5jXN8AQM9LWM0D4loKWxJek", 1614265330, '{"test": 2432232314}')).toBe(
+      "v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=",
+    );
+  });
+
+  it("decodes secrets issued in base64url to the same key bytes", () => {
+    const bytes = Buffer.from(Array.from({ length: 32 }, (_, i) => 250 - i));
+    const legacy = `whsec_${bytes.toString("base64url")}`;
+    expect(legacy).toMatch(/[-_]/);
+    expect(standardKeyBytes(legacy)).toEqual(bytes);
+    expect(standardKeyBytes(`whsec_${bytes.toString("base64")}`)).toEqual(bytes);
+  });
+
   it("formats RFC 3339 timestamps with nine fractional digits", () => {
     // Sub-millisecond digits come from a float near 1.8e12 ms: exact for binary fractions.
     expect(rfc3339Nano(TS_MS + 0.5)).toBe("2026-11-22T10:00:00.123500000Z");
@@ -84,8 +101,10 @@ describe("signing", () => {
 
   it("makes whsec_ secrets of 32 random bytes and numbered key ids", () => {
     const a = newSigningSecret();
-    expect(a).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
-    expect(Buffer.from(a.slice(6), "base64url")).toHaveLength(32);
+    // Standard alphabet with padding (decisions §6): what the Standard Webhooks libraries decode.
+    expect(a).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    expect(Buffer.from(a.slice(6), "base64")).toHaveLength(32);
+    expect(standardKeyBytes(a)).toEqual(Buffer.from(a.slice(6), "base64"));
     expect(newSigningSecret()).not.toBe(a);
     expect(nextKid(["v1"])).toBe("v2");
     expect(nextKid(["v2", "v10", "v3"])).toBe("v11");

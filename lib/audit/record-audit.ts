@@ -16,6 +16,9 @@ export const AUDIT_ACTIONS = [
   "webhook.updated",
   "webhook.deleted",
   "webhook.secret_rotated",
+  "webhook.failing",
+  "webhook.disabled",
+  "webhook.recovered",
   "plan.selected",
   "auth.signed_out_everywhere",
   "auth.password_changed",
@@ -33,7 +36,8 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export interface AuditContext {
   orgId: string;
-  actor: { type: "user" | "api_key"; id: string; label: string | null };
+  /** system: the service itself (webhook endpoint health). */
+  actor: { type: "user" | "api_key" | "system"; id: string; label: string | null };
   /** From where: the client's IP (lib/http/client-ip.ts, as every IP limit sees it), its user agent, our request id. */
   origin: { ip: string | null; userAgent: string | null; requestId: string | null };
 }

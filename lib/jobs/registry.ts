@@ -1,4 +1,5 @@
 import type { JobDefinition } from "@/lib/jobs/define-job";
+import { checkWebhookHealth } from "@/lib/jobs/definitions/check-webhook-health";
 import { deliverDueWebhooks } from "@/lib/jobs/definitions/deliver-due-webhooks";
 import { deliverWebhook } from "@/lib/jobs/definitions/deliver-webhook";
 import { instanceHeartbeat } from "@/lib/jobs/definitions/instance-heartbeat";
@@ -18,6 +19,7 @@ export const jobs: readonly JobDefinition[] = [
   sweepWebhookDeliveries,
   sendInvitationEmail,
   sweepDueEmails,
+  checkWebhookHealth,
   instanceHeartbeat,
   pruneRetention,
 ];

@@ -42,6 +42,7 @@ import { createRoomBody } from "@/lib/rooms/create-room-schema";
 import { listRoomsQuery } from "@/lib/rooms/room-schema";
 import { roomTokenBody } from "@/lib/tokens/room-token-schema";
 import { listDeliveriesQuery } from "@/lib/webhooks/list-deliveries";
+import { recoverBody } from "@/lib/webhooks/recover-deliveries";
 import {
   createProjectWebhookBody,
   createWorkspaceWebhookBody,
@@ -444,6 +445,21 @@ export const OPERATIONS: Operation[] = [
     permission: "webhooks:write",
     noBody: true,
     responses: { 202: { description: "Scheduled", schema: deliverySchema } },
+    errors: ["not_found", "conflict"],
+    idempotent: true,
+  },
+  {
+    method: "POST",
+    path: "/v1/workspace/webhooks/{id}/recover",
+    operationId: "recoverDeliveries",
+    summary: "Re-send failed deliveries of a time window (extension)",
+    description:
+      "Every dead, skipped or cancelled delivery of the endpoint created in [since, until) starts over with a fresh schedule and keeps its evt_ id.",
+    tag: "Webhooks",
+    auth: "session",
+    permission: "webhooks:write",
+    body: recoverBody,
+    responses: { 202: { description: "Queued", schema: z.object({ queued: z.number().int() }) } },
     errors: ["not_found", "conflict"],
     idempotent: true,
   },

@@ -161,6 +161,17 @@ const webhookFields = {
   description: z.string().nullable(),
   project_id: id("prj_").nullable().meta({ description: "null: org-wide (endpoint 9)" }),
   created_at: timestamp,
+  rate_limit: z.number().nullable().meta({ description: "Deliveries per second at most; null: unlimited." }),
+  health: z
+    .object({
+      status: z.enum(["healthy", "failing", "disabled"]),
+      failing_since: timestamp.nullable(),
+      last_success_at: timestamp.nullable(),
+      last_error: z.string().nullable(),
+      disabled_at: timestamp.nullable(),
+      disabled_reason: z.string().nullable(),
+    })
+    .meta({ description: "healthy, failing (since when, last error) or disabled (why)." }),
 };
 
 export const webhookSchema = z.object(webhookFields).meta({ id: "WebhookEndpoint" });
@@ -197,7 +208,7 @@ export const deliverySchema = z
     event_id: id("evt_"),
     event_type: z.enum([...CATALOG_EVENTS, TEST_EVENT]),
     endpoint_id: id("wh_"),
-    status: z.enum(["pending", "succeeded", "gone", "dead", "cancelled"]),
+    status: z.enum(["pending", "succeeded", "gone", "dead", "cancelled", "skipped"]),
     attempt_count: z.number().int(),
     next_attempt_at: timestamp.nullable(),
     last_status_code: z.number().int().nullable(),
@@ -222,7 +233,11 @@ export const auditEntrySchema = z
   .object({
     id: id("aud_"),
     action: z.enum(AUDIT_ACTIONS),
-    actor: z.object({ type: z.enum(["user", "api_key"]), id: z.string(), label: z.string().nullable() }),
+    actor: z.object({
+      type: z.enum(["user", "api_key", "system"]),
+      id: z.string(),
+      label: z.string().nullable(),
+    }),
     target: z.object({ type: z.string(), id: z.string() }).nullable(),
     ip: z.string().nullable(),
     user_agent: z.string().nullable(),

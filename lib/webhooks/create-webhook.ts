@@ -30,6 +30,7 @@ export async function createWebhook(
         url: input.url,
         events: input.events,
         description: input.description ?? null,
+        rateLimit: input.rate_limit ?? null,
       })
       .returning();
     if (!endpoint) throw new Error("insert returned no row");

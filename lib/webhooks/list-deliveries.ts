@@ -6,7 +6,7 @@ import { afterCursor, newestFirst, pageQuery, toPage } from "@/lib/pagination";
 import { webhookNotFound } from "@/lib/webhooks/find-webhook";
 import { type DeliveryDto, serializeDelivery } from "@/lib/webhooks/serialize-delivery";
 
-export const DELIVERY_STATUSES = ["pending", "succeeded", "gone", "dead", "cancelled"] as const;
+export const DELIVERY_STATUSES = ["pending", "succeeded", "gone", "dead", "cancelled", "skipped"] as const;
 
 export const listDeliveriesQuery = pageQuery.extend({
   status: z

@@ -14,6 +14,20 @@ export function signWebhook(secret: string, timestamp: string, rawBody: string |
 }
 
 /**
+ * Standard Webhooks' `webhook-signature` entry: `v1,` plus standard base64 (padded) of HMAC-SHA-256
+ * over `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed with the secret's decoded bytes.
+ */
+export function signStandardWebhook(
+  key: Buffer,
+  id: string,
+  unixSeconds: number,
+  rawBody: string | Buffer,
+): string {
+  const mac = createHmac("sha256", key).update(`${id}.${unixSeconds}.`, "utf8").update(rawBody);
+  return `v1,${mac.digest("base64")}`;
+}
+
+/**
  * RFC 3339 UTC with nine fractional digits (`2026-11-22T10:00:00.123456789Z`). The wall clock has
  * millisecond resolution; the high-resolution clock supplies the sub-millisecond digits.
  */

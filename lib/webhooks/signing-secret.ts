@@ -1,8 +1,20 @@
 import { randomBytes } from "node:crypto";
 
-/** Decisions §6: `whsec_` plus 32 random bytes in base64url; the HMAC key is the whole string. */
+/**
+ * Decisions §6: `whsec_` plus 32 random bytes in standard base64 (with padding), so the Standard
+ * Webhooks libraries accept the secret exactly as shown (docs/decisions/0940). Secrets issued
+ * before were base64url; they stay valid (see `standardKeyBytes`).
+ */
 export function newSigningSecret(): string {
-  return `whsec_${randomBytes(32).toString("base64url")}`;
+  return `whsec_${randomBytes(32).toString("base64")}`;
+}
+
+/**
+ * The Standard Webhooks HMAC key: the bytes the part after `whsec_` encodes. Node's base64 decoder
+ * reads both alphabets, so a base64url secret issued before this format decodes to its same bytes.
+ */
+export function standardKeyBytes(secret: string): Buffer {
+  return Buffer.from(secret.replace(/^whsec_/, ""), "base64");
 }
 
 /** Key ids are `v1`, `v2`, …: rotation takes the next number. */

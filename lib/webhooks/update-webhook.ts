@@ -9,7 +9,7 @@ import { eventList, type PatchWebhookInput } from "@/lib/webhooks/webhook-schema
 
 /**
  * PATCH: enable or disable, change the subscribed events (from the endpoint's own catalog: the
- * workspace's five for org-wide endpoints, all for project ones), or the description.
+ * workspace's five for org-wide endpoints, all for project ones), the description or the rate limit.
  */
 export async function updateWebhook(
   db: Db,
@@ -33,6 +33,11 @@ export async function updateWebhook(
       .update(webhookEndpoints)
       .set({
         ...(patch.active !== undefined ? { active: patch.active } : {}),
+        // Re-enabling starts a fresh health record (0943).
+        ...(patch.active === true
+          ? { disabledAt: null, disabledReason: null, failingSince: null, failingNotifiedAt: null }
+          : {}),
+        ...(patch.rate_limit !== undefined ? { rateLimit: patch.rate_limit } : {}),
         ...(events !== undefined ? { events } : {}),
         ...(patch.description !== undefined ? { description: patch.description } : {}),
         updatedAt: new Date(),

@@ -42,11 +42,20 @@ const description = z
   .max(MAX_DESCRIPTION_LENGTH, `description must be at most ${MAX_DESCRIPTION_LENGTH} characters`)
   .transform((v) => (v.trim() === "" ? null : v));
 
+export const MAX_RATE_LIMIT = 10_000;
+
+/** Deliveries per second at most, decimals allowed (0.5: one every 2 s); null: unlimited (0942). */
+const rateLimit = z
+  .number({ error: "rate_limit must be a number of deliveries per second, or null" })
+  .positive("rate_limit must be greater than 0 (null: unlimited)")
+  .max(MAX_RATE_LIMIT, `rate_limit must be at most ${MAX_RATE_LIMIT}`);
+
 /** Endpoint 9: org-wide endpoints, the workspace's five events. */
 export const createWorkspaceWebhookBody = z.object({
   url,
   events: eventList(WORKSPACE_EVENTS),
   description: description.nullish(),
+  rate_limit: rateLimit.nullish(),
 });
 
 /** Endpoint 15: endpoints of the key's project, the whole catalog. */
@@ -54,6 +63,7 @@ export const createProjectWebhookBody = z.object({
   url,
   events: eventList(CATALOG_EVENTS),
   description: description.nullish(),
+  rate_limit: rateLimit.nullish(),
 });
 
 export type CreateWebhookInput = z.output<typeof createWorkspaceWebhookBody>;
@@ -68,9 +78,15 @@ export const patchWebhookBody = z
       })
       .optional(),
     description: description.nullable().optional(),
+    rate_limit: rateLimit.nullable().optional(),
   })
-  .refine((b) => b.active !== undefined || b.events !== undefined || b.description !== undefined, {
-    message: "Give at least one of active, events, description.",
-  });
+  .refine(
+    (b) =>
+      b.active !== undefined ||
+      b.events !== undefined ||
+      b.description !== undefined ||
+      b.rate_limit !== undefined,
+    { message: "Give at least one of active, events, description, rate_limit." },
+  );
 
 export type PatchWebhookInput = z.output<typeof patchWebhookBody>;

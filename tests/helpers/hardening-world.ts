@@ -162,6 +162,12 @@ export function happyPath(
     redeliver: () =>
       call("POST", `/v1/workspace/webhooks/${w.webhookId}/deliveries/${w.deliveryId}/redeliver`, owner),
     sendTestEvent: () => call("POST", `/v1/workspace/webhooks/${w.webhookId}/test`, owner),
+    recoverDeliveries: () =>
+      call(
+        "POST",
+        `/v1/workspace/webhooks/${w.webhookId}/recover`,
+        withJson({ since: "2026-01-01T00:00:00Z" }),
+      ),
     deleteWebhook: async () => {
       const extra = await callRoute<{ id: string }>(
         "POST",

@@ -1,15 +1,20 @@
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import { deliveries, events, webhookEndpoints, webhookSigningSecrets } from "@/db/schema";
-import { decryptSecret } from "@/lib/crypto/secret-box";
+import { and, eq } from "drizzle-orm";
+import { deliveries, events, webhookEndpoints } from "@/db/schema";
 import type { Db } from "@/lib/db";
 import { env } from "@/lib/env";
-import { newId } from "@/lib/ids";
 import { log } from "@/lib/log/logger";
-import { claimDelivery } from "@/lib/webhooks/delivery/claim";
+import { deferDelivery, takeSendSlot } from "@/lib/webhooks/delivery/backpressure";
+import { claimDelivery, releaseClaim } from "@/lib/webhooks/delivery/claim";
 import type { AttemptReport, DeliveryRow } from "@/lib/webhooks/delivery/delivery-row";
 import { ATTEMPT_TIMEOUT_MS, type PostResult, postWebhook } from "@/lib/webhooks/delivery/post-webhook";
-import { judgeAttempt, type Verdict } from "@/lib/webhooks/delivery/schedule";
-import { rfc3339Nano, signWebhook } from "@/lib/webhooks/sign";
+import { recordAttempt, type SentAttempt } from "@/lib/webhooks/delivery/record-attempt";
+import { judgeAttempt } from "@/lib/webhooks/delivery/schedule";
+import {
+  loadSigningKeys,
+  type SigningKey,
+  signedHeaders,
+  UnsignableError,
+} from "@/lib/webhooks/delivery/signed-request";
 
 /**
  * THE delivery state machine, the same under both backends (the embedded worker claims in
@@ -28,6 +33,8 @@ interface Target {
   url: string;
   active: boolean;
   type: string;
+  rateLimit: number | null;
+  disabledAt: Date | null;
 }
 
 async function loadTarget(db: Db, row: DeliveryRow): Promise<Target | undefined> {
@@ -36,6 +43,8 @@ async function loadTarget(db: Db, row: DeliveryRow): Promise<Target | undefined>
       url: webhookEndpoints.url,
       active: webhookEndpoints.active,
       type: events.type,
+      rateLimit: webhookEndpoints.rateLimit,
+      disabledAt: webhookEndpoints.disabledAt,
     })
     .from(webhookEndpoints)
     .innerJoin(events, eq(events.id, row.eventId))
@@ -44,75 +53,105 @@ async function loadTarget(db: Db, row: DeliveryRow): Promise<Target | undefined>
   return target;
 }
 
-async function activeSecret(db: Db, endpointId: string): Promise<{ kid: string; secret: string }> {
-  const [key] = await db
-    .select({ kid: webhookSigningSecrets.kid, ciphertext: webhookSigningSecrets.secretCiphertext })
-    .from(webhookSigningSecrets)
-    .where(and(eq(webhookSigningSecrets.endpointId, endpointId), isNull(webhookSigningSecrets.expiresAt)))
-    .orderBy(desc(webhookSigningSecrets.createdAt))
-    .limit(1);
-  if (!key) throw new Error("the endpoint has no active signing secret");
-  return { kid: key.kid, secret: decryptSecret(key.ciphertext) };
-}
-
 async function send(
   row: DeliveryRow,
   target: Target,
   attempt: number,
-  secret: Promise<{ kid: string; secret: string }>,
-): Promise<PostResult> {
-  let signing: { kid: string; secret: string };
-  try {
-    signing = await secret;
-  } catch (err) {
-    // An unreadable secret (a changed SVC_ENCRYPTION_KEY) fails the attempt like a network error.
-    return {
+  keys: SigningKey[] | UnsignableError,
+): Promise<SentAttempt> {
+  if (keys instanceof UnsignableError) {
+    // A secret that can never sign (a changed SVC_ENCRYPTION_KEY) fails the attempt like a network error.
+    const result: PostResult = {
       startedAt: new Date(),
       durationMs: 0,
       statusCode: null,
       responseBody: null,
-      error: `cannot sign: ${(err as Error).message}`,
+      responseHeaders: null,
+      error: `cannot sign: ${keys.message}`,
+      errorClass: "signing",
     };
+    return { result, requestHeaders: null };
   }
   // The stored body, byte for byte: what is signed is what was stored (docs/decisions/0800).
-  const body = row.body;
-  const ts = rfc3339Nano();
-  const headers = {
-    "content-type": "application/json",
-    "user-agent": "SVC-Webhooks/1",
-    "x-svc-webhook-id": row.webhookId,
-    "x-svc-webhook-type": target.type,
-    "x-svc-webhook-ts": ts,
-    "x-svc-webhook-sig": signWebhook(signing.secret, ts, body),
-    "x-svc-webhook-kid": signing.kid,
-    "x-svc-webhook-attempt": String(attempt),
-  };
-  return postWebhook(target.url, headers, body, {
+  const headers = signedHeaders({
+    webhookId: row.webhookId,
+    type: target.type,
+    attempt,
+    body: row.body,
+    keys,
+  });
+  const result = await postWebhook(target.url, headers, row.body, {
     timeoutMs: ATTEMPT_TIMEOUT_MS,
     guardAddresses: env.SVC_DEPLOYMENT_MODE === "cloud",
   });
+  return { result, requestHeaders: headers };
+}
+
+/** A rate-limited endpoint's delivery waits for its slot; no attempt is made or counted (0942). */
+async function throttled(db: Db, row: DeliveryRow, target: Target): Promise<AttemptReport | undefined> {
+  if (target.rateLimit === null) return undefined;
+  const now = new Date();
+  const slot = await takeSendSlot(db, row.endpointId, target.rateLimit, now);
+  if (slot.ok) return undefined;
+  await deferDelivery(db, row, slot.at);
+  return {
+    deliveryId: row.id,
+    attempt: row.attemptCount,
+    state: "pending",
+    statusCode: null,
+    retryInMs: Math.max(0, slot.at.getTime() - now.getTime()),
+    throttled: true,
+  };
+}
+
+/**
+ * The signing keys, or the reason they can never sign. A database error is rethrown after the
+ * claim is handed back: the attempt was not made, so it must not be counted (docs/decisions/0941).
+ */
+async function keysOrUnsignable(db: Db, row: DeliveryRow, keys: Promise<SigningKey[]>) {
+  try {
+    return await keys;
+  } catch (err) {
+    if (err instanceof UnsignableError) return err;
+    await releaseClaim(db, row).catch(() => {}); // the database may still be away: then the lease runs out
+    throw err;
+  }
 }
 
 /** Makes the claimed attempt and records it; the claim (lease) is released by the record. */
 export async function runClaimedAttempt(db: Db, row: DeliveryRow): Promise<AttemptReport> {
   const attempt = row.attemptCount + 1;
-  // Independent reads: the endpoint and event, and the signing secret, in parallel.
-  const secret = activeSecret(db, row.endpointId);
-  secret.catch(() => {}); // awaited in send(); a disabled endpoint never gets there
-  const target = await loadTarget(db, row);
+  // Independent reads: the endpoint and event, and the signing keys, in parallel.
+  const keys = loadSigningKeys(db, row.endpointId);
+  keys.catch(() => {}); // awaited below; a disabled endpoint never gets there
+  const target = await loadTarget(db, row).catch(async (err: unknown) => {
+    await releaseClaim(db, row).catch(() => {});
+    throw err;
+  });
   if (!target?.active) {
-    await finishWithoutAttempt(db, row, target ? "the endpoint is disabled" : "the endpoint is gone");
+    // Disabled by health: kept as skipped, to be recovered (0943); by a member or gone: cancelled.
+    const state = target?.disabledAt ? "skipped" : "cancelled";
+    await finishWithoutAttempt(db, row, state, target ? "the endpoint is disabled" : "the endpoint is gone");
     return {
       deliveryId: row.id,
       attempt: row.attemptCount,
-      state: "cancelled",
+      state,
       statusCode: null,
       retryInMs: null,
     };
   }
-  const result = await send(row, target, attempt, secret);
-  const verdict = judgeAttempt(result.statusCode, attempt - row.scheduleBase);
-  const recorded = await recordAttempt(db, row, attempt, result, verdict);
+  const wait = await throttled(db, row, target).catch(async (err: unknown) => {
+    await releaseClaim(db, row).catch(() => {});
+    throw err;
+  });
+  if (wait) return wait;
+  const sent = await send(row, target, attempt, await keysOrUnsignable(db, row, keys));
+  const { result } = sent;
+  const verdict = judgeAttempt(result.statusCode, attempt - row.scheduleBase, Math.random, {
+    retryAfter: result.responseHeaders?.["retry-after"],
+    now: result.startedAt.getTime() + result.durationMs,
+  });
+  const recorded = await recordAttempt(db, row, attempt, sent, verdict);
   log.info("webhook attempt", {
     delivery_id: row.id,
     webhook_id: row.webhookId,
@@ -131,51 +170,16 @@ export async function runClaimedAttempt(db: Db, row: DeliveryRow): Promise<Attem
   };
 }
 
-/**
- * Compare-and-set on the attempt count: if another claimer already recorded it, nothing is written.
- * One statement (a data-modifying CTE), so it is atomic without BEGIN/COMMIT: one round trip per
- * attempt instead of four.
- */
-async function recordAttempt(
+async function finishWithoutAttempt(
   db: Db,
   row: DeliveryRow,
-  attempt: number,
-  result: PostResult,
-  verdict: Verdict,
-): Promise<boolean> {
-  const finishedAt = new Date(result.startedAt.getTime() + result.durationMs);
-  const pending = verdict.status === "pending";
-  const nextAttemptAt =
-    verdict.status === "pending" ? new Date(finishedAt.getTime() + verdict.retryInMs) : null;
-  const recorded = await db.execute(sql`
-    with updated as (
-      update deliveries set
-        status = ${verdict.status},
-        attempt_count = ${attempt},
-        next_attempt_at = ${nextAttemptAt?.toISOString() ?? null}::timestamptz,
-        locked_until = null,
-        last_status_code = ${result.statusCode}::int,
-        last_error = ${result.error}::text,
-        completed_at = ${pending ? null : finishedAt.toISOString()}::timestamptz
-      where id = ${row.id} and status = 'pending' and attempt_count = ${row.attemptCount}
-      returning id
-    )
-    insert into delivery_attempts
-      (id, delivery_id, attempt, started_at, duration_ms, status_code, outcome, response_body, error)
-    select ${newId("attempt")}, id, ${attempt}::int, ${result.startedAt.toISOString()}::timestamptz,
-      ${result.durationMs}::int, ${result.statusCode}::int, ${pending ? "retry" : verdict.status}::text,
-      ${result.responseBody}::text, ${result.error}::text
-    from updated
-    returning id`);
-  const rows = Array.isArray(recorded) ? recorded : (recorded as { rows: unknown[] }).rows;
-  return rows.length > 0;
-}
-
-async function finishWithoutAttempt(db: Db, row: DeliveryRow, reason: string): Promise<void> {
+  status: "cancelled" | "skipped",
+  reason: string,
+): Promise<void> {
   await db
     .update(deliveries)
     .set({
-      status: "cancelled",
+      status,
       lockedUntil: null,
       nextAttemptAt: null,
       lastError: reason,

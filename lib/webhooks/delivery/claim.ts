@@ -44,6 +44,26 @@ export async function claimDueDeliveries(db: Db, now: Date, limit: number): Prom
     .returning();
 }
 
+/** How long a handed-back row waits before it is claimable again: no hot loop on a failing database. */
+export const RELEASE_BACKOFF_MS = 1_000;
+
+/**
+ * Hands a claimed row back long before its lease runs out, unchanged otherwise: its attempt was not
+ * made (the database failed under it), so the next claimer makes the same attempt number.
+ */
+export async function releaseClaim(db: Db, row: Pick<DeliveryRow, "id" | "attemptCount">): Promise<void> {
+  await db
+    .update(deliveries)
+    .set({ lockedUntil: new Date(Date.now() + RELEASE_BACKOFF_MS) })
+    .where(
+      and(
+        eq(deliveries.id, row.id),
+        eq(deliveries.status, "pending"),
+        eq(deliveries.attemptCount, row.attemptCount),
+      ),
+    );
+}
+
 /** When the worker should look again: the next due attempt, or the end of a dead claimer's lease. */
 export async function nextDueAt(db: Db, now: Date): Promise<Date | null> {
   const [due] = await db

@@ -1,7 +1,7 @@
 import type { deliveries } from "@/db/schema";
 
 export type DeliveryRow = typeof deliveries.$inferSelect;
-export type DeliveryState = "pending" | "succeeded" | "gone" | "dead" | "cancelled";
+export type DeliveryState = "pending" | "succeeded" | "gone" | "dead" | "cancelled" | "skipped";
 
 /** What one attempt came to: the outcome a run's step returns (JSON, so Inngest can store it). */
 export interface AttemptReport {
@@ -12,4 +12,6 @@ export interface AttemptReport {
   statusCode: number | null;
   /** pending: how long until the next attempt is due. */
   retryInMs: number | null;
+  /** No attempt was made: the endpoint's rate limit holds the delivery until `retryInMs` (0942). */
+  throttled?: boolean;
 }

@@ -1,13 +1,15 @@
 import fs from "node:fs";
+import type { IncomingHttpHeaders } from "node:http";
 import { Agent, request } from "node:https";
 import { createSecureContext, rootCertificates, type SecureContext } from "node:tls";
 import { env } from "@/lib/env";
 import { blockedHostReason } from "@/lib/webhooks/address-policy";
+import { classifyNetworkError, classifyStatus, type ErrorClass } from "@/lib/webhooks/delivery/error-class";
 import { BlockedAddressError, connectionLookup } from "@/lib/webhooks/resolve-host";
 
 export const ATTEMPT_TIMEOUT_MS = 10_000;
 /** Stored per attempt in the delivery log; the rest of a response is not kept. */
-export const RESPONSE_BODY_LIMIT = 2048;
+export const RESPONSE_BODY_LIMIT = 4096;
 const READ_LIMIT_BYTES = 16 * 1024;
 
 export interface PostResult {
@@ -16,13 +18,24 @@ export interface PostResult {
   /** null when no response arrived (timeout, network or policy error). */
   statusCode: number | null;
   responseBody: string | null;
+  /** The response's headers (lower-case names; repeated ones joined with ", "). */
+  responseHeaders: Record<string, string> | null;
   error: string | null;
+  errorClass: ErrorClass | null;
 }
 
 export interface PostOptions {
   timeoutMs?: number;
   /** Cloud mode: refuse internal hosts, also on the address the name resolves to. */
   guardAddresses?: boolean;
+}
+
+function flatHeaders(headers: IncomingHttpHeaders): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) out[name] = Array.isArray(value) ? value.join(", ") : value;
+  }
+  return out;
 }
 
 let caCache: { file: string; context: SecureContext } | undefined;
@@ -83,24 +96,29 @@ export function postWebhook(
     statusCode: number | null,
     responseBody: string | null,
     error: string | null,
+    errorClass: ErrorClass | null,
+    responseHeaders: Record<string, string> | null = null,
   ): PostResult => ({
     startedAt,
     durationMs: Math.round(performance.now() - t0),
     statusCode,
     responseBody,
+    responseHeaders,
     error,
+    errorClass,
   });
 
   let target: URL;
   try {
     target = new URL(url);
   } catch {
-    return Promise.resolve(done(null, null, "invalid URL"));
+    return Promise.resolve(done(null, null, "invalid URL", "other"));
   }
-  if (target.protocol !== "https:") return Promise.resolve(done(null, null, "only https URLs are delivered"));
+  if (target.protocol !== "https:")
+    return Promise.resolve(done(null, null, "only https URLs are delivered", "other"));
   if (opts.guardAddresses) {
     const reason = blockedHostReason(target.hostname);
-    if (reason) return Promise.resolve(done(null, null, `blocked: ${reason}`));
+    if (reason) return Promise.resolve(done(null, null, `blocked: ${reason}`, "ssrf_blocked"));
   }
 
   return new Promise<PostResult>((resolve) => {
@@ -117,7 +135,7 @@ export function postWebhook(
     try {
       secureContext = trustedContext();
     } catch (err) {
-      finish(done(null, null, `cannot read SVC_WEBHOOK_CA_FILE: ${(err as Error).message}`));
+      finish(done(null, null, `cannot read SVC_WEBHOOK_CA_FILE: ${(err as Error).message}`, "tls"));
       return;
     }
     const req = request({
@@ -133,23 +151,25 @@ export function postWebhook(
     });
     timer = setTimeout(() => {
       req.destroy();
-      finish(done(null, null, `timed out after ${timeoutMs} ms`));
+      finish(done(null, null, `timed out after ${timeoutMs} ms`, "timeout"));
     }, timeoutMs);
     req.on("error", (err: NodeJS.ErrnoException) => {
-      const message =
-        err instanceof BlockedAddressError
-          ? `blocked: ${err.message}`
-          : `${err.code ?? err.name}: ${err.message}`;
-      finish(done(null, null, message));
+      if (err instanceof BlockedAddressError) {
+        finish(done(null, null, `blocked: ${err.message}`, "ssrf_blocked"));
+        return;
+      }
+      const message = `${err.code ?? err.name}: ${err.message}`;
+      finish(done(null, null, message, classifyNetworkError(err.code, err.message)));
     });
     req.on("response", (res) => {
       const chunks: Buffer[] = [];
       let size = 0;
       const status = res.statusCode ?? null;
       const complete = () => {
-        const text = Buffer.concat(chunks).toString("utf8").slice(0, RESPONSE_BODY_LIMIT);
-        const redirect = status !== null && status >= 300 && status < 400;
-        finish(done(status, text, redirect ? "redirects are not followed" : null));
+        const text = Buffer.concat(chunks).subarray(0, RESPONSE_BODY_LIMIT).toString("utf8");
+        const errorClass = status === null ? "other" : classifyStatus(status);
+        const error = errorClass === "redirect" ? "redirects are not followed" : null;
+        finish(done(status, text, error, errorClass, flatHeaders(res.headers)));
       };
       res.on("data", (chunk: Buffer) => {
         if (size < READ_LIMIT_BYTES) chunks.push(chunk);

@@ -16,13 +16,20 @@ export async function runDelivery({ payload, step }: { payload: DeliveryRequeste
   if (!start) return { deliveryId: payload.deliveryId, state: "skipped" as const };
   let attempt = start.attempt;
   if (start.waitMs > 0) await step.sleep(`delay-${attempt}`, start.waitMs);
+  // Waits for the endpoint's rate limit (no attempt made) get their own step ids (0942).
+  let waits = 0;
   for (;;) {
     const n = attempt;
-    const report = await step.run(`attempt-${n}`, async () =>
-      attemptDelivery(await getDb(), payload.deliveryId, n),
-    );
+    const id = waits === 0 ? `attempt-${n}` : `attempt-${n}-wait-${waits}`;
+    const report = await step.run(id, async () => attemptDelivery(await getDb(), payload.deliveryId, n));
     if (report.state !== "pending" || report.retryInMs === null) return report;
+    if (report.throttled) {
+      waits += 1;
+      await step.sleep(`throttle-${n}-${waits}`, report.retryInMs);
+      continue;
+    }
     await step.sleep(`backoff-${n}`, report.retryInMs);
     attempt = report.attempt + 1;
+    waits = 0;
   }
 }

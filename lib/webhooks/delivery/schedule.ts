@@ -1,4 +1,5 @@
 import { env } from "@/lib/env";
+import { delayAfterRetryAfter, parseRetryAfter } from "@/lib/webhooks/delivery/backpressure";
 
 /** Spec "Delivery rules": seven attempts at 0 s, 10 s, 1 m, 5 m, 15 m, 1 h, 4 h after the previous one. */
 export const DEFAULT_SCHEDULE_SEC = [0, 10, 60, 300, 900, 3600, 14_400] as const;
@@ -31,9 +32,19 @@ export function judgeAttempt(
   statusCode: number | null,
   attemptInSchedule: number,
   random: () => number = Math.random,
+  backpressure?: { retryAfter: string | undefined; now: number },
 ): Verdict {
   if (statusCode !== null && statusCode >= 200 && statusCode < 300) return { status: "succeeded" };
   if (statusCode === 410) return { status: "gone" };
   if (attemptInSchedule >= MAX_ATTEMPTS) return { status: "dead" };
-  return { status: "pending", retryInMs: delayBeforeAttemptMs(attemptInSchedule + 1, random) };
+  const scheduled = delayBeforeAttemptMs(attemptInSchedule + 1, random);
+  // 429/503 with Retry-After: no earlier than asked, at most twice the schedule (0942).
+  const asked =
+    (statusCode === 429 || statusCode === 503) && backpressure
+      ? parseRetryAfter(backpressure.retryAfter, backpressure.now)
+      : undefined;
+  return {
+    status: "pending",
+    retryInMs: asked === undefined ? scheduled : delayAfterRetryAfter(scheduled, asked),
+  };
 }

@@ -1,4 +1,4 @@
-import { and, arrayContains, eq, isNull, or } from "drizzle-orm";
+import { and, arrayContains, eq, isNotNull, isNull, or } from "drizzle-orm";
 import { deliveries, webhookEndpoints } from "@/db/schema";
 import { newId } from "@/lib/ids";
 import type { JobTx } from "@/lib/jobs/transaction";
@@ -6,8 +6,11 @@ import { requestDeliveries } from "@/lib/webhooks/delivery/hand-off";
 import { delayBeforeAttemptMs } from "@/lib/webhooks/delivery/schedule";
 import { type DomainEvent, deliveryBody } from "@/lib/webhooks/outbox/envelope";
 
-/** A new delivery of `event` to one endpoint, due after the schedule's first (jittered) delay. */
-function newDelivery(event: DomainEvent, endpointId: string) {
+/**
+ * A new delivery of `event` to one endpoint, due after the schedule's first (jittered) delay; or,
+ * for an endpoint health disabled, kept as `skipped` so it can be recovered (0943).
+ */
+function newDelivery(event: DomainEvent, endpointId: string, skipped = false) {
   // The evt_ id receivers see (X-SVC-Webhook-Id and the body's `id`): one per (event, endpoint).
   const webhookId = newId("event");
   return {
@@ -17,19 +20,29 @@ function newDelivery(event: DomainEvent, endpointId: string) {
     orgId: event.orgId,
     webhookId,
     body: deliveryBody(event, webhookId),
-    status: "pending",
-    nextAttemptAt: new Date(event.createdAt.getTime() + delayBeforeAttemptMs(1)),
+    status: skipped ? "skipped" : "pending",
+    nextAttemptAt: skipped ? null : new Date(event.createdAt.getTime() + delayBeforeAttemptMs(1)),
+    lastError: skipped ? "the endpoint was disabled by health checks" : null,
+    completedAt: skipped ? event.createdAt : null,
   } satisfies typeof deliveries.$inferInsert;
 }
 
 /** Inserts deliveries of `event` to these endpoints; they are dispatched when `tx` commits. */
-export async function insertDeliveries(tx: JobTx, event: DomainEvent, endpointIds: readonly string[]) {
-  if (endpointIds.length === 0) return [];
+export async function insertDeliveries(
+  tx: JobTx,
+  event: DomainEvent,
+  endpointIds: readonly string[],
+  skippedIds: readonly string[] = [],
+) {
+  if (endpointIds.length + skippedIds.length === 0) return [];
   const rows = await tx
     .insert(deliveries)
-    .values(endpointIds.map((id) => newDelivery(event, id)))
+    .values([
+      ...endpointIds.map((id) => newDelivery(event, id)),
+      ...skippedIds.map((id) => newDelivery(event, id, true)),
+    ])
     .returning();
-  requestDeliveries(tx);
+  if (endpointIds.length > 0) requestDeliveries(tx);
   return rows;
 }
 
@@ -41,13 +54,14 @@ export async function createDeliveries(tx: JobTx, event: DomainEvent): Promise<n
   const scope = event.projectId
     ? or(isNull(webhookEndpoints.projectId), eq(webhookEndpoints.projectId, event.projectId))
     : isNull(webhookEndpoints.projectId);
+  // Active endpoints, and those health disabled (their deliveries are kept as skipped).
   const endpoints = await tx
-    .select({ id: webhookEndpoints.id })
+    .select({ id: webhookEndpoints.id, active: webhookEndpoints.active })
     .from(webhookEndpoints)
     .where(
       and(
         eq(webhookEndpoints.orgId, event.orgId),
-        eq(webhookEndpoints.active, true),
+        or(eq(webhookEndpoints.active, true), isNotNull(webhookEndpoints.disabledAt)),
         scope,
         arrayContains(webhookEndpoints.events, [event.type]),
       ),
@@ -55,7 +69,8 @@ export async function createDeliveries(tx: JobTx, event: DomainEvent): Promise<n
   const rows = await insertDeliveries(
     tx,
     event,
-    endpoints.map((e) => e.id),
+    endpoints.filter((e) => e.active).map((e) => e.id),
+    endpoints.filter((e) => !e.active).map((e) => e.id),
   );
   return rows.length;
 }

@@ -1,0 +1,130 @@
+import { and, eq, inArray, isNotNull, isNull, lte } from "drizzle-orm";
+import { deliveries, memberships, users, webhookEndpoints } from "@/db/schema";
+import { type AuditContext, recordAudit } from "@/lib/audit/record-audit";
+import { getDb } from "@/lib/db";
+import { enqueueEmails } from "@/lib/email/enqueue-emails";
+import { env } from "@/lib/env";
+import type { PassContext, PassResult } from "@/lib/jobs/define-job";
+import { type JobTx, transactionWithJobs } from "@/lib/jobs/transaction";
+import { renderHealthEmail } from "@/lib/webhooks/health/render-health-email";
+
+type Endpoint = typeof webhookEndpoints.$inferSelect;
+
+/** Endpoints handled per pass and step: small batches, the next pass takes the rest. */
+const BATCH = 50;
+
+/** The service itself acting (no member, no key): health's own changes in the audit trail. */
+function systemAudit(orgId: string): AuditContext {
+  return {
+    orgId,
+    actor: { type: "system", id: "webhook-health", label: "Endpoint health" },
+    origin: { ip: null, userAgent: null, requestId: null },
+  };
+}
+
+async function notifyAdmins(tx: JobTx, endpoint: Endpoint, kind: "failing" | "disabled", now: Date) {
+  // Owners and Admins of the endpoint's org (the memberships primary key leads with org_id).
+  const admins = await tx
+    .select({ email: users.email })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.orgId, endpoint.orgId), inArray(memberships.role, ["Owner", "Admin"])));
+  const rendered = renderHealthEmail({
+    kind,
+    endpoint,
+    failingSince: endpoint.failingSince ?? now,
+    lastError: endpoint.lastFailureError,
+    disableAfterHours: env.SVC_WEBHOOK_DISABLE_AFTER_HOURS,
+  });
+  await enqueueEmails(
+    tx,
+    endpoint.orgId,
+    admins.map((a) => ({ ...rendered, to: a.email, invitationId: null })),
+    now,
+  );
+}
+
+/** Tells the admins once per failing spell (the CAS on failing_notified_at makes it once). */
+async function markFailing(endpoint: Endpoint, now: Date): Promise<boolean> {
+  return transactionWithJobs(await getDb(), async (tx) => {
+    const [row] = await tx
+      .update(webhookEndpoints)
+      .set({ failingNotifiedAt: now })
+      .where(
+        and(
+          eq(webhookEndpoints.id, endpoint.id),
+          isNull(webhookEndpoints.failingNotifiedAt),
+          isNotNull(webhookEndpoints.failingSince),
+          eq(webhookEndpoints.active, true),
+        ),
+      )
+      .returning();
+    if (!row) return false;
+    await notifyAdmins(tx, row, "failing", now);
+    await recordAudit(tx, systemAudit(row.orgId), {
+      action: "webhook.failing",
+      target: { type: "webhook", id: row.id },
+      metadata: { failing_since: row.failingSince?.toISOString() ?? null, last_error: row.lastFailureError },
+    });
+    return true;
+  });
+}
+
+/** Disables the endpoint and keeps its pending deliveries as `skipped` (recoverable). */
+async function disable(endpoint: Endpoint, cutoff: Date, now: Date): Promise<boolean> {
+  const hours = env.SVC_WEBHOOK_DISABLE_AFTER_HOURS;
+  const reason = `every delivery failed for ${hours} hours`;
+  return transactionWithJobs(await getDb(), async (tx) => {
+    const [row] = await tx
+      .update(webhookEndpoints)
+      .set({ active: false, disabledAt: now, disabledReason: reason, updatedAt: now })
+      .where(
+        and(
+          eq(webhookEndpoints.id, endpoint.id),
+          eq(webhookEndpoints.active, true),
+          lte(webhookEndpoints.failingSince, cutoff),
+        ),
+      )
+      .returning();
+    if (!row) return false;
+    await tx
+      .update(deliveries)
+      .set({ status: "skipped", lockedUntil: null, nextAttemptAt: null, lastError: reason, completedAt: now })
+      .where(and(eq(deliveries.endpointId, row.id), eq(deliveries.status, "pending")));
+    await notifyAdmins(tx, row, "disabled", now);
+    await recordAudit(tx, systemAudit(row.orgId), {
+      action: "webhook.disabled",
+      target: { type: "webhook", id: row.id },
+      metadata: { reason, failing_since: row.failingSince?.toISOString() ?? null },
+    });
+    return true;
+  });
+}
+
+/**
+ * The `check-webhook-health` job (docs/decisions/0943): endpoints that started failing get their
+ * admins told; endpoints that failed every delivery for SVC_WEBHOOK_DISABLE_AFTER_HOURS are
+ * disabled. Failing spells themselves are tracked by each recorded attempt (record-attempt.ts).
+ */
+export async function checkEndpointHealth(ctx: PassContext): Promise<PassResult> {
+  const db = await getDb();
+  const now = ctx.now;
+  const cutoff = new Date(now.getTime() - env.SVC_WEBHOOK_DISABLE_AFTER_HOURS * 3_600_000);
+  // webhook_endpoints_failing_idx: active endpoints in a failing spell.
+  const failing = await db
+    .select()
+    .from(webhookEndpoints)
+    .where(and(isNotNull(webhookEndpoints.failingSince), eq(webhookEndpoints.active, true)))
+    .orderBy(webhookEndpoints.failingSince)
+    .limit(BATCH);
+  let notified = 0;
+  let disabled = 0;
+  for (const endpoint of failing) {
+    if (endpoint.failingNotifiedAt === null && (await markFailing(endpoint, now))) notified++;
+    if (endpoint.failingSince && endpoint.failingSince <= cutoff && (await disable(endpoint, cutoff, now))) {
+      disabled++;
+    }
+  }
+  const more = failing.length === BATCH;
+  return { next: more ? now : null, summary: { notified, disabled } };
+}
