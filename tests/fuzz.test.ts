@@ -74,6 +74,7 @@ function samples(op: Operation): Record<string, unknown> {
     sendInvitations: { room_id: w.shortCode, recipients: ["a@example.com", "b@example.com"], note: "hi" },
     createWebhook: { url: HOOK_URL, events: ["room.created", "room.ended"], description: "fuzz" },
     updateWebhook: { active: true, events: ["room.created"], description: "changed" },
+    recoverDeliveries: { since: "2020-01-01T00:00:00.000Z" },
     registerProjectWebhook: { url: HOOK_URL, events: ["qos.alert"] },
     ingestMediaReport: {
       id: "fuzz-1",

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull, isNull, lte } from "drizzle-orm";
 import { deliveries, memberships, users, webhookEndpoints } from "@/db/schema";
 import { type AuditContext, recordAudit } from "@/lib/audit/record-audit";
 import { getDb } from "@/lib/db";
-import { enqueueEmails } from "@/lib/email/enqueue-emails";
+import { enqueueAccountEmail } from "@/lib/email/enqueue-emails";
 import { env } from "@/lib/env";
 import type { PassContext, PassResult } from "@/lib/jobs/define-job";
 import { type JobTx, transactionWithJobs } from "@/lib/jobs/transaction";
@@ -36,12 +36,9 @@ async function notifyAdmins(tx: JobTx, endpoint: Endpoint, kind: "failing" | "di
     lastError: endpoint.lastFailureError,
     disableAfterHours: env.SVC_WEBHOOK_DISABLE_AFTER_HOURS,
   });
-  await enqueueEmails(
-    tx,
-    endpoint.orgId,
-    admins.map((a) => ({ ...rendered, to: a.email, invitationId: null })),
-    now,
-  );
+  // Operational notices, like account emails, go out at once: never counted in or held by the
+  // room-invitation cap (decisions §11), so a busy inviting org still hears its endpoint is down.
+  for (const a of admins) await enqueueAccountEmail(tx, endpoint.orgId, { ...rendered, to: a.email }, now);
 }
 
 /** Tells the admins once per failing spell (the CAS on failing_notified_at makes it once). */
