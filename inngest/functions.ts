@@ -2,6 +2,7 @@ import { type GetStepTools, type Inngest, type InngestFunction, NonRetriableErro
 import type { JobDefinition, JobStep, PassContext } from "@/lib/jobs/define-job";
 import { inngestClient } from "@/lib/jobs/inngest-client";
 import { jobs } from "@/lib/jobs/registry";
+import { observeJob } from "@/lib/observability/instrument";
 
 /**
  * The Inngest adapter: every job of lib/jobs/registry.ts meant for Inngest becomes one Inngest
@@ -24,7 +25,7 @@ function jobStep(step: Step): JobStep {
 async function runPass(job: Extract<JobDefinition, { kind: "scheduled" }>) {
   const tracked: Promise<unknown>[] = [];
   const ctx: PassContext = { now: new Date(), inFlight: 0, track: (work) => void tracked.push(work) };
-  const result = await job.handler(ctx);
+  const result = await observeJob(job.id, () => job.handler(ctx));
   await Promise.allSettled(tracked);
   return result.summary ?? {};
 }
@@ -49,7 +50,7 @@ export function toInngestFunction(client: Inngest, job: JobDefinition): InngestF
       const parsed = job.trigger.schema.safeParse(event.data);
       // A malformed event can never succeed: no retries. The job's sweep still finds its rows.
       if (!parsed.success) throw new NonRetriableError(`invalid ${job.trigger.event} payload`);
-      return job.handler({ payload: parsed.data, step: jobStep(step) });
+      return observeJob(job.id, () => job.handler({ payload: parsed.data, step: jobStep(step) }));
     },
   );
 }

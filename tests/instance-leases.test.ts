@@ -9,6 +9,7 @@ import { releaseDeadLeases } from "@/lib/instances/release-dead-leases";
 import { transactionWithJobs } from "@/lib/jobs/transaction";
 import { claimDueDeliveries } from "@/lib/webhooks/delivery/claim";
 import { recordEvent } from "@/lib/webhooks/outbox/record-event";
+import { insertEmail } from "./helpers/email-fixtures";
 import { createOrg, type TestOrg } from "./helpers/fixtures";
 import { deliveriesOf, registerWebhook } from "./helpers/webhook-fixtures";
 
@@ -35,21 +36,8 @@ async function emitDeliveries(count: number): Promise<string[]> {
   return (await deliveriesOf(w.id)).map((d) => d.id);
 }
 
-async function queueEmail(lockedBy: string | null, lockedUntil: Date | null): Promise<string> {
-  const id = newId("email");
-  await (await getDb()).insert(emails).values({
-    id,
-    orgId: org.id,
-    to: "a@example.com",
-    subject: "s",
-    html: "<p>h</p>",
-    text: "t",
-    releaseAt: new Date(),
-    lockedBy,
-    lockedUntil,
-  });
-  return id;
-}
+const queueEmail = (lockedBy: string | null, lockedUntil: Date | null) =>
+  insertEmail(org.id, { lockedBy, lockedUntil });
 
 describe("releasing the leases of dead instances", () => {
   it("frees a dead instance's deliveries and emails at once and leaves the live one's alone", async () => {

@@ -24,6 +24,12 @@ vi.mock("pino", async (importOriginal) => {
   return { ...real, default: wrapped };
 });
 
+/** The value of the first sample of `name` whose labels include `labels` (label order as printed). */
+function sample(text: string, name: string, labels: string): number | undefined {
+  const line = text.split("\n").find((l) => l.startsWith(`${name}{`) && l.includes(labels));
+  return line === undefined ? undefined : Number(line.slice(line.lastIndexOf(" ") + 1));
+}
+
 const exporter = new InMemorySpanExporter();
 const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
 const METRICS_TOKEN = "metrics-token-for-tests-0123456789";
@@ -109,6 +115,55 @@ describe("traces", () => {
     expect(() => parseEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: "not a url" })).toThrow(
       /OTEL_EXPORTER_OTLP_ENDPOINT/,
     );
+  });
+});
+
+describe("background work", () => {
+  it("traces and counts webhook POSTs, email sends and job passes", async () => {
+    const { getDb } = await import("@/lib/db");
+    const { insertEmail } = await import("./helpers/email-fixtures");
+    const { transactionWithJobs } = await import("@/lib/jobs/transaction");
+    const { recordEvent } = await import("@/lib/webhooks/outbox/record-event");
+    const { claimDueDeliveries } = await import("@/lib/webhooks/delivery/claim");
+    const { runClaimedAttempt } = await import("@/lib/webhooks/delivery/attempt-delivery");
+    const { claimDueEmails } = await import("@/lib/email/claim-emails");
+    const { deliverClaimedEmail } = await import("@/lib/email/deliver-email");
+    const { observeJob } = await import("@/lib/observability/instrument");
+    const { startHttpsReceiver, testCertificate } = await import("./helpers/https-receiver");
+    const { registerWebhook } = await import("./helpers/webhook-fixtures");
+    overrideEnvForTests({ SVC_WEBHOOK_CA_FILE: testCertificate().caFile, SVC_METRICS_TOKEN: METRICS_TOKEN });
+    const rx = await startHttpsReceiver();
+    try {
+      const db = await getDb();
+      const org = await createOrg();
+      await registerWebhook(org, rx.url, ["room.ended"]);
+      await transactionWithJobs(db, (tx) =>
+        recordEvent(tx, { type: "room.ended", orgId: org.id, projectId: org.projectId, object: {} }),
+      );
+      await observeJob("test-pass", async () => {
+        const [row] = await claimDueDeliveries(db, new Date(Date.now() + 1_000), 1);
+        if (!row) throw new Error("no delivery due");
+        await runClaimedAttempt(db, row);
+      });
+      await insertEmail(org.id);
+      const now = new Date(Date.now() + 1_000);
+      const [email] = await claimDueEmails(db, org.id, now);
+      if (!email) throw new Error("no email due");
+      await deliverClaimedEmail(db, email, now);
+    } finally {
+      await rx.close();
+    }
+    const spans = exporter.getFinishedSpans();
+    const job = spans.find((s) => s.name === "job test-pass");
+    const post = spans.find((s) => s.name === "webhook.post");
+    expect(post?.attributes["http.response.status_code"]).toBe(200);
+    expect(post?.parentSpanContext?.spanId).toBe(job?.spanContext().spanId);
+    expect(spans.find((s) => s.name === "email.send")?.attributes["svc.email_outcome"]).toBe("sent");
+    const scraped = (await call("GET", "/metrics", { token: METRICS_TOKEN })).text;
+    expect(sample(scraped, "webhook_delivery_attempts_total", 'outcome="succeeded"')).toBeGreaterThan(0);
+    expect(sample(scraped, "webhook_delivery_lag_seconds_count", "")).toBeGreaterThan(0);
+    expect(sample(scraped, "email_sends_total", 'outcome="sent"')).toBeGreaterThan(0);
+    expect(sample(scraped, "background_job_duration_seconds_count", 'job="test-pass",outcome="ok"')).toBe(1);
   });
 });
 

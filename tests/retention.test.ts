@@ -18,6 +18,7 @@ import { newId } from "@/lib/ids";
 import { transactionWithJobs } from "@/lib/jobs/transaction";
 import { pruneExpired, RETENTION_BATCH } from "@/lib/retention/run-retention";
 import { recordEvent } from "@/lib/webhooks/outbox/record-event";
+import { insertEmail } from "./helpers/email-fixtures";
 import { createOrg, type TestOrg } from "./helpers/fixtures";
 import { deliveriesOf, registerWebhook } from "./helpers/webhook-fixtures";
 
@@ -89,24 +90,11 @@ describe("pruning past retention", () => {
       { id: "rep-new", type: "participant.joined", receivedAt: daysAgo(6) },
     ]);
     // Emails: sent 31 days ago, sent 29 days ago, queued 60 days ago (live: never pruned).
-    const email = (id: string, state: string, created: Date) => ({
-      id,
-      orgId: org.id,
-      to: "a@example.com",
-      subject: "s",
-      html: "<p>h</p>",
-      text: "t",
-      state,
-      releaseAt: created,
-      createdAt: created,
-    });
-    await db
-      .insert(emails)
-      .values([
-        email("eml-old", "sent", daysAgo(31)),
-        email("eml-new", "sent", daysAgo(29)),
-        email("eml-queued", "queued", daysAgo(60)),
-      ]);
+    const email = (id: string, state: string, created: Date) =>
+      insertEmail(org.id, { id, state, releaseAt: created, createdAt: created });
+    await email("eml-old", "sent", daysAgo(31));
+    await email("eml-new", "sent", daysAgo(29));
+    await email("eml-queued", "queued", daysAgo(60));
     // Idempotency keys: expired and live.
     const key = (k: string, expiresAt: Date) => ({
       scope: "usr:test",

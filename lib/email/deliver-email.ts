@@ -4,6 +4,7 @@ import type { Db } from "@/lib/db";
 import type { ClaimedEmail } from "@/lib/email/claim-emails";
 import { sendEmail } from "@/lib/email/transport";
 import { log } from "@/lib/log/logger";
+import { observeEmailSend } from "@/lib/observability/instrument";
 
 /** Transient failures are retried this many times in all (then the email is failed). */
 export const MAX_EMAIL_ATTEMPTS = 6;
@@ -26,7 +27,7 @@ function later(now: Date): Date {
  * is still queued, so a late sender whose lease ran out cannot undo another's result.
  */
 export async function deliverClaimedEmail(db: Db, email: ClaimedEmail, now: Date): Promise<DeliveryResult> {
-  const outcome = await sendEmail(email);
+  const outcome = await observeEmailSend(email.id, () => sendEmail(email));
   const stillOurs = and(eq(emails.id, email.id), eq(emails.state, "queued"));
   if (outcome.ok) {
     await db

@@ -1,5 +1,6 @@
 import type { PassContext, ScheduledJob } from "@/lib/jobs/define-job";
 import { log } from "@/lib/log/logger";
+import { observeJob } from "@/lib/observability/instrument";
 
 /**
  * The embedded backend: one loop per worker (a scheduled job). A pass claims and processes what is
@@ -72,7 +73,7 @@ async function runLoop(loop: Loop): Promise<void> {
     const pollMs = loop.worker.pollMs ?? DEFAULT_POLL_MS;
     let delay: number;
     try {
-      const { next } = await loop.worker.handler(passContext(loop));
+      const { next } = await observeJob(loop.worker.id, () => loop.worker.handler(passContext(loop)));
       delay = next ? Math.max(0, next.getTime() - Date.now()) : pollMs;
     } catch (err) {
       log.error("background job pass failed", { job: loop.worker.id, err });

@@ -55,7 +55,7 @@ function create(): Metrics {
     }),
     emailSends: new Counter({
       name: "email_sends_total",
-      help: "Invitation email sends by outcome (sent, retry, failed)",
+      help: "Invitation email sends by outcome (sent, transient_error, permanent_error)",
       labelNames: ["outcome"],
       registers: [registry],
     }),
@@ -114,14 +114,6 @@ export function observeDeliveryAttempt(outcome: string, dueAt: Date | null, atte
   const m = metrics();
   m.deliveryAttempts.inc({ outcome });
   if (dueAt) m.deliveryLag.observe(Math.max(0, (attemptedAt.getTime() - dueAt.getTime()) / 1000));
-}
-
-export function observeEmailSend(outcome: "sent" | "retry" | "failed"): void {
-  metrics().emailSends.inc({ outcome });
-}
-
-export function observeJobRun(job: string, outcome: "ok" | "error", seconds: number): void {
-  metrics().jobRuns.observe({ job, outcome }, seconds);
 }
 
 /** The exposition text and its content type. */

@@ -16,6 +16,7 @@ import type { RecordingDto } from "@/lib/recordings/serialize-recording";
 import { ROOM_STATES, ROOM_TYPES } from "@/lib/rooms/room-types";
 import type { RoomDto } from "@/lib/rooms/serialize-room";
 import type { CreatedWebhook } from "@/lib/webhooks/create-webhook";
+import { ERROR_CLASSES } from "@/lib/webhooks/delivery/error-class";
 import { CATALOG_EVENTS, TEST_EVENT } from "@/lib/webhooks/event-catalog";
 import type { RotatedSecret } from "@/lib/webhooks/rotate-signing-secret";
 import type { DeliveryDto } from "@/lib/webhooks/serialize-delivery";
@@ -215,6 +216,7 @@ export const deliverySchema = z
     last_error: z.string().nullable(),
     created_at: timestamp,
     completed_at: timestamp.nullable(),
+    request_body: z.string().meta({ description: "The body as sent and signed on every attempt." }),
     attempts: z.array(
       z.object({
         attempt: z.number().int(),
@@ -222,8 +224,12 @@ export const deliverySchema = z
         duration_ms: z.number().int(),
         status_code: z.number().int().nullable(),
         outcome: z.enum(["succeeded", "retry", "gone", "dead"]),
-        response_body: z.string().nullable(),
+        response_body: z.string().nullable().meta({ description: "The first 4 KiB of the response." }),
         error: z.string().nullable(),
+        finished_at: timestamp,
+        request_headers: z.record(z.string(), z.string()).nullable(),
+        response_headers: z.record(z.string(), z.string()).nullable(),
+        error_class: z.enum(ERROR_CLASSES).nullable(),
       }),
     ),
   })

@@ -1,17 +1,31 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lt } from "drizzle-orm";
 import { z } from "zod";
 import { deliveries, deliveryAttempts, events, webhookEndpoints } from "@/db/schema";
 import type { DbOrTx } from "@/lib/db";
 import { afterCursor, newestFirst, pageQuery, toPage } from "@/lib/pagination";
+import { CATALOG_EVENTS, TEST_EVENT } from "@/lib/webhooks/event-catalog";
 import { webhookNotFound } from "@/lib/webhooks/find-webhook";
 import { type DeliveryDto, serializeDelivery } from "@/lib/webhooks/serialize-delivery";
 
 export const DELIVERY_STATUSES = ["pending", "succeeded", "gone", "dead", "cancelled", "skipped"] as const;
 
+const instant = (name: string) =>
+  z.iso
+    .datetime({ offset: true, error: `${name} must be an RFC 3339 timestamp` })
+    .transform((v) => new Date(v))
+    .optional();
+
 export const listDeliveriesQuery = pageQuery.extend({
   status: z
     .enum(DELIVERY_STATUSES, { error: `status must be one of ${DELIVERY_STATUSES.join(", ")}` })
     .optional(),
+  event_type: z
+    .enum([...CATALOG_EVENTS, TEST_EVENT], { error: "event_type must be an event name of the catalog" })
+    .optional(),
+  /** Created at or after. */
+  since: instant("since"),
+  /** Created before. */
+  until: instant("until"),
 });
 export type ListDeliveriesQuery = z.output<typeof listDeliveriesQuery>;
 
@@ -37,6 +51,9 @@ export async function listDeliveries(
         eq(deliveries.endpointId, endpoint.id),
         eq(deliveries.orgId, orgId),
         query.status ? eq(deliveries.status, query.status) : undefined,
+        query.event_type ? eq(events.type, query.event_type) : undefined,
+        query.since ? gte(deliveries.createdAt, query.since) : undefined,
+        query.until ? lt(deliveries.createdAt, query.until) : undefined,
         afterCursor(deliveries.createdAt, deliveries.id, query.cursor),
       ),
     )

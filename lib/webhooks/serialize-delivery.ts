@@ -9,6 +9,11 @@ export interface DeliveryAttemptDto {
   outcome: string;
   response_body: string | null;
   error: string | null;
+  /** The debugger (0945): when it ended (ms), the headers as sent and as answered, the error's class. */
+  finished_at: string;
+  request_headers: Record<string, string> | null;
+  response_headers: Record<string, string> | null;
+  error_class: string | null;
 }
 
 export interface DeliveryDto {
@@ -24,6 +29,8 @@ export interface DeliveryDto {
   last_error: string | null;
   created_at: string;
   completed_at: string | null;
+  /** The request body exactly as sent and signed on every attempt. */
+  request_body: string;
   attempts: DeliveryAttemptDto[];
 }
 
@@ -36,6 +43,10 @@ export function serializeAttempt(a: typeof deliveryAttempts.$inferSelect): Deliv
     outcome: a.outcome,
     response_body: a.responseBody,
     error: a.error,
+    finished_at: new Date(a.startedAt.getTime() + a.durationMs).toISOString(),
+    request_headers: a.requestHeaders,
+    response_headers: a.responseHeaders,
+    error_class: a.errorClass,
   };
 }
 
@@ -56,6 +67,7 @@ export function serializeDelivery(
     last_error: d.lastError,
     created_at: d.createdAt.toISOString(),
     completed_at: d.completedAt?.toISOString() ?? null,
+    request_body: d.body,
     attempts: attempts.map(serializeAttempt),
   };
 }

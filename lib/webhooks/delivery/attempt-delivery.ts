@@ -3,6 +3,7 @@ import { deliveries, events, webhookEndpoints } from "@/db/schema";
 import type { Db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log/logger";
+import { countDeliveryAttempt, observeWebhookPost } from "@/lib/observability/instrument";
 import { deferDelivery, takeSendSlot } from "@/lib/webhooks/delivery/backpressure";
 import { claimDelivery, releaseClaim } from "@/lib/webhooks/delivery/claim";
 import type { AttemptReport, DeliveryRow } from "@/lib/webhooks/delivery/delivery-row";
@@ -145,12 +146,19 @@ export async function runClaimedAttempt(db: Db, row: DeliveryRow): Promise<Attem
     throw err;
   });
   if (wait) return wait;
-  const sent = await send(row, target, attempt, await keysOrUnsignable(db, row, keys));
+  const signingKeys = await keysOrUnsignable(db, row, keys);
+  const sent = await observeWebhookPost(
+    row,
+    attempt,
+    () => send(row, target, attempt, signingKeys),
+    (s) => s.result,
+  );
   const { result } = sent;
   const verdict = judgeAttempt(result.statusCode, attempt - row.scheduleBase, Math.random, {
     retryAfter: result.responseHeaders?.["retry-after"],
     now: result.startedAt.getTime() + result.durationMs,
   });
+  countDeliveryAttempt(verdict.status, row.nextAttemptAt, result.startedAt);
   const recorded = await recordAttempt(db, row, attempt, sent, verdict);
   log.info("webhook attempt", {
     delivery_id: row.id,
