@@ -101,7 +101,8 @@ test("owner: creates a project, an API key, a room and a webhook", async ({ page
   await hookDialog.getByText("room.ended", { exact: true }).click();
   await hookDialog.getByTestId("create-webhook").click();
   const secretPanel = page.getByTestId("webhook-secret-revealed");
-  await expect(secretPanel.getByTestId("revealed-signing-secret")).toHaveText(/^whsec_[\w-]{40,}$/);
+  // 32 random bytes in standard base64, as Standard Webhooks libraries take it (decisions §6).
+  await expect(secretPanel.getByTestId("revealed-signing-secret")).toHaveText(/^whsec_[A-Za-z0-9+/]{43}=$/);
   await expect(secretPanel.getByRole("note")).toContainText("shown only this once");
   await secretPanel.getByRole("button", { name: "I have stored it" }).click();
   const row = page.getByTestId("webhook-row").filter({ hasText: url });
