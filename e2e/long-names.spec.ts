@@ -17,7 +17,9 @@ test("every console route fits a phone and a desktop with the longest names, axe
   page,
   browser,
 }) => {
-  test.setTimeout(240_000);
+  // Every console route, twice (1440 and 375 px), each with an axe run: minutes on a busy 2-core
+  // machine. A generous bound, not a timing target.
+  test.setTimeout(600_000);
   expect(PROJECT).toHaveLength(80);
   expect(ROOM).toHaveLength(200);
 
