@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import type { RoomState, RoomType } from "../lib/rooms/room-type-values";
 
 /** Millisecond precision everywhere: the API prints milliseconds and cursors compare them exactly. */
 const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: "date" });
@@ -172,8 +173,8 @@ export const rooms = pgTable(
       .notNull()
       .references(() => projects.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
-    type: text("type").notNull(),
-    state: text("state").notNull().default("created"),
+    type: text("type").$type<RoomType>().notNull(),
+    state: text("state").$type<RoomState>().notNull().default("created"),
     shortCode: text("short_code").notNull(),
     activeParticipants: integer("active_participants").notNull().default(0),
     createdAt: createdAt(),

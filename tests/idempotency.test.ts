@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { ROUTE_CONTRACTS as OPERATIONS } from "@/app/api-routes";
 import { idempotencyKeys, rooms } from "@/db/schema";
 import { getDb } from "@/lib/db";
 import { requestHash } from "@/lib/idempotency/request-hash";
 import { REPLAYED_HEADER } from "@/lib/idempotency/with-idempotency";
-import { OPERATIONS } from "@/lib/openapi/registry";
 import { call, expectProblem } from "./helpers/app";
 import { createOrg, type TestOrg } from "./helpers/fixtures";
 import { buildWorld, happyPath, MEDIA_SECRET } from "./helpers/hardening-world";

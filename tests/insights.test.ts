@@ -16,6 +16,7 @@ import { getDb } from "@/lib/db";
 import { newId } from "@/lib/ids";
 import { lastDays } from "@/lib/insights/days";
 import { loadOrgInsights } from "@/lib/insights/load-org-insights";
+import type { RoomState } from "@/lib/rooms/room-types";
 import type { RoomDto } from "@/lib/rooms/serialize-room";
 import { call } from "./helpers/app";
 import { createOrg, type TestOrg } from "./helpers/fixtures";
@@ -26,7 +27,7 @@ let org: TestOrg;
 let other: TestOrg;
 
 /** `n` rooms of the org in one INSERT (the triggers aggregate per statement), `daysAgo` old. */
-async function insertRooms(o: TestOrg, n: number, state: string, daysAgo = 0) {
+async function insertRooms(o: TestOrg, n: number, state: RoomState, daysAgo = 0) {
   const db = await getDb();
   const at = new Date(NOW.getTime() - daysAgo * DAY);
   const rows = Array.from({ length: n }, () => ({
@@ -34,7 +35,7 @@ async function insertRooms(o: TestOrg, n: number, state: string, daysAgo = 0) {
     orgId: o.id,
     projectId: o.projectId,
     name: "r",
-    type: "meeting",
+    type: "meeting" as const,
     state,
     shortCode: newId("room").slice(3, 13).toLowerCase(),
     createdAt: at,

@@ -124,7 +124,7 @@ describe("GET /v1/workspace/rooms", () => {
       orgId: fresh.id,
       projectId: fresh.projectId,
       name: `Room ${i}`,
-      type: "meeting",
+      type: "meeting" as const,
       shortCode: `bulk-${fresh.id.slice(-6)}-${i}`,
       createdAt: new Date(base + Math.floor(i / 4) * 1000),
     }));

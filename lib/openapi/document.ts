@@ -2,9 +2,9 @@ import { z } from "zod";
 import { rolesWith } from "@/lib/auth/roles";
 import { env } from "@/lib/env";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/http/errors";
-import { errorCodesOf, OPERATIONS, type Operation } from "@/lib/openapi/registry";
 import { problemSchema } from "@/lib/openapi/schemas";
 import { limits } from "@/lib/ratelimit/policies";
+import { errorCodesOf, type RouteContract } from "@/lib/routes/contract";
 
 type Json = Record<string, unknown>;
 
@@ -45,7 +45,7 @@ function queryParameters(schema: z.ZodType, components: Record<string, Json>): J
   }));
 }
 
-const SECURITY: Record<Operation["auth"], Json[] | undefined> = {
+const SECURITY: Record<RouteContract["auth"], Json[] | undefined> = {
   none: [],
   session: [{ sessionCookie: [] }, { sessionBearer: [] }],
   project_key: [{ projectKey: [] }],
@@ -60,7 +60,7 @@ const problemResponse = (codes: ErrorCode[]): Json => ({
     : undefined,
 });
 
-function operationObject(op: Operation, components: Record<string, Json>): Json {
+function operationObject(op: RouteContract, components: Record<string, Json>): Json {
   const parameters: Json[] = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => ({
     name: m[1],
     in: "path",
@@ -127,12 +127,15 @@ function operationObject(op: Operation, components: Record<string, Json>): Json 
   };
 }
 
-/** The OpenAPI 3.1 document of the whole API, built from the registry (served at /v1/openapi.json). */
-export function buildOpenApiDocument(): Json {
+/**
+ * The OpenAPI 3.1 document of the whole API, built from the routes' contracts (app/api-routes.ts
+ * collects them; served at /v1/openapi.json).
+ */
+export function buildOpenApiDocument(contracts: readonly RouteContract[]): Json {
   const components: Record<string, Json> = {};
   toSchema(problemSchema, "output", components);
   const paths: Record<string, Json> = {};
-  for (const op of OPERATIONS) {
+  for (const op of contracts) {
     paths[op.path] = { ...paths[op.path], [op.method.toLowerCase()]: operationObject(op, components) };
   }
   return {
@@ -145,7 +148,7 @@ export function buildOpenApiDocument(): Json {
         "Workspace API, room-token minting and webhook registration. Every error is `application/problem+json` with a stable `code`. POSTs accept `Idempotency-Key` (Stripe semantics, 24 h).",
     },
     servers: [{ url: env.baseUrl }],
-    tags: [...new Set(OPERATIONS.map((o) => o.tag))].map((name) => ({ name })),
+    tags: [...new Set(contracts.map((o) => o.tag))].map((name) => ({ name })),
     paths,
     components: {
       schemas: Object.fromEntries(Object.entries(components).sort(([a], [b]) => a.localeCompare(b))),

@@ -13,14 +13,13 @@ import { ENVIRONMENTS } from "@/lib/projects/project-schema";
 import type { ProjectDto } from "@/lib/projects/serialize-project";
 import type { DownloadLink } from "@/lib/recordings/create-download-link";
 import type { RecordingDto } from "@/lib/recordings/serialize-recording";
-import { ROOM_STATES, ROOM_TYPES } from "@/lib/rooms/room-types";
-import type { RoomDto } from "@/lib/rooms/serialize-room";
 import type { CreatedWebhook } from "@/lib/webhooks/create-webhook";
 import { ERROR_CLASSES } from "@/lib/webhooks/delivery/error-class";
 import { CATALOG_EVENTS, TEST_EVENT } from "@/lib/webhooks/event-catalog";
 import type { RotatedSecret } from "@/lib/webhooks/rotate-signing-secret";
 import type { DeliveryDto } from "@/lib/webhooks/serialize-delivery";
 import type { WebhookDto } from "@/lib/webhooks/serialize-webhook";
+import { itemsOnly, page, prefixedId, timestamp } from "@/lib/wire";
 
 /**
  * Response schemas of the OpenAPI document. Request schemas are never defined here: the registry
@@ -29,16 +28,7 @@ import type { WebhookDto } from "@/lib/webhooks/serialize-webhook";
  * real answers (tests/openapi.test.ts validates live responses against it).
  */
 
-const timestamp = z.iso.datetime({ precision: 3 }).meta({ description: "ISO 8601 UTC, milliseconds" });
-const id = (prefix: string) =>
-  z
-    .string()
-    .startsWith(prefix)
-    .meta({ description: `prefix \`${prefix}\`` });
-const nextCursor = z
-  .string()
-  .nullable()
-  .meta({ description: "Pass as `?cursor=` for the next page; null on the last page." });
+const id = prefixedId;
 
 export const problemSchema = z
   .object({
@@ -71,18 +61,6 @@ export const projectSchema = z
     created_at: timestamp,
   })
   .meta({ id: "Project" });
-
-export const roomSchema = z
-  .object({
-    id: id("rm_"),
-    name: z.string(),
-    type: z.enum(ROOM_TYPES),
-    state: z.enum(ROOM_STATES),
-    project_id: id("prj_"),
-    short_code: z.string(),
-    created_at: timestamp,
-  })
-  .meta({ id: "Room" });
 
 export const recordingSchema = z
   .object({
@@ -268,9 +246,7 @@ export const readinessSchema = z
   })
   .meta({ id: "Readiness" });
 
-export const page = <S extends z.ZodType>(item: S) =>
-  z.object({ items: z.array(item), next_cursor: nextCursor });
-export const itemsOnly = <S extends z.ZodType>(item: S) => z.object({ items: z.array(item) });
+export { itemsOnly, page };
 
 // Field names of each schema equal those of its serializer's type: a field added on one side only
 // fails the type check (values are checked against live responses by the tests).
@@ -280,7 +256,6 @@ type SameKeys<A, B> = [Exclude<keyof A, keyof B>, Exclude<keyof B, keyof A>] ext
 function pinned<_T extends true>(): void {}
 pinned<SameKeys<z.output<typeof identitySchema>, Identity>>();
 pinned<SameKeys<z.output<typeof projectSchema>, ProjectDto>>();
-pinned<SameKeys<z.output<typeof roomSchema>, RoomDto>>();
 pinned<SameKeys<z.output<typeof recordingSchema>, RecordingDto>>();
 pinned<SameKeys<z.output<typeof downloadLinkSchema>, DownloadLink>>();
 pinned<SameKeys<z.output<typeof apiKeySchema>, ApiKeyDto>>();

@@ -1,6 +1,21 @@
 import { z } from "zod";
 import { pageQuery } from "@/lib/pagination";
-import { ROOM_STATES } from "@/lib/rooms/room-types";
+import { ROOM_STATES, ROOM_TYPES } from "@/lib/rooms/room-types";
+import { prefixedId, timestamp } from "@/lib/wire";
+
+/** A room as the API answers it; `RoomDto` is inferred from it, so the serializer cannot drift. */
+export const roomSchema = z
+  .object({
+    id: prefixedId("rm_"),
+    name: z.string(),
+    type: z.enum(ROOM_TYPES),
+    state: z.enum(ROOM_STATES),
+    project_id: prefixedId("prj_"),
+    short_code: z.string(),
+    created_at: timestamp,
+  })
+  .meta({ id: "Room" });
+export type RoomDto = z.output<typeof roomSchema>;
 
 /** Query of GET /v1/workspace/rooms. The create body is in lib/rooms/create-room-schema.ts. */
 export const listRoomsQuery = pageQuery.extend({

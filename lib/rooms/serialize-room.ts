@@ -1,14 +1,7 @@
 import type { rooms } from "@/db/schema";
+import type { RoomDto } from "@/lib/rooms/room-schema";
 
-export interface RoomDto {
-  id: string;
-  name: string;
-  type: string;
-  state: string;
-  project_id: string;
-  short_code: string;
-  created_at: string;
-}
+export type { RoomDto };
 
 export function serializeRoom(r: typeof rooms.$inferSelect): RoomDto {
   return {

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { requireConsoleMember } from "@/app/_lib/console-session";
 import { ApiReference, type OpenApiDocument } from "@/app/(console)/api-reference/api-reference";
+import { ROUTE_CONTRACTS } from "@/app/api-routes";
 import { buildOpenApiDocument } from "@/lib/openapi/document";
 
 export const metadata: Metadata = { title: "API reference" };
@@ -8,7 +9,7 @@ export const metadata: Metadata = { title: "API reference" };
 /** The interactive API reference: the same OpenAPI document /v1/openapi.json serves. */
 export default async function ApiReferencePage() {
   await requireConsoleMember();
-  const doc = buildOpenApiDocument() as unknown as OpenApiDocument;
+  const doc = buildOpenApiDocument(ROUTE_CONTRACTS) as unknown as OpenApiDocument;
   return (
     <>
       <div className="page-head">

@@ -1,0 +1,126 @@
+import type { z } from "zod";
+import { requirePlan } from "@/lib/billing/require-plan";
+import { type Db, getDb } from "@/lib/db";
+import { env } from "@/lib/env";
+import { handle, type RouteHandler, workspace } from "@/lib/http/handler";
+import { parseBody, parseQuery } from "@/lib/http/request";
+import { json, noContent } from "@/lib/http/response";
+import type { SessionMember } from "@/lib/identity/load-member";
+import type { RouteContract } from "@/lib/routes/contract";
+
+/**
+ * Binds a handler to its contract (lib/routes/contract.ts). For a session route `implement`
+ * authenticates, rate-limits, checks the contract's permission and plan gate, runs the POST under
+ * its Idempotency-Key and parses the declared body and query; other routes authenticate in the
+ * handler (a project key's scope may depend on the body) and read the body with `readBody`.
+ * The handler answers a `Reply` whose status and body are typed by the contract's response
+ * schemas, so a serializer that drifts from the document does not compile; under test the body is
+ * also checked against the schema at run time.
+ */
+
+type Params = Record<string, string | string[]>;
+type Headers = Record<string, string>;
+
+type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
+export type BodyOf<C extends RouteContract> = C extends { body: infer B } ? Output<B> : undefined;
+export type QueryOf<C extends RouteContract> = C extends { query: infer Q } ? Output<Q> : undefined;
+
+/** One answer the contract declares: its status, and its body when the status has a schema. */
+export type Reply<C extends RouteContract> = ReplyAt<C["responses"], Extract<keyof C["responses"], number>>;
+type ReplyAt<R, S> = S extends keyof R
+  ? R[S] extends { schema: infer Z extends z.ZodType }
+    ? { status: S; body: z.output<Z>; headers?: Headers }
+    : { status: S; body?: undefined; headers?: Headers }
+  : never;
+
+export interface SessionContext<C extends RouteContract, P> {
+  req: Request;
+  params: P;
+  member: SessionMember;
+  db: Db;
+  body: BodyOf<C>;
+  query: QueryOf<C>;
+}
+
+export interface PublicContext<C extends RouteContract, P> {
+  req: Request;
+  params: P;
+  db: Db;
+  query: QueryOf<C>;
+  /** Reads and checks the declared body from `from` (the request an idempotency replay hands over). */
+  readBody: (from?: Request) => Promise<BodyOf<C>>;
+}
+
+export type ContextOf<C extends RouteContract, P> = C["auth"] extends "session"
+  ? SessionContext<C, P>
+  : PublicContext<C, P>;
+
+const CONTRACTS = new WeakMap<object, RouteContract>();
+
+/** The contract a route handler was built from (tests/openapi.test.ts matches it to the route). */
+export function contractOf(handler: unknown): RouteContract | undefined {
+  return typeof handler === "function" ? CONTRACTS.get(handler) : undefined;
+}
+
+export function implement<const C extends RouteContract>(contract: C) {
+  // Curried so that C is fixed before the handler is checked: a reply's `status: 200` then keeps
+  // its literal type instead of widening to number during inference.
+  return <P extends Params = Record<string, string>>(
+    fn: (ctx: ContextOf<C, P>) => Promise<Reply<C>>,
+  ): RouteHandler<P> => bind(contract, fn);
+}
+
+function bind<C extends RouteContract, P extends Params>(
+  contract: C,
+  fn: (ctx: ContextOf<C, P>) => Promise<Reply<C>>,
+): RouteHandler<P> {
+  const respond = (reply: Reply<C>): Response => toResponse(contract, reply);
+  const query = (req: Request) =>
+    (contract.query ? parseQuery(req, contract.query) : undefined) as QueryOf<C>;
+  const handler: RouteHandler<P> =
+    contract.auth === "session"
+      ? workspace<P>(contract.permission ?? null, async ({ req, params, member, db }) => {
+          if (contract.planGate) requirePlan(member);
+          const q = query(req);
+          const body = await readDeclaredBody(contract, req);
+          const ctx: SessionContext<C, P> = { req, params, member, db, body, query: q };
+          return respond(await fn(ctx as ContextOf<C, P>));
+        })
+      : handle<P>(async (req, params) => {
+          const ctx: PublicContext<C, P> = {
+            req,
+            params,
+            db: await getDb(),
+            query: query(req),
+            readBody: (from = req) => readDeclaredBody(contract, from),
+          };
+          return respond(await fn(ctx as ContextOf<C, P>));
+        });
+  CONTRACTS.set(handler, contract);
+  return handler;
+}
+
+async function readDeclaredBody<C extends RouteContract>(contract: C, req: Request): Promise<BodyOf<C>> {
+  // A body-less POST (`noBody`) ignores whatever is sent.
+  return (contract.body ? await parseBody(req, contract.body) : undefined) as BodyOf<C>;
+}
+
+function toResponse(
+  contract: RouteContract,
+  reply: { status: number; body?: unknown; headers?: Headers },
+): Response {
+  const declared = contract.responses[reply.status];
+  if (!declared)
+    throw new Error(`${contract.operationId} answered ${reply.status}, which its contract does not declare`);
+  if (!declared.schema) return noContent(reply.headers);
+  if (env.NODE_ENV === "test") {
+    // Types already pin the shape; this catches what types cannot (formats, prefixes, enums).
+    const checked = declared.schema.safeParse(reply.body);
+    if (!checked.success) {
+      throw new Error(
+        `${contract.operationId} ${reply.status} drifted from its schema: ${checked.error.message}`,
+      );
+    }
+  }
+  return json(reply.status, reply.body, reply.headers);
+}
