@@ -109,7 +109,7 @@ export default async function RoomsPage({ searchParams }: { searchParams: Search
               ]}
             />
             <ProjectSelect
-              projects={projects}
+              projects={projects.map(({ id, name }) => ({ id, name }))}
               current={projectId}
               label="Filter by project"
               path="/rooms"

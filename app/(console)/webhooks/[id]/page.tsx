@@ -65,7 +65,11 @@ export default async function WebhookPage({
             <EndpointStateBadge active={endpoint.active} />
           </h1>
         }
-        sub={<p className="muted">{endpoint.description ?? "No description."}</p>}
+        sub={
+          <p className="muted clamp-3" title={endpoint.description ?? undefined}>
+            {endpoint.description ?? "No description."}
+          </p>
+        }
         actions={<IdChip id={endpoint.id} label="Copy the endpoint id" toastTitle="Endpoint id copied" />}
       />
 
