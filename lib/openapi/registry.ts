@@ -11,7 +11,6 @@ import {
   auditEntrySchema,
   createdWebhookSchema,
   deliverySchema,
-  downloadLinkSchema,
   healthSchema,
   identitySchema,
   invitationResultSchema,
@@ -19,9 +18,7 @@ import {
   jwksSchema,
   mintedApiKeySchema,
   page,
-  projectSchema,
   readinessSchema,
-  recordingSchema,
   roomTokenSchema,
   rotatedApiKeySchema,
   rotatedSecretSchema,
@@ -29,10 +26,7 @@ import {
   webhookSchema,
 } from "@/lib/openapi/schemas";
 import { TEAMS_OPERATIONS } from "@/lib/openapi/teams-operations";
-import { listProjectsQuery } from "@/lib/projects/list-projects";
-import { createProjectBody } from "@/lib/projects/project-schema";
 import { limits } from "@/lib/ratelimit/policies";
-import { listRecordingsQuery } from "@/lib/recordings/list-recordings";
 import { errorCodesOf, type RouteContract } from "@/lib/routes/contract";
 import { roomTokenBody } from "@/lib/tokens/room-token-schema";
 import { listDeliveriesQuery } from "@/lib/webhooks/list-deliveries";
@@ -168,59 +162,6 @@ export const OPERATIONS: Operation[] = [
     permission: "audit:verify",
     responses: ok(auditChainReportSchema),
     errors: [],
-  },
-  // Projects
-  {
-    method: "GET",
-    path: "/v1/workspace/projects",
-    operationId: "listProjects",
-    summary: "List projects",
-    tag: "Projects",
-    auth: "session",
-    permission: "projects:read",
-    query: listProjectsQuery,
-    responses: ok(page(projectSchema)),
-    errors: [],
-  },
-  {
-    method: "POST",
-    path: "/v1/workspace/projects",
-    operationId: "createProject",
-    summary: "Create a project",
-    tag: "Projects",
-    auth: "session",
-    permission: "projects:create",
-    body: createProjectBody,
-    responses: created(projectSchema),
-    errors: ["slug_taken"],
-    idempotent: true,
-  },
-  // Recordings
-  {
-    method: "GET",
-    path: "/v1/workspace/recordings",
-    operationId: "listRecordings",
-    summary: "List recordings",
-    tag: "Recordings",
-    auth: "session",
-    permission: "recordings:read",
-    query: listRecordingsQuery,
-    responses: ok(itemsOnly(recordingSchema)),
-    errors: [],
-  },
-  {
-    method: "POST",
-    path: "/v1/workspace/recordings/{id}/download",
-    operationId: "createRecordingDownloadLink",
-    summary: "Download link for a recording",
-    description: "A presigned object-storage URL valid five minutes. No body.",
-    tag: "Recordings",
-    auth: "session",
-    permission: "recordings:download",
-    noBody: true,
-    responses: ok(downloadLinkSchema),
-    errors: ["not_found"],
-    idempotent: true,
   },
   // API keys
   {

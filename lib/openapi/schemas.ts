@@ -9,10 +9,6 @@ import { ROLES } from "@/lib/auth/roles";
 import { ERROR_STATUS } from "@/lib/http/errors";
 import type { Identity } from "@/lib/identity/load-member";
 import type { InvitationResult } from "@/lib/invitations/send-invitations";
-import { ENVIRONMENTS } from "@/lib/projects/project-schema";
-import type { ProjectDto } from "@/lib/projects/serialize-project";
-import type { DownloadLink } from "@/lib/recordings/create-download-link";
-import type { RecordingDto } from "@/lib/recordings/serialize-recording";
 import type { CreatedWebhook } from "@/lib/webhooks/create-webhook";
 import { ERROR_CLASSES } from "@/lib/webhooks/delivery/error-class";
 import { CATALOG_EVENTS, TEST_EVENT } from "@/lib/webhooks/event-catalog";
@@ -51,31 +47,6 @@ export const identitySchema = z
     deployment_mode: z.enum(["cloud", "self_host"]),
   })
   .meta({ id: "Identity" });
-
-export const projectSchema = z
-  .object({
-    id: id("prj_"),
-    name: z.string(),
-    slug: z.string(),
-    environment: z.enum(ENVIRONMENTS),
-    created_at: timestamp,
-  })
-  .meta({ id: "Project" });
-
-export const recordingSchema = z
-  .object({
-    id: id("rec_"),
-    room_id: id("rm_"),
-    state: z.literal("completed"),
-    started_at: timestamp,
-    duration_sec: z.number().int(),
-    size_bytes: z.number().int(),
-  })
-  .meta({ id: "Recording" });
-
-export const downloadLinkSchema = z
-  .object({ download_url: z.string(), filename: z.string(), expires_at: timestamp })
-  .meta({ id: "DownloadLink" });
 
 export const apiKeySchema = z
   .object({
@@ -255,9 +226,6 @@ type SameKeys<A, B> = [Exclude<keyof A, keyof B>, Exclude<keyof B, keyof A>] ext
   : false;
 function pinned<_T extends true>(): void {}
 pinned<SameKeys<z.output<typeof identitySchema>, Identity>>();
-pinned<SameKeys<z.output<typeof projectSchema>, ProjectDto>>();
-pinned<SameKeys<z.output<typeof recordingSchema>, RecordingDto>>();
-pinned<SameKeys<z.output<typeof downloadLinkSchema>, DownloadLink>>();
 pinned<SameKeys<z.output<typeof apiKeySchema>, ApiKeyDto>>();
 pinned<SameKeys<z.output<typeof mintedApiKeySchema>, MintedApiKey>>();
 pinned<SameKeys<z.output<typeof rotatedApiKeySchema>, RotatedApiKey>>();

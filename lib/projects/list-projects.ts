@@ -3,7 +3,7 @@ import { z } from "zod";
 import { projects } from "@/db/schema";
 import type { Db } from "@/lib/db";
 import { afterCursor, newestFirst, pageQuery, toPage } from "@/lib/pagination";
-import { ENVIRONMENTS } from "@/lib/projects/project-schema";
+import { ENVIRONMENTS, type Environment } from "@/lib/projects/project-schema";
 import { serializeProject } from "@/lib/projects/serialize-project";
 
 /** Query of GET /v1/workspace/projects (the OpenAPI document reads the same schema). */
@@ -12,7 +12,7 @@ export const listProjectsQuery = pageQuery.extend({ environment: z.enum(ENVIRONM
 export async function listProjects(
   db: Db,
   orgId: string,
-  q: { limit: number; cursor?: string | undefined; environment?: string | undefined },
+  q: { limit: number; cursor?: string | undefined; environment?: Environment | undefined },
 ) {
   const rows = await db
     .select()

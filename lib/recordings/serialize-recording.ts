@@ -1,15 +1,12 @@
 import type { recordings } from "@/db/schema";
+import type { RecordingDto } from "@/lib/recordings/recording-schema";
 
-export interface RecordingDto {
-  id: string;
-  room_id: string;
-  state: string;
-  started_at: string;
-  duration_sec: number;
-  size_bytes: number;
-}
+export type { RecordingDto };
 
-export function serializeRecording(r: typeof recordings.$inferSelect): RecordingDto {
+/** A recording in any state, as webhook events carry it (`recording.started`, `.failed`, …). */
+export type RecordingEventObject = Omit<RecordingDto, "state"> & { state: string };
+
+export function serializeRecording(r: typeof recordings.$inferSelect): RecordingEventObject {
   return {
     id: r.id,
     room_id: r.roomId,
@@ -18,4 +15,9 @@ export function serializeRecording(r: typeof recordings.$inferSelect): Recording
     duration_sec: r.durationSec ?? 0,
     size_bytes: r.sizeBytes ?? 0,
   };
+}
+
+/** The API answers completed recordings only (decisions §7); callers select them. */
+export function serializeCompletedRecording(r: typeof recordings.$inferSelect): RecordingDto {
+  return { ...serializeRecording(r), state: "completed" };
 }
