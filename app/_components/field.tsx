@@ -1,5 +1,4 @@
-import type { ReactNode } from "react";
-import type { z } from "zod";
+import type { InputHTMLAttributes, ReactNode } from "react";
 
 /**
  * A labelled form field: the label, an optional hint and the error are wired to the control by id
@@ -49,12 +48,24 @@ export function fieldA11y(id: string, error: string | undefined, hint?: unknown)
   } as const;
 }
 
-/** The same zod schema the API parses with, run in the browser: issues by top-level field. */
-export function zodFieldErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "");
-    out[key] ??= issue.message;
-  }
-  return out;
+/** A labelled text input (the common case of `Field`): its id is its form name. */
+export function TextField({
+  id,
+  label,
+  hint,
+  error,
+  optional,
+  ...input
+}: {
+  id: string;
+  label: string;
+  hint?: ReactNode;
+  error?: string | undefined;
+  optional?: boolean;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name">) {
+  return (
+    <Field id={id} label={label} hint={hint} error={error} optional={optional}>
+      <input {...fieldA11y(id, error, hint)} {...input} />
+    </Field>
+  );
 }

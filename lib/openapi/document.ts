@@ -131,7 +131,7 @@ function operationObject(op: RouteContract, components: Record<string, Json>): J
  * The OpenAPI 3.1 document of the whole API, built from the routes' contracts (app/api-routes.ts
  * collects them; served at /v1/openapi.json).
  */
-export function buildOpenApiDocument(contracts: readonly RouteContract[]): Json {
+export function buildOpenApiDocument(contracts: readonly RouteContract[]): Json & { openapi: "3.1.0" } {
   const components: Record<string, Json> = {};
   toSchema(problemSchema, "output", components);
   const paths: Record<string, Json> = {};

@@ -3,17 +3,13 @@ import { z } from "zod";
 import { projects } from "@/db/schema";
 import type { Db } from "@/lib/db";
 import { afterCursor, newestFirst, pageQuery, toPage } from "@/lib/pagination";
-import { ENVIRONMENTS, type Environment } from "@/lib/projects/project-schema";
+import { ENVIRONMENTS } from "@/lib/projects/project-schema";
 import { serializeProject } from "@/lib/projects/serialize-project";
 
 /** Query of GET /v1/workspace/projects (the OpenAPI document reads the same schema). */
 export const listProjectsQuery = pageQuery.extend({ environment: z.enum(ENVIRONMENTS).optional() });
 
-export async function listProjects(
-  db: Db,
-  orgId: string,
-  q: { limit: number; cursor?: string | undefined; environment?: Environment | undefined },
-) {
+export async function listProjects(db: Db, orgId: string, q: z.output<typeof listProjectsQuery>) {
   const rows = await db
     .select()
     .from(projects)
