@@ -9,8 +9,6 @@ import { mediaReportBody } from "@/lib/media/media-report-schema";
 import {
   apiKeySchema,
   auditEntrySchema,
-  createdWebhookSchema,
-  deliverySchema,
   downloadLinkSchema,
   healthSchema,
   identitySchema,
@@ -21,27 +19,19 @@ import {
   page,
   projectSchema,
   readinessSchema,
-  recordingSchema,
   roomTokenSchema,
   rotatedApiKeySchema,
-  rotatedSecretSchema,
-  webhookDetailSchema,
-  webhookSchema,
 } from "@/lib/openapi/schemas";
 import { TEAMS_OPERATIONS } from "@/lib/openapi/teams-operations";
 import { listProjectsQuery } from "@/lib/projects/list-projects";
 import { createProjectBody } from "@/lib/projects/project-schema";
 import { limits } from "@/lib/ratelimit/policies";
 import { listRecordingsQuery } from "@/lib/recordings/list-recordings";
+import { recordingSchema } from "@/lib/recordings/recording-schema";
 import { errorCodesOf, type RouteContract } from "@/lib/routes/contract";
 import { roomTokenBody } from "@/lib/tokens/room-token-schema";
-import { listDeliveriesQuery } from "@/lib/webhooks/list-deliveries";
-import { recoverBody } from "@/lib/webhooks/recover-deliveries";
-import {
-  createProjectWebhookBody,
-  createWorkspaceWebhookBody,
-  patchWebhookBody,
-} from "@/lib/webhooks/webhook-schema";
+import { createdWebhookSchema } from "@/lib/webhooks/endpoint-schema";
+import { createProjectWebhookBody } from "@/lib/webhooks/webhook-schema";
 
 /**
  * Every operation of the API, as data: the OpenAPI document, the console's API reference and the
@@ -291,134 +281,7 @@ export const OPERATIONS: Operation[] = [
     rateLimits: [limits.invitations],
     idempotent: true,
   },
-  // Webhooks
-  {
-    method: "GET",
-    path: "/v1/workspace/webhooks",
-    operationId: "listWebhooks",
-    summary: "List webhook endpoints",
-    tag: "Webhooks",
-    auth: "session",
-    permission: "webhooks:read",
-    responses: ok(itemsOnly(webhookSchema)),
-    errors: [],
-  },
-  {
-    method: "POST",
-    path: "/v1/workspace/webhooks",
-    operationId: "createWebhook",
-    summary: "Register an org-wide webhook endpoint",
-    description:
-      "The signing secret is returned once. HTTPS only; private addresses are refused in cloud mode.",
-    tag: "Webhooks",
-    auth: "session",
-    permission: "webhooks:write",
-    body: createWorkspaceWebhookBody,
-    responses: created(createdWebhookSchema),
-    errors: [],
-    idempotent: true,
-  },
-  {
-    method: "GET",
-    path: "/v1/workspace/webhooks/{id}",
-    operationId: "getWebhook",
-    summary: "One webhook endpoint (extension)",
-    tag: "Webhooks",
-    auth: "session",
-    permission: "webhooks:read",
-    responses: ok(webhookDetailSchema),
-    errors: ["not_found"],
-  },
-  {
-    method: "PATCH",
-    path: "/v1/workspace/webhooks/{id}",
-    operationId: "updateWebhook",
-    summary: "Change a webhook endpoint (extension)",
-    tag: "Webhooks",
-    auth: "session",
-    permission: "webhooks:write",
-    body: patchWebhookBody,
-    responses: ok(webhookSchema),
-    errors: ["not_found"],
-  },
-  {
-    method: "DELETE",
-    path: "/v1/workspace/webhooks/{id}",
-    operationId: "deleteWebhook",
-    summary: "Delete a webhook endpoint (extension)",
-    tag: "Webhooks",
-    auth: "session",
-    permission: "webhooks:write",
-    responses: { 204: { description: "Deleted" } },
-    errors: ["not_found"],
-  },
-  {
-    method: "POST",
-    path: "/v1/workspace/webhooks/{id}/rotate-secret",
-    operationId: "rotateWebhookSecret",
-    summary: "Rotate a webhook signing secret (extension)",
-    description: "A new key id signs from now on; the old one is kept 24 h. The new secret is returned once.",
-    tag: "Webhooks",
-    auth: "session",
-    permission: "webhooks:write",
-    noBody: true,
-    responses: ok(rotatedSecretSchema),
-    errors: ["not_found"],
-    idempotent: true,
-  },
-  {
-    method: "GET",
-    path: "/v1/workspace/webhooks/{id}/deliveries",
-    operationId: "listDeliveries",
-    summary: "Delivery log of an endpoint (extension)",
-    tag: "Webhooks",
-    auth: "session",
-    permission: "webhooks:read",
-    query: listDeliveriesQuery,
-    responses: ok(page(deliverySchema)),
-    errors: ["not_found"],
-  },
-  {
-    method: "POST",
-    path: "/v1/workspace/webhooks/{id}/deliveries/{deliveryId}/redeliver",
-    operationId: "redeliver",
-    summary: "Redeliver (extension)",
-    tag: "Webhooks",
-    auth: "session",
-    permission: "webhooks:write",
-    noBody: true,
-    responses: { 202: { description: "Scheduled", schema: deliverySchema } },
-    errors: ["not_found", "conflict"],
-    idempotent: true,
-  },
-  {
-    method: "POST",
-    path: "/v1/workspace/webhooks/{id}/recover",
-    operationId: "recoverDeliveries",
-    summary: "Re-send failed deliveries of a time window (extension)",
-    description:
-      "Every dead, skipped or cancelled delivery of the endpoint created in [since, until) starts over with a fresh schedule and keeps its evt_ id.",
-    tag: "Webhooks",
-    auth: "session",
-    permission: "webhooks:write",
-    body: recoverBody,
-    responses: { 202: { description: "Queued", schema: z.object({ queued: z.number().int() }) } },
-    errors: ["not_found", "conflict"],
-    idempotent: true,
-  },
-  {
-    method: "POST",
-    path: "/v1/workspace/webhooks/{id}/test",
-    operationId: "sendTestEvent",
-    summary: "Send a test event (extension)",
-    tag: "Webhooks",
-    auth: "session",
-    permission: "webhooks:write",
-    noBody: true,
-    responses: { 202: { description: "Scheduled", schema: deliverySchema } },
-    errors: ["not_found", "conflict"],
-    idempotent: true,
-  },
+  // Webhooks (the workspace routes declare their contracts beside their handlers)
   {
     method: "POST",
     path: "/v1/webhooks/endpoints",
