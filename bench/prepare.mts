@@ -45,7 +45,7 @@ async function createOrg(db: Db, tag: string, passwordHash: string): Promise<Ben
   const userId = newId("user");
   const projectId = newId("project");
   const email = `bench-${tag}@bench.test`;
-  await db.insert(orgs).values({ id: orgId, name: `Bench ${tag}`, planSelected: true, plan: "free" });
+  await db.insert(orgs).values({ id: orgId, name: `Bench ${tag}`, planSelected: true, plan: "starter" });
   await db.insert(users).values({ id: userId, email, displayName: `Bench ${tag}`, passwordHash });
   await db.insert(memberships).values({ orgId, userId, role: "Owner" satisfies Role });
   await db.insert(projects).values({ id: projectId, orgId, name: `Bench ${tag}`, slug: `bench-${tag}` });

@@ -12,6 +12,11 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import type { ApiKeyScope, KeyGrant } from "../lib/api-keys/scopes";
+import type { ActorType, AuditAction } from "../lib/audit/audit-actions";
+import type { Role } from "../lib/auth/roles";
+import type { Plan } from "../lib/billing/plans";
+import type { Environment } from "../lib/projects/environments";
 import type { RecordingState } from "../lib/recordings/recording-schema";
 import type { RoomState, RoomType } from "../lib/rooms/room-type-values";
 import type { ErrorClass } from "../lib/webhooks/delivery/error-class";
@@ -26,7 +31,7 @@ export const orgs = pgTable("orgs", {
   id: text("id").primaryKey(),
   name: text("name").notNull(),
   planSelected: boolean("plan_selected").notNull().default(false),
-  plan: text("plan"),
+  plan: text("plan").$type<Plan>(),
   createdAt: createdAt(),
 });
 
@@ -52,7 +57,7 @@ export const memberships = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    role: text("role").notNull(),
+    role: text("role").$type<Role>().notNull(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -100,7 +105,7 @@ export const orgInvitations = pgTable(
       .references(() => orgs.id, { onDelete: "cascade" }),
     /** Lower-cased. */
     email: text("email").notNull(),
-    role: text("role").notNull(),
+    role: text("role").$type<Role>().notNull(),
     /** SHA-256 of the link's token; the token itself is only ever in the email. */
     tokenHash: text("token_hash").notNull(),
     invitedBy: text("invited_by").references(() => users.id, { onDelete: "set null" }),
@@ -155,7 +160,7 @@ export const projects = pgTable(
       .references(() => orgs.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     slug: text("slug").notNull(),
-    environment: text("environment").notNull().default("prod"),
+    environment: text("environment").$type<Environment>().notNull().default("prod"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -269,8 +274,8 @@ export const apiKeys = pgTable(
       .notNull()
       .references(() => projects.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
-    scope: text("scope").notNull(),
-    grants: text("grants").array().notNull(),
+    scope: text("scope").$type<ApiKeyScope>().notNull(),
+    grants: text("grants").array().$type<KeyGrant[]>().notNull(),
     /** hex SHA-256 of the whole secret; the secret itself is never stored. */
     secretHash: text("secret_hash").notNull(),
     prefix: text("prefix").notNull(),
@@ -538,13 +543,12 @@ export const auditLog = pgTable(
   {
     id: text("id").primaryKey(),
     orgId: text("org_id").notNull(),
-    /** user | api_key */
-    actorType: text("actor_type").notNull(),
+    actorType: text("actor_type").$type<ActorType>().notNull(),
     actorId: text("actor_id").notNull(),
     /** The user's email or the key's visible prefix, as it was at the time. */
     actorLabel: text("actor_label"),
     /** e.g. api_key.created, webhook.secret_rotated, plan.selected, auth.signed_in */
-    action: text("action").notNull(),
+    action: text("action").$type<AuditAction>().notNull(),
     targetType: text("target_type"),
     targetId: text("target_id"),
     ip: text("ip"),

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { accountTokens, emails, orgs } from "@/db/schema";
 import { getDb } from "@/lib/db";
 import { overrideEnvForTests } from "@/lib/env";
-import type { Identity } from "@/lib/identity/load-member";
+import type { Identity } from "@/lib/identity/identity-schema";
 import { clearAllRateLimits } from "@/lib/ratelimit/policies";
 import { call, expectProblem } from "./helpers/app";
 import { createOrg, FIXTURE_PASSWORD } from "./helpers/fixtures";

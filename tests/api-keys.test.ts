@@ -1,10 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { apiKeys, orgs, projects } from "@/db/schema";
+import type { ApiKeyDto, MintedApiKey, RotatedApiKey } from "@/lib/api-keys/api-key-schema";
 import { flushKeyUsage, pendingLastUse } from "@/lib/api-keys/last-used";
-import type { MintedApiKey } from "@/lib/api-keys/mint-api-key";
-import type { RotatedApiKey } from "@/lib/api-keys/rotate-api-key";
-import type { ApiKeyDto } from "@/lib/api-keys/serialize-api-key";
 import { ROLES } from "@/lib/auth/roles";
 import { sha256Hex } from "@/lib/crypto/secret-box";
 import { getDb } from "@/lib/db";

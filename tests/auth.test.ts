@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { memberships } from "@/db/schema";
 import { loginLimits } from "@/lib/auth/login";
 import { getDb } from "@/lib/db";
-import type { Identity } from "@/lib/identity/load-member";
+import type { Identity } from "@/lib/identity/identity-schema";
 import { startSession } from "@/lib/sessions/start-session";
 import { call, expectProblem } from "./helpers/app";
 import { createOrg, FIXTURE_PASSWORD, type TestOrg } from "./helpers/fixtures";

@@ -7,7 +7,7 @@ import { claimDueEmails, EMAIL_LEASE_MS } from "@/lib/email/claim-emails";
 import { MAX_EMAIL_ATTEMPTS } from "@/lib/email/deliver-email";
 import { processDueEmails } from "@/lib/email/process-due-emails";
 import { env, overrideEnvForTests } from "@/lib/env";
-import type { InvitationResult } from "@/lib/invitations/send-invitations";
+import type { InvitationResult } from "@/lib/invitations/invitation-schema";
 import { startJobs, stopJobs } from "@/lib/jobs/backend";
 import type { RoomDto } from "@/lib/rooms/serialize-room";
 import { call } from "./helpers/app";

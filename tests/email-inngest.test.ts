@@ -6,7 +6,7 @@ import { inngestFunction } from "@/inngest/functions";
 import { getDb } from "@/lib/db";
 import { CAP_WINDOW_MS, SEND_CAP } from "@/lib/email/cap";
 import { overrideEnvForTests } from "@/lib/env";
-import type { InvitationResult } from "@/lib/invitations/send-invitations";
+import type { InvitationResult } from "@/lib/invitations/invitation-schema";
 import { sendInvitationEmail } from "@/lib/jobs/definitions/send-invitation-email";
 import type { RoomDto } from "@/lib/rooms/serialize-room";
 import { call } from "./helpers/app";

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
 import { getMailboxEmail, listMailbox } from "@/lib/email/list-mailbox";
 import { processDueEmails } from "@/lib/email/process-due-emails";
-import type { InvitationResult } from "@/lib/invitations/send-invitations";
+import type { InvitationResult } from "@/lib/invitations/invitation-schema";
 import type { RoomDto } from "@/lib/rooms/serialize-room";
 import { call } from "./helpers/app";
 import { createOrg, type TestOrg } from "./helpers/fixtures";

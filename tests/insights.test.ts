@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   deliveries,
@@ -108,6 +108,38 @@ describe("room counters (triggers on rooms)", () => {
       .groupBy(rooms.state);
     const c = await counters(other.id);
     for (const r of recount) expect(c[`rooms:${r.state}`], r.state).toBe(r.n);
+  });
+
+  it("keep the participants of active rooms through joins, state changes and deletes", async () => {
+    const db = await getDb();
+    const o = await createOrg();
+    const [a, b, c] = await insertRooms(o, 3, "active");
+    const recount = async () => {
+      const [r] = await db
+        .select({ n: sql<number>`coalesce(sum(active_participants), 0)::int` })
+        .from(rooms)
+        .where(and(eq(rooms.orgId, o.id), eq(rooms.state, "active")));
+      return r?.n ?? 0;
+    };
+    const counted = async () => (await counters(o.id))["participants:active"] ?? 0;
+    await db
+      .update(rooms)
+      .set({ activeParticipants: 5 })
+      .where(inArray(rooms.id, [a, b, c] as string[]));
+    expect(await counted()).toBe(15);
+    // A room that ends stops counting, whatever its last participant count.
+    await db
+      .update(rooms)
+      .set({ state: "ended" })
+      .where(eq(rooms.id, a as string));
+    await db
+      .update(rooms)
+      .set({ activeParticipants: 2 })
+      .where(eq(rooms.id, b as string));
+    expect(await counted()).toBe(7);
+    await db.delete(rooms).where(eq(rooms.id, c as string));
+    expect(await counted()).toBe(2);
+    expect(await counted()).toBe(await recount());
   });
 
   it("go with their org when the org is deleted", async () => {

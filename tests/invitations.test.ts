@@ -4,7 +4,7 @@ import { emails, invitations, rooms } from "@/db/schema";
 import { ROLES } from "@/lib/auth/roles";
 import { getDb } from "@/lib/db";
 import { overrideEnvForTests } from "@/lib/env";
-import type { InvitationResult } from "@/lib/invitations/send-invitations";
+import type { InvitationResult } from "@/lib/invitations/invitation-schema";
 import type { RoomDto } from "@/lib/rooms/serialize-room";
 import { call, expectProblem } from "./helpers/app";
 import { createOrg, type TestOrg } from "./helpers/fixtures";

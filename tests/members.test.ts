@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Identity } from "@/lib/identity/load-member";
+import type { Identity } from "@/lib/identity/identity-schema";
 import type { MemberDto } from "@/lib/members/member-schema";
 import { call, expectProblem } from "./helpers/app";
 import { createOrg, FIXTURE_PASSWORD } from "./helpers/fixtures";

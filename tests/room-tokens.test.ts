@@ -10,7 +10,7 @@ import {
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { GET as jwksRoute } from "@/app/.well-known/jwks.json/route";
 import { rooms, tokenSigningKeys } from "@/db/schema";
-import type { MintedApiKey } from "@/lib/api-keys/mint-api-key";
+import type { MintedApiKey } from "@/lib/api-keys/api-key-schema";
 import { getDb } from "@/lib/db";
 import { EnvError, overrideEnvForTests, parseEnv } from "@/lib/env";
 import { newId } from "@/lib/ids";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
 import { createOwner } from "@/lib/identity/create-owner";
-import type { Identity } from "@/lib/identity/load-member";
+import type { Identity } from "@/lib/identity/identity-schema";
 import { DEMO_PASSWORD, DEMO_USERS, SeedRefusedError, seedDemo } from "@/lib/seed/seed-demo";
 import { call, expectProblem } from "./helpers/app";
 

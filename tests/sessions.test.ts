@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { sessions } from "@/db/schema";
 import { getDb } from "@/lib/db";
-import type { Identity } from "@/lib/identity/load-member";
+import type { Identity } from "@/lib/identity/identity-schema";
 import { call, expectProblem } from "./helpers/app";
 import { createOrg, FIXTURE_PASSWORD } from "./helpers/fixtures";
 import { loginToken, sessionToken } from "./helpers/teams";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Identity } from "@/lib/identity/load-member";
+import type { Identity } from "@/lib/identity/identity-schema";
 import { call } from "./helpers/app";
 import { createOrg } from "./helpers/fixtures";
 

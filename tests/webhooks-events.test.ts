@@ -123,7 +123,7 @@ describe("typed event bodies", () => {
 });
 
 describe("the OpenAPI document's webhooks", () => {
-  const doc = buildOpenApiDocument(ROUTE_CONTRACTS, WEBHOOK_EVENTS) as {
+  const doc = buildOpenApiDocument(ROUTE_CONTRACTS, WEBHOOK_EVENTS) as unknown as {
     webhooks: Record<string, { post: { requestBody: { content: Record<string, { schema: Json }> } } }>;
     components: { schemas: Record<string, Json> };
   };

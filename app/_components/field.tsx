@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import type { z } from "zod";
 
 /**
  * A labelled form field: the label, an optional hint and the error are wired to the control by id
@@ -47,14 +46,4 @@ export function fieldA11y(id: string, error: string | undefined, hint?: unknown)
     "aria-invalid": error ? true : undefined,
     "aria-describedby": error ? `${id}-error` : hint ? `${id}-hint` : undefined,
   } as const;
-}
-
-/** The same zod schema the API parses with, run in the browser: issues by top-level field. */
-export function zodFieldErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "");
-    out[key] ??= issue.message;
-  }
-  return out;
 }

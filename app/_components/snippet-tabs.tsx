@@ -2,7 +2,12 @@
 
 import { type KeyboardEvent, useId, useState } from "react";
 import { CopyButton } from "@/app/_components/copy-button";
-import { LANGUAGE_LABEL, SNIPPET_LANGUAGES, type SnippetLanguage, type Snippets } from "@/app/_lib/snippets";
+import {
+  LANGUAGE_LABEL,
+  SNIPPET_LANGUAGES,
+  type SnippetLanguage,
+  type Snippets,
+} from "@/app/_lib/snippet-languages";
 
 /**
  * Integration code in four languages behind tabs (WAI-ARIA tabs: arrow keys move between them),

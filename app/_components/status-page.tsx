@@ -1,4 +1,3 @@
-import Link from "next/link";
 import type { ReactNode } from "react";
 
 /**
@@ -27,9 +26,11 @@ export function StatusPage({
       <div className="muted status-text">{children}</div>
       <div className="status-actions">
         {actions ?? (
-          <Link className="btn" href="/">
+          // A plain link, not next/link: the root 404 would otherwise add the client router's
+          // link code to every page's first load, and a full load is the surer way out of an error.
+          <a className="btn" href="/">
             Back to the console
-          </Link>
+          </a>
         )}
       </div>
     </div>

@@ -1,5 +1,5 @@
 import { can } from "@/lib/auth/roles";
-import type { Identity } from "@/lib/identity/load-member";
+import type { Identity } from "@/lib/identity/identity-schema";
 
 /**
  * Where a fresh session lands: plan selection for an Owner or Billing member of a cloud org that has

@@ -5,16 +5,9 @@
  * rotation); everywhere else the code reads it from an environment variable and says which one.
  */
 
-export const SNIPPET_LANGUAGES = ["curl", "node", "python", "go"] as const;
-export type SnippetLanguage = (typeof SNIPPET_LANGUAGES)[number];
-export type Snippets = Record<SnippetLanguage, string>;
+import type { Snippets } from "@/app/_lib/snippet-languages";
 
-export const LANGUAGE_LABEL: Record<SnippetLanguage, string> = {
-  curl: "curl",
-  node: "Node",
-  python: "Python",
-  go: "Go",
-};
+export type { Snippets };
 
 /** A JavaScript/Python/Go string literal (JSON's rules fit all three for these values). */
 const lit = (v: string) => JSON.stringify(v);

@@ -1,6 +1,7 @@
-import { handle, methods } from "@/lib/http/handler";
-import { json } from "@/lib/http/response";
+import { methods } from "@/lib/http/handler";
+import { implement } from "@/lib/routes/implement";
 import { lifecycle } from "@/lib/server/lifecycle";
+import { livenessContract } from "./contract";
 
 export const dynamic = "force-dynamic";
 
@@ -10,8 +11,10 @@ export const dynamic = "force-dynamic";
  * (instrumentation.ts). Dependencies are /readyz's business.
  */
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: handle(async () => {
+  GET: implement(livenessContract)(async () => {
     const state = lifecycle();
-    return state === "serving" ? json(200, { status: "ok" }) : json(503, { status: state });
+    return state === "serving"
+      ? { status: 200, body: { status: "ok" } }
+      : { status: 503, body: { status: state } };
   }),
 });

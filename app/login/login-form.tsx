@@ -5,7 +5,7 @@ import { type FormEvent, useRef, useState } from "react";
 import { api } from "@/app/_components/api-client";
 import { IconAlert, IconSpinner } from "@/app/_components/icons";
 import { landingFor } from "@/app/_lib/landing";
-import type { Identity } from "@/lib/identity/load-member";
+import type { Identity } from "@/lib/identity/identity-schema";
 
 /**
  * next-auth's credentials sign-in (CSRF token, then POST /api/auth/callback/credentials) by hand,

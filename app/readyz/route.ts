@@ -1,16 +1,16 @@
 import { checkReadiness } from "@/lib/health/check-readiness";
-import { handle, methods } from "@/lib/http/handler";
-import { json } from "@/lib/http/response";
+import { methods } from "@/lib/http/handler";
+import { implement } from "@/lib/routes/implement";
+import { readinessContract } from "./contract";
 
 export const dynamic = "force-dynamic";
 
 /** Readiness: the database and object storage answer; 503 otherwise, naming the failing check. */
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: handle(async () => {
-    const result = await checkReadiness();
-    return json(result.ok ? 200 : 503, {
-      status: result.ok ? "ready" : "unavailable",
-      checks: result.checks,
-    });
+  GET: implement(readinessContract)(async () => {
+    const { ok, checks } = await checkReadiness();
+    return ok
+      ? { status: 200, body: { status: "ready", checks } }
+      : { status: 503, body: { status: "unavailable", checks } };
   }),
 });

@@ -3,7 +3,7 @@
 import { useActionState } from "react";
 import { IconAlert, IconSpinner } from "@/app/_components/icons";
 import { createFirstOwner, type SetupState } from "@/app/setup/actions";
-import { MIN_PASSWORD_LENGTH } from "@/lib/identity/password-policy";
+import { MIN_PASSWORD_LENGTH } from "@/lib/identity/password-limits";
 
 /** The first owner and their organisation; the server action creates them and sends you to sign in. */
 export function SetupForm() {

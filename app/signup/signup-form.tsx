@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { AccountForm } from "@/app/_components/account-form";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/lib/identity/password-policy";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/lib/identity/password-limits";
 
 export function SignupForm() {
   const [sent, setSent] = useState(false);

@@ -50,3 +50,7 @@ export const acceptInvitationBody = z.object({
   display_name: displayNameField.optional(),
   password: z.string({ error: "password is required" }).min(1, "password is required").max(1024),
 });
+
+/** Answers of sign-up and reset requests: always the same, so they tell nobody whether an account exists. */
+export const verificationSentSchema = z.object({ status: z.literal("verification_sent") });
+export const resetSentSchema = z.object({ status: z.literal("reset_sent") });

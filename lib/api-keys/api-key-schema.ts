@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { API_KEY_SCOPES, KEY_GRANTS, type KeyGrant } from "@/lib/api-keys/scopes";
+import { prefixedId, timestamp } from "@/lib/wire";
 
 const SCOPE_LIST = API_KEY_SCOPES.join(", ");
 const GRANT_LIST = KEY_GRANTS.join(", ");
@@ -24,3 +25,57 @@ export const mintApiKeyBody = z.object({
     ),
 });
 export type MintApiKeyInput = z.output<typeof mintApiKeyBody>;
+
+const scope = z.enum(API_KEY_SCOPES);
+const grants = z.array(z.enum(KEY_GRANTS));
+const secret = z
+  .string()
+  .startsWith("svc_live_")
+  .meta({ description: "Shown once; only its SHA-256 hash is stored." });
+const projectKey = z
+  .string()
+  .startsWith("svc_pk_")
+  .meta({ description: "`svc_pk_<keyId>.<secret>`, ready to paste; shown once." });
+
+/** A key as lists show it: never the secret. `ApiKeyDto` is inferred from it. */
+export const apiKeySchema = z
+  .object({
+    id: prefixedId("key_"),
+    project_id: prefixedId("prj_"),
+    name: z.string(),
+    scope,
+    grants,
+    prefix: z.string(),
+    state: z.enum(["active", "revoked"]),
+    created_at: timestamp,
+    rotated_at: timestamp.nullable(),
+    revoked_at: timestamp.nullable(),
+    last_used_at: timestamp.nullable(),
+  })
+  .meta({ id: "ApiKey", description: "A key as lists show it: never the secret." });
+export type ApiKeyDto = z.output<typeof apiKeySchema>;
+
+export const mintedApiKeySchema = z
+  .object({
+    id: prefixedId("key_"),
+    name: z.string(),
+    scope,
+    grants,
+    secret,
+    prefix: z.string(),
+    project_key: projectKey,
+    created_at: timestamp,
+  })
+  .meta({ id: "MintedApiKey" });
+export type MintedApiKey = z.output<typeof mintedApiKeySchema>;
+
+export const rotatedApiKeySchema = z
+  .object({
+    id: prefixedId("key_"),
+    secret,
+    prefix: z.string(),
+    project_key: projectKey,
+    rotated_at: timestamp,
+  })
+  .meta({ id: "RotatedApiKey" });
+export type RotatedApiKey = z.output<typeof rotatedApiKeySchema>;

@@ -1,24 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { apiKeys, projects } from "@/db/schema";
-import type { MintApiKeyInput } from "@/lib/api-keys/api-key-schema";
+import type { MintApiKeyInput, MintedApiKey } from "@/lib/api-keys/api-key-schema";
 import { displayPrefix, newKeySecret, projectKey } from "@/lib/api-keys/key-format";
 import { sha256Hex } from "@/lib/crypto/secret-box";
 import type { Db } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
 
-export interface MintedApiKey {
-  id: string;
-  name: string;
-  scope: string;
-  grants: string[];
-  /** Shown once: only its SHA-256 hash is stored. */
-  secret: string;
-  prefix: string;
-  /** The ready-to-paste `svc_pk_<keyId>.<secret>` form (extension; shown once too). */
-  project_key: string;
-  created_at: string;
-}
+export type { MintedApiKey };
 
 /** Endpoint 10: a key of one project of the caller's org; another org's project is 404. */
 export async function mintApiKey(

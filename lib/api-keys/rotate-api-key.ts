@@ -1,17 +1,12 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { apiKeys } from "@/db/schema";
+import type { RotatedApiKey } from "@/lib/api-keys/api-key-schema";
 import { displayPrefix, newKeySecret, projectKey } from "@/lib/api-keys/key-format";
 import { sha256Hex } from "@/lib/crypto/secret-box";
 import type { Db } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
 
-export interface RotatedApiKey {
-  id: string;
-  secret: string;
-  prefix: string;
-  project_key: string;
-  rotated_at: string;
-}
+export type { RotatedApiKey };
 
 /**
  * Endpoint 11: one UPDATE replaces the stored hash, so the old secret matches nothing from the

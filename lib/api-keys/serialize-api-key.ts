@@ -1,21 +1,10 @@
 import type { apiKeys } from "@/db/schema";
+import type { ApiKeyDto } from "@/lib/api-keys/api-key-schema";
 import { pendingLastUse } from "@/lib/api-keys/last-used";
 
-/** A key as lists show it: never the secret or its hash. */
-export interface ApiKeyDto {
-  id: string;
-  project_id: string;
-  name: string;
-  scope: string;
-  grants: string[];
-  prefix: string;
-  state: "active" | "revoked";
-  created_at: string;
-  rotated_at: string | null;
-  revoked_at: string | null;
-  last_used_at: string | null;
-}
+export type { ApiKeyDto };
 
+/** A key as lists show it: never the secret or its hash. */
 export function serializeApiKey(k: typeof apiKeys.$inferSelect): ApiKeyDto {
   // Uses not yet flushed to the database are newer than the stored value.
   const lastUsed = pendingLastUse(k.id) ?? k.lastUsedAt;

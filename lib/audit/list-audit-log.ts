@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { auditLog } from "@/db/schema";
-import { AUDIT_ACTIONS } from "@/lib/audit/record-audit";
+import { AUDIT_ACTIONS } from "@/lib/audit/audit-actions";
+import type { AuditEntryDto } from "@/lib/audit/audit-schema";
 import type { DbOrTx } from "@/lib/db";
 import { afterCursor, newestFirst, pageQuery, toPage } from "@/lib/pagination";
 
@@ -9,18 +10,6 @@ export const listAuditLogQuery = pageQuery.extend({
   action: z.enum(AUDIT_ACTIONS, { error: `action must be one of ${AUDIT_ACTIONS.join(", ")}` }).optional(),
 });
 export type ListAuditLogQuery = z.output<typeof listAuditLogQuery>;
-
-export interface AuditEntryDto {
-  id: string;
-  action: string;
-  actor: { type: string; id: string; label: string | null };
-  target: { type: string; id: string } | null;
-  ip: string | null;
-  user_agent: string | null;
-  request_id: string | null;
-  metadata: Record<string, unknown>;
-  created_at: string;
-}
 
 export function serializeAuditEntry(r: typeof auditLog.$inferSelect): AuditEntryDto {
   return {

@@ -1,43 +1,16 @@
 import { auditLog } from "@/db/schema";
 import type { ProjectKeyPrincipal } from "@/lib/api-keys/authenticate";
+import type { ActorType, AuditAction } from "@/lib/audit/audit-actions";
 import type { Db, DbOrTx, Tx } from "@/lib/db";
 import { clientIp } from "@/lib/http/client-ip";
 import type { Member } from "@/lib/identity/load-member";
 import { newId } from "@/lib/ids";
 import { requestContext } from "@/lib/log/logger";
 
-/** What the trail records (docs/decisions/0602). */
-export const AUDIT_ACTIONS = [
-  "auth.signed_in",
-  "api_key.created",
-  "api_key.rotated",
-  "api_key.revoked",
-  "webhook.created",
-  "webhook.updated",
-  "webhook.deleted",
-  "webhook.secret_rotated",
-  "webhook.failing",
-  "webhook.disabled",
-  "webhook.recovered",
-  "plan.selected",
-  "auth.signed_out_everywhere",
-  "auth.password_changed",
-  "auth.password_reset",
-  "auth.signed_up",
-  "auth.org_switched",
-  "member.role_changed",
-  "member.removed",
-  "member.joined",
-  "member_invitation.created",
-  "member_invitation.revoked",
-  "member_invitation.resent",
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-
 export interface AuditContext {
   orgId: string;
   /** system: the service itself (webhook endpoint health). */
-  actor: { type: "user" | "api_key" | "system"; id: string; label: string | null };
+  actor: { type: ActorType; id: string; label: string | null };
   /** From where: the client's IP (lib/http/client-ip.ts, as every IP limit sees it), its user agent, our request id. */
   origin: { ip: string | null; userAgent: string | null; requestId: string | null };
 }

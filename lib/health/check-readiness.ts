@@ -1,15 +1,9 @@
 import { sql } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { checkInngest } from "@/lib/health/check-inngest";
+import type { ReadinessCheck } from "@/lib/health/health-schema";
 import { jobBackend } from "@/lib/jobs/backend";
 import { checkStorage } from "@/lib/storage/check-storage";
-
-export interface ReadinessCheck {
-  name: string;
-  ok: boolean;
-  ms: number;
-  error?: string;
-}
 
 type Probe = () => Promise<void>;
 const probes = new Map<string, Probe>([

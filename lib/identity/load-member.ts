@@ -3,6 +3,7 @@ import { memberships, orgs, sessions, users } from "@/db/schema";
 import { isRole, type Role } from "@/lib/auth/roles";
 import type { DbOrTx } from "@/lib/db";
 import { env } from "@/lib/env";
+import type { Identity } from "@/lib/identity/identity-schema";
 
 export interface Member {
   userId: string;
@@ -66,15 +67,6 @@ export async function loadMember(db: DbOrTx, userId: string, orgId: string): Pro
     .limit(1);
   if (!row || !isRole(row.role)) return null;
   return { ...row, role: row.role };
-}
-
-export interface Identity {
-  user_id: string;
-  email: string;
-  display_name: string;
-  org: { id: string; name: string; role: Role };
-  plan_selected: boolean;
-  deployment_mode: "cloud" | "self_host";
 }
 
 export function toIdentity(m: Member): Identity {

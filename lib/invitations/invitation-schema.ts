@@ -1,6 +1,6 @@
 import { z } from "zod";
-
 import { MAX_NOTE_LENGTH, MAX_RECIPIENTS } from "@/lib/invitations/invitation-limits";
+import { prefixedId, timestamp } from "@/lib/wire";
 
 export { MAX_NOTE_LENGTH, MAX_RECIPIENTS } from "@/lib/invitations/invitation-limits";
 
@@ -22,3 +22,16 @@ export const sendInvitationsBody = z.object({
     .nullish(),
 });
 export type SendInvitationsInput = z.output<typeof sendInvitationsBody>;
+
+/** The answer of POST /v1/workspace/meet/invitations; `InvitationResult` is inferred from it. */
+export const invitationResultSchema = z
+  .object({
+    queued: z.number().int().meta({ description: "How many addresses were accepted." }),
+    rejected: z.array(z.string()).meta({ description: "The invalid inputs, as given." }),
+    invitation_id: prefixedId("inv_"),
+    recipients: z
+      .array(z.object({ email: z.string(), release_at: timestamp }))
+      .meta({ description: "What was accepted, and when each email goes out under the hourly cap." }),
+  })
+  .meta({ id: "InvitationResult" });
+export type InvitationResult = z.output<typeof invitationResultSchema>;

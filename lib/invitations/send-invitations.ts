@@ -4,22 +4,12 @@ import { enqueueEmails } from "@/lib/email/enqueue-emails";
 import { ApiError, validationError } from "@/lib/http/errors";
 import type { Member } from "@/lib/identity/load-member";
 import { newId } from "@/lib/ids";
-import type { SendInvitationsInput } from "@/lib/invitations/invitation-schema";
+import type { InvitationResult, SendInvitationsInput } from "@/lib/invitations/invitation-schema";
 import { normaliseRecipients } from "@/lib/invitations/recipients";
 import { renderInvitationEmail } from "@/lib/invitations/render-invitation-email";
 import { shareLink } from "@/lib/invitations/share-link";
 import { transactionWithJobs } from "@/lib/jobs/transaction";
 import { findRoom } from "@/lib/rooms/find-room";
-
-export interface InvitationResult {
-  /** Spec: count of accepted addresses. */
-  queued: number;
-  /** Spec: the invalid inputs, as given. */
-  rejected: string[];
-  /** Extensions for the console: what was accepted and when each goes out under the hourly cap. */
-  invitation_id: string;
-  recipients: { email: string; release_at: string }[];
-}
 
 /**
  * Endpoint 13: one invitation, one email per valid recipient, queued with its release time in the

@@ -103,3 +103,6 @@ export const mediaReportBody = z
     }
   });
 export type MediaReport = z.output<typeof mediaReportBody>;
+
+/** The answer to every accepted report, a repeated id included. */
+export const acceptedSchema = z.object({ accepted: z.literal(true) });

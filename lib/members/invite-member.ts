@@ -55,7 +55,7 @@ export async function inviteMember(
 export async function issueInvitation(
   tx: JobTx,
   inviter: Omit<Inviter, "role">,
-  input: { email: string; role: string },
+  input: { email: string; role: Role },
   now: Date,
 ): Promise<{ row: typeof orgInvitations.$inferSelect; queued: QueuedEmail }> {
   const { token, hash } = newLinkToken();

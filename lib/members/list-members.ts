@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { memberships, users } from "@/db/schema";
+import type { Role } from "@/lib/auth/roles";
 import type { DbOrTx } from "@/lib/db";
 import type { MemberDto } from "@/lib/members/member-schema";
 import { afterCursor, newestFirst, toPage } from "@/lib/pagination";
@@ -12,7 +13,7 @@ export const memberColumns = {
   role: memberships.role,
 };
 
-type MemberRow = { id: string; createdAt: Date; email: string; displayName: string; role: string };
+type MemberRow = { id: string; createdAt: Date; email: string; displayName: string; role: Role };
 
 export function serializeMember(r: MemberRow): MemberDto {
   return {

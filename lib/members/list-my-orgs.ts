@@ -1,13 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { memberships, orgs } from "@/db/schema";
 import type { DbOrTx } from "@/lib/db";
-
-export interface MyOrg {
-  id: string;
-  name: string;
-  role: string;
-  current: boolean;
-}
+import type { MyOrg } from "@/lib/members/member-schema";
 
 /** The orgs a user belongs to, for the org switcher (a person in hundreds of orgs is not expected). */
 export async function listMyOrgs(db: DbOrTx, userId: string, currentOrgId: string): Promise<MyOrg[]> {

@@ -1,14 +1,7 @@
 import type { orgInvitations } from "@/db/schema";
+import type { MemberInvitationDto } from "@/lib/members/member-schema";
 
-export interface MemberInvitationDto {
-  id: string;
-  email: string;
-  role: string;
-  /** pending, or expired (still listed so it can be resent). */
-  status: "pending" | "expired";
-  expires_at: string;
-  created_at: string;
-}
+export type { MemberInvitationDto };
 
 export function serializeMemberInvitation(
   row: Pick<typeof orgInvitations.$inferSelect, "id" | "email" | "role" | "expiresAt" | "createdAt">,

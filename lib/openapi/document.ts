@@ -201,7 +201,7 @@ function webhooksObject(
 export function buildOpenApiDocument(
   contracts: readonly RouteContract[],
   events: Readonly<Record<string, WebhookEvent>> = {},
-): Json {
+): Json & { openapi: "3.1.0" } {
   const components: Record<string, Json> = {};
   toSchema(problemSchema, "output", components);
   const paths: Record<string, Json> = {};

@@ -9,11 +9,7 @@ import { serializeProject } from "@/lib/projects/serialize-project";
 /** Query of GET /v1/workspace/projects (the OpenAPI document reads the same schema). */
 export const listProjectsQuery = pageQuery.extend({ environment: z.enum(ENVIRONMENTS).optional() });
 
-export async function listProjects(
-  db: Db,
-  orgId: string,
-  q: { limit: number; cursor?: string | undefined; environment?: string | undefined },
-) {
+export async function listProjects(db: Db, orgId: string, q: z.output<typeof listProjectsQuery>) {
   const rows = await db
     .select()
     .from(projects)

@@ -1,10 +1,11 @@
 import type { z } from "zod";
 import { requirePlan } from "@/lib/billing/require-plan";
-import { type Db, getDb } from "@/lib/db";
+import type { Db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { handle, type RouteHandler, workspace } from "@/lib/http/handler";
 import { parseBody, parseObject, parseQuery, readJson } from "@/lib/http/request";
 import { json, noContent } from "@/lib/http/response";
+import { withIdempotency } from "@/lib/idempotency/with-idempotency";
 import type { SessionMember } from "@/lib/identity/load-member";
 import type { RouteContract } from "@/lib/routes/contract";
 
@@ -42,13 +43,31 @@ export interface SessionContext<C extends RouteContract, P> {
   query: QueryOf<C>;
 }
 
+/**
+ * The answer of a key- or secret-authenticated POST run under its `Idempotency-Key`: a stored
+ * answer is replayed as the bytes first sent, which no `Reply` can carry. Only `idempotently`
+ * makes one, from replies typed and checked like any other (docs/decisions/0820).
+ */
+export interface Idempotent {
+  readonly idempotent: Response;
+}
+
+/**
+ * No `db` here: the probes must answer without opening the database (an embedded one migrates on
+ * first open, which /healthz must not wait for); these handlers call `getDb()` when they need it.
+ */
 export interface PublicContext<C extends RouteContract, P> {
   req: Request;
   params: P;
-  db: Db;
   query: QueryOf<C>;
   /** Reads and checks the declared body from `from` (the request an idempotency replay hands over). */
   readBody: (from?: Request) => Promise<BodyOf<C>>;
+  /**
+   * Runs `fn` under the request's `Idempotency-Key` in the caller's `scope` (session routes get
+   * this from `implement`; a key or secret is only known inside the handler). `from` is the
+   * request whose body is hashed, when the handler has already read `req`.
+   */
+  idempotently: (scope: string, fn: (r: Request) => Promise<Reply<C>>, from?: Request) => Promise<Idempotent>;
 }
 
 export type ContextOf<C extends RouteContract, P> = C["auth"] extends "session"
@@ -66,15 +85,19 @@ export function implement<const C extends RouteContract>(contract: C) {
   // Curried so that C is fixed before the handler is checked: a reply's `status: 200` then keeps
   // its literal type instead of widening to number during inference.
   return <P extends Params = Record<string, string>>(
-    fn: (ctx: ContextOf<C, P>) => Promise<Reply<C>>,
+    fn: (ctx: ContextOf<C, P>) => Promise<Answer<C>>,
   ): RouteHandler<P> => bind(contract, fn);
 }
 
+/** Session routes answer a `Reply`; the others may answer one made by `idempotently`. */
+type Answer<C extends RouteContract> = C["auth"] extends "session" ? Reply<C> : Reply<C> | Idempotent;
+
 function bind<C extends RouteContract, P extends Params>(
   contract: C,
-  fn: (ctx: ContextOf<C, P>) => Promise<Reply<C>>,
+  fn: (ctx: ContextOf<C, P>) => Promise<Answer<C>>,
 ): RouteHandler<P> {
-  const respond = (reply: Reply<C>): Response => toResponse(contract, reply);
+  const respond = (reply: Reply<C> | Idempotent): Response =>
+    "idempotent" in reply ? reply.idempotent : toResponse(contract, reply);
   const query = (req: Request) =>
     (contract.query ? parseQuery(req, contract.query) : undefined) as QueryOf<C>;
   const handler: RouteHandler<P> =
@@ -90,9 +113,11 @@ function bind<C extends RouteContract, P extends Params>(
           const ctx: PublicContext<C, P> = {
             req,
             params,
-            db: await getDb(),
             query: query(req),
             readBody: (from = req) => readDeclaredBody(contract, from),
+            idempotently: async (scope, run, from = req) => ({
+              idempotent: await withIdempotency(from, scope, async (r) => respond(await run(r))),
+            }),
           };
           return respond(await fn(ctx as ContextOf<C, P>));
         });

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { ROOM_TYPE_ALIASES, ROOM_TYPES } from "@/lib/rooms/room-types";
 import { CAPABILITIES, PREVIEW_ROOM_TYPES, ROOM_ROLES } from "@/lib/tokens/capabilities";
-
 import { DEFAULT_TTL_SECONDS, MAX_TTL_SECONDS, MIN_TTL_SECONDS } from "@/lib/tokens/token-ttl";
+import { timestamp } from "@/lib/wire";
 
 export { DEFAULT_TTL_SECONDS, MAX_TTL_SECONDS, MIN_TTL_SECONDS } from "@/lib/tokens/token-ttl";
 
@@ -22,8 +22,7 @@ export const roomTokenBody = z.object({
     .refine(notBlank, "identity must not be blank"),
   role: z.enum(ROOM_ROLES, { error: `role must be one of ${ROOM_ROLES.join(", ")}` }),
   roomType: z
-    .string({ error: `roomType must be one of ${ACCEPTED_TYPES.join(", ")}` })
-    .refine((v) => ACCEPTED_TYPES.includes(v), `roomType must be one of ${ACCEPTED_TYPES.join(", ")}`)
+    .enum(ACCEPTED_TYPES, { error: `roomType must be one of ${ACCEPTED_TYPES.join(", ")}` })
     .optional(),
   userId: z
     .string({ error: "userId must be a string of 1 to 128 characters" })
@@ -49,3 +48,15 @@ export const roomTokenBody = z.object({
     .default(DEFAULT_TTL_SECONDS),
 });
 export type RoomTokenInput = z.output<typeof roomTokenBody>;
+
+/** The answer of POST /v1/auth/tokens/room. */
+export const roomTokenSchema = z
+  .object({ token: z.string().meta({ description: "ES256/EdDSA JWT" }), expires_at: timestamp })
+  .meta({ id: "RoomToken" });
+export type RoomToken = z.output<typeof roomTokenSchema>;
+
+/** /.well-known/jwks.json: the public keys room tokens verify with. */
+export const jwksSchema = z
+  .object({ keys: z.array(z.looseObject({ kty: z.string(), kid: z.string() })) })
+  .meta({ id: "JWKS" });
+export type Jwks = z.output<typeof jwksSchema>;

@@ -5,7 +5,9 @@ import { decryptSecret, encryptSecret } from "@/lib/crypto/secret-box";
 import type { DbOrTx } from "@/lib/db";
 import { env, publicJwkList } from "@/lib/env";
 import { newId } from "@/lib/ids";
-import { MAX_TTL_SECONDS } from "@/lib/tokens/room-token-schema";
+import { type Jwks, MAX_TTL_SECONDS } from "@/lib/tokens/room-token-schema";
+
+type PublicJwk = Jwks["keys"][number] & JWK;
 
 export type SigningAlg = "ES256" | "EdDSA";
 
@@ -23,8 +25,8 @@ function algOf(jwk: JWK): SigningAlg {
 }
 
 /** Only the public members: a private part must never reach the JWKS. */
-function toPublicJwk(jwk: JWK, kid: string): JWK {
-  const pub: JWK =
+function toPublicJwk(jwk: JWK, kid: string): PublicJwk {
+  const pub: JWK & { kty: string } =
     jwk.kty === "OKP"
       ? { kty: "OKP", crv: jwk.crv, x: jwk.x }
       : { kty: "EC", crv: jwk.crv, x: jwk.x, y: jwk.y };
@@ -158,7 +160,7 @@ async function readActiveStoredKey(db: DbOrTx): Promise<SigningKey> {
  * that signed tokens which may still be valid (`SVC_TOKEN_PREVIOUS_PUBLIC_KEYS`, or stored keys
  * retired within the last 24 hours).
  */
-export async function publicJwks(db: DbOrTx): Promise<{ keys: JWK[] }> {
+export async function publicJwks(db: DbOrTx): Promise<Jwks> {
   const configured = configuredKey();
   if (configured) {
     const previous = publicJwkList(JSON.parse(env.SVC_TOKEN_PREVIOUS_PUBLIC_KEYS ?? "[]")) ?? [];

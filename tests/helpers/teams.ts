@@ -1,7 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { emails } from "@/db/schema";
 import { getDb } from "@/lib/db";
-import type { Identity } from "@/lib/identity/load-member";
+import type { Identity } from "@/lib/identity/identity-schema";
 import { type CallResult, call } from "./app";
 
 /** The session token a sign-in-like answer set in `svc_session`. */

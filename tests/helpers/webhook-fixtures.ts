@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { apiKeys, deliveries, deliveryAttempts } from "@/db/schema";
-import { displayPrefix, newKeySecret, projectKey } from "@/lib/api-keys/key-format";
+import { type ApiKeyScope, displayPrefix, newKeySecret, projectKey } from "@/lib/api-keys/key-format";
 import { sha256Hex } from "@/lib/crypto/secret-box";
 import { getDb } from "@/lib/db";
 import { newId } from "@/lib/ids";
@@ -11,7 +11,7 @@ import type { TestOrg } from "./fixtures";
 /** A project key row made directly (its hash only), returned in the `svc_pk_<id>.<secret>` form. */
 export async function createProjectKey(
   org: Pick<TestOrg, "id" | "projectId">,
-  scope = "webhooks:write",
+  scope: ApiKeyScope = "webhooks:write",
   projectId = org.projectId,
 ): Promise<string> {
   const db = await getDb();

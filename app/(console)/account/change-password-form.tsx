@@ -2,31 +2,46 @@
 
 import { type FormEvent, useRef, useState } from "react";
 import { api, fieldErrors } from "@/app/_components/api-client";
-import { Field, fieldA11y, zodFieldErrors } from "@/app/_components/field";
+import { Field, fieldA11y } from "@/app/_components/field";
+import type { FieldErrors } from "@/app/_components/form-values";
 import { IconAlert, IconSpinner } from "@/app/_components/icons";
 import { useToast } from "@/app/_components/toast";
-import { changePasswordBody } from "@/lib/accounts/account-schemas";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/lib/identity/password-policy";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/lib/identity/password-limits";
+
+/**
+ * What the browser can tell before asking: both fields filled, the new one within the length rule.
+ * The server checks again (and decides the rest); its field errors land in the same places.
+ */
+function checkPasswords(current: string, next: string): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!current) errors.current_password = "current_password is required";
+  if (next.length < MIN_PASSWORD_LENGTH)
+    errors.new_password = `password must be at least ${MIN_PASSWORD_LENGTH} characters`;
+  else if (next.length > MAX_PASSWORD_LENGTH)
+    errors.new_password = `password must be at most ${MAX_PASSWORD_LENGTH} characters`;
+  return errors;
+}
 
 export function ChangePasswordForm() {
   const toast = useToast();
   const form = useRef<HTMLFormElement>(null);
   const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const data = new FormData(e.currentTarget);
-    const parsed = changePasswordBody.safeParse({
-      current_password: data.get("current_password"),
-      new_password: data.get("new_password"),
-    });
-    if (!parsed.success) return setErrors(zodFieldErrors(parsed.error));
-    setErrors({});
+    const body = {
+      current_password: String(data.get("current_password") ?? ""),
+      new_password: String(data.get("new_password") ?? ""),
+    };
+    const invalid = checkPasswords(body.current_password, body.new_password);
+    setErrors(invalid);
+    if (Object.keys(invalid).length > 0) return;
     setFormError(null);
     setBusy(true);
-    const res = await api("/v1/auth/password", { json: parsed.data });
+    const res = await api("/v1/auth/password", { json: body });
     setBusy(false);
     if (res.ok) {
       toast.success("Password changed", "Your other sessions were signed out.");

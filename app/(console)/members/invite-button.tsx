@@ -4,13 +4,13 @@ import { useRouter } from "next/navigation";
 import { type FormEvent, useState } from "react";
 import { api, fieldErrors } from "@/app/_components/api-client";
 import { Dialog } from "@/app/_components/dialog";
-import { Field, fieldA11y, zodFieldErrors } from "@/app/_components/field";
+import { Field, fieldA11y } from "@/app/_components/field";
+import { type FieldErrors, text } from "@/app/_components/form-values";
 import { GatedButton } from "@/app/_components/gated-button";
 import { IconAlert, IconPlus, IconSpinner } from "@/app/_components/icons";
 import { useToast } from "@/app/_components/toast";
 import { RolePicker } from "@/app/(console)/members/role-picker";
 import type { Role } from "@/lib/auth/roles";
-import { inviteMemberBody } from "@/lib/members/member-schema";
 import type { MemberInvitationDto } from "@/lib/members/serialize-member-invitation";
 
 /** "Invite": an address and a role; the person gets a single-use link valid 7 days. */
@@ -19,7 +19,7 @@ export function InviteButton({ memberRole }: { memberRole: Role }) {
   const toast = useToast();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
 
   function close() {
@@ -31,15 +31,17 @@ export function InviteButton({ memberRole }: { memberRole: Role }) {
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const form = new FormData(e.currentTarget);
-    const parsed = inviteMemberBody.safeParse({ email: form.get("email"), role: form.get("role") });
-    if (!parsed.success) {
-      setErrors(zodFieldErrors(parsed.error));
+    const body = { email: text(form, "email"), role: text(form, "role") };
+    // Only what the browser can tell for sure; the server checks the address and role again and
+    // its field errors land under the same fields.
+    if (!body.email.includes("@")) {
+      setErrors({ email: body.email ? "email must be a valid address" : "email is required" });
       return;
     }
     setErrors({});
     setFormError(null);
     setBusy(true);
-    const res = await api<MemberInvitationDto>("/v1/workspace/members/invitations", { json: parsed.data });
+    const res = await api<MemberInvitationDto>("/v1/workspace/members/invitations", { json: body });
     setBusy(false);
     if (res.ok) {
       toast.success("Invitation sent", `${res.data.email} · ${res.data.role}`);

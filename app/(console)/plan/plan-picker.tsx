@@ -8,7 +8,7 @@ import { IconCheck, IconSpinner } from "@/app/_components/icons";
 import { useToast } from "@/app/_components/toast";
 import { can, type Role } from "@/lib/auth/roles";
 import type { Plan } from "@/lib/billing/plans";
-import type { Identity } from "@/lib/identity/load-member";
+import type { Identity } from "@/lib/identity/identity-schema";
 
 /** What each plan is for; prices and limits come from the billing agreement, not from this page. */
 const PLAN_INFO = {

@@ -1,7 +1,8 @@
 import { getDb } from "@/lib/db";
-import { handle, methods } from "@/lib/http/handler";
-import { json } from "@/lib/http/response";
+import { methods } from "@/lib/http/handler";
+import { implement } from "@/lib/routes/implement";
 import { publicJwks } from "@/lib/tokens/signing-keys";
+import { getJwksContract } from "./contract";
 
 export const dynamic = "force-dynamic";
 
@@ -10,7 +11,9 @@ export const dynamic = "force-dynamic";
  * them fetch again, so five minutes of caching never hides a new key for long.
  */
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: handle(async () =>
-    json(200, await publicJwks(await getDb()), { "cache-control": "public, max-age=300" }),
-  ),
+  GET: implement(getJwksContract)(async () => ({
+    status: 200,
+    body: await publicJwks(await getDb()),
+    headers: { "cache-control": "public, max-age=300" },
+  })),
 });

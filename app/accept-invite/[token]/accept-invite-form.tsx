@@ -2,8 +2,8 @@
 
 import { AccountForm } from "@/app/_components/account-form";
 import { landingFor } from "@/app/_lib/landing";
-import type { Identity } from "@/lib/identity/load-member";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/lib/identity/password-policy";
+import type { Identity } from "@/lib/identity/identity-schema";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/lib/identity/password-limits";
 
 export function AcceptInviteForm({ token, accountExists }: { token: string; accountExists: boolean }) {
   return (

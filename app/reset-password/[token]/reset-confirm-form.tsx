@@ -1,7 +1,7 @@
 "use client";
 
 import { AccountForm } from "@/app/_components/account-form";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/lib/identity/password-policy";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/lib/identity/password-limits";
 
 export function ResetConfirmForm({ token }: { token: string }) {
   return (

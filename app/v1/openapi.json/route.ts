@@ -1,16 +1,17 @@
 import { ROUTE_CONTRACTS, WEBHOOK_EVENTS } from "@/app/api-routes";
-import { handle, methods } from "@/lib/http/handler";
-import { json } from "@/lib/http/response";
+import { methods } from "@/lib/http/handler";
 import { buildOpenApiDocument } from "@/lib/openapi/document";
+import { implement } from "@/lib/routes/implement";
+import { getOpenApiDocumentContract } from "./contract";
 
 export const dynamic = "force-dynamic";
 
-let document: Record<string, unknown> | undefined;
+let document: ReturnType<typeof buildOpenApiDocument> | undefined;
 
-/** The OpenAPI 3.1 document, generated from the handlers' own zod schemas (lib/openapi). */
+/** The OpenAPI 3.1 document, generated from the routes' contracts (app/api-routes.ts). */
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: handle(async () => {
+  GET: implement(getOpenApiDocumentContract)(async () => {
     document ??= buildOpenApiDocument(ROUTE_CONTRACTS, WEBHOOK_EVENTS);
-    return json(200, document, { "cache-control": "public, max-age=300" });
+    return { status: 200, body: document, headers: { "cache-control": "public, max-age=300" } };
   }),
 });

@@ -2,7 +2,7 @@
 
 import { AccountForm } from "@/app/_components/account-form";
 import { landingFor } from "@/app/_lib/landing";
-import type { Identity } from "@/lib/identity/load-member";
+import type { Identity } from "@/lib/identity/identity-schema";
 
 export function VerifyEmailButton({ token }: { token: string }) {
   return (

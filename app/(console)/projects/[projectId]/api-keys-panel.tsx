@@ -8,7 +8,7 @@ import { GatedButton } from "@/app/_components/gated-button";
 import { IconKey, IconPlus } from "@/app/_components/icons";
 import { OnceOpened } from "@/app/_components/lazy-dialog";
 import { SnippetTabs } from "@/app/_components/snippet-tabs";
-import type { Snippets } from "@/app/_lib/snippets";
+import type { Snippets } from "@/app/_lib/snippet-languages";
 import { ApiKeyTable, type KeyAction } from "@/app/(console)/projects/[projectId]/api-key-table";
 import type { RevealedKey, TokenExample } from "@/app/(console)/projects/[projectId]/revealed-key-dialog";
 import type { ApiKeyDto } from "@/lib/api-keys/serialize-api-key";

@@ -1,14 +1,15 @@
 import { audited, memberAuditContext } from "@/lib/audit/record-audit";
 import { clearSessionCookieHeader } from "@/lib/auth/session";
-import { methods, workspace } from "@/lib/http/handler";
-import { noContent } from "@/lib/http/response";
+import { methods } from "@/lib/http/handler";
+import { implement } from "@/lib/routes/implement";
 import { endUserSessions } from "@/lib/sessions/end-sessions";
+import { signOutEverywhereContract } from "./contract";
 
 export const dynamic = "force-dynamic";
 
 /** Ends every session of the caller, this one included (every device, cookie or Bearer). */
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: workspace(null, async ({ req, db, member }) => {
+  POST: implement(signOutEverywhereContract)(async ({ req, db, member }) => {
     await audited(
       db,
       memberAuditContext(req, member),
@@ -19,6 +20,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
         metadata: { sessions: ended },
       }),
     );
-    return noContent({ "set-cookie": clearSessionCookieHeader() });
+    return { status: 204, headers: { "set-cookie": clearSessionCookieHeader() } };
   }),
 });

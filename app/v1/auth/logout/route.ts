@@ -1,9 +1,10 @@
 import { clearSessionCookieHeader, decodeSessionToken, extractSessionToken } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
 import { assertSameOrigin } from "@/lib/http/csrf";
-import { handle, methods } from "@/lib/http/handler";
-import { noContent } from "@/lib/http/response";
+import { methods } from "@/lib/http/handler";
+import { implement } from "@/lib/routes/implement";
 import { endSession } from "@/lib/sessions/end-sessions";
+import { signOutContract } from "./contract";
 
 export const dynamic = "force-dynamic";
 
@@ -12,11 +13,11 @@ export const dynamic = "force-dynamic";
  * as a cookie and as a Bearer. Always 204 (signing out twice, or without a session, is not an error).
  */
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: handle(async (req) => {
+  POST: implement(signOutContract)(async ({ req }) => {
     const presented = extractSessionToken(req.headers);
     if (presented?.source === "cookie") assertSameOrigin(req);
     const claims = presented ? await decodeSessionToken(presented.token) : null;
     if (claims) await endSession(await getDb(), claims.sid, claims.sub);
-    return noContent({ "set-cookie": clearSessionCookieHeader() });
+    return { status: 204, headers: { "set-cookie": clearSessionCookieHeader() } };
   }),
 });

@@ -1,20 +1,19 @@
-import { changePasswordBody } from "@/lib/accounts/account-schemas";
 import { changePassword } from "@/lib/accounts/change-password";
 import { memberAuditContext, recordAudit } from "@/lib/audit/record-audit";
-import { methods, workspace } from "@/lib/http/handler";
-import { parseBody } from "@/lib/http/request";
-import { noContent } from "@/lib/http/response";
+import { methods } from "@/lib/http/handler";
+import { implement } from "@/lib/routes/implement";
+import { changePasswordContract } from "./contract";
 
 export const dynamic = "force-dynamic";
 
 /** Changes the caller's password; their other sessions end, this one continues. */
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: workspace(null, async ({ req, db, member }) => {
-    await changePassword(db, member, await parseBody(req, changePasswordBody));
+  POST: implement(changePasswordContract)(async ({ req, db, member, body }) => {
+    await changePassword(db, member, body);
     await recordAudit(db, memberAuditContext(req, member), {
       action: "auth.password_changed",
       target: { type: "user", id: member.userId },
     });
-    return noContent();
+    return { status: 204 };
   }),
 });

@@ -1,21 +1,19 @@
 import { getDb } from "@/lib/db";
-import { handle, methods } from "@/lib/http/handler";
-import { parseBody } from "@/lib/http/request";
-import { json } from "@/lib/http/response";
-import { withIdempotency } from "@/lib/idempotency/with-idempotency";
+import { methods } from "@/lib/http/handler";
 import { authenticateMediaPlane } from "@/lib/media/authenticate-media-plane";
 import { ingestMediaReport } from "@/lib/media/ingest-media-report";
-import { mediaReportBody } from "@/lib/media/media-report-schema";
+import { implement } from "@/lib/routes/implement";
+import { ingestMediaReportContract } from "./contract";
 
 export const dynamic = "force-dynamic";
 
 /** The media plane's lifecycle reports (decisions §7). A repeated report id is accepted again. */
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: handle(async (req) => {
+  POST: implement(ingestMediaReportContract)(async ({ req, readBody, idempotently }) => {
     authenticateMediaPlane(req);
-    return withIdempotency(req, "media-plane", async (r) => {
-      await ingestMediaReport(await getDb(), await parseBody(r, mediaReportBody));
-      return json(202, { accepted: true });
+    return idempotently("media-plane", async (r) => {
+      await ingestMediaReport(await getDb(), await readBody(r));
+      return { status: 202, body: { accepted: true } };
     });
   }),
 });

@@ -1,13 +1,14 @@
-import { listAuditLog, listAuditLogQuery } from "@/lib/audit/list-audit-log";
-import { methods, workspace } from "@/lib/http/handler";
-import { parseQuery } from "@/lib/http/request";
-import { json } from "@/lib/http/response";
+import { listAuditLog } from "@/lib/audit/list-audit-log";
+import { methods } from "@/lib/http/handler";
+import { implement } from "@/lib/routes/implement";
+import { listAuditLogContract } from "./contract";
 
 export const dynamic = "force-dynamic";
 
 /** Extension: the org's audit trail, for Owners and Admins (docs/decisions/0602). */
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: workspace("audit:read", async ({ req, db, member }) =>
-    json(200, await listAuditLog(db, member.orgId, parseQuery(req, listAuditLogQuery))),
-  ),
+  GET: implement(listAuditLogContract)(async ({ db, member, query }) => ({
+    status: 200,
+    body: await listAuditLog(db, member.orgId, query),
+  })),
 });

@@ -1,9 +1,10 @@
-import { methods, workspace } from "@/lib/http/handler";
-import { json } from "@/lib/http/response";
+import { methods } from "@/lib/http/handler";
 import { toIdentity } from "@/lib/identity/load-member";
+import { implement } from "@/lib/routes/implement";
+import { getIdentityContract } from "./contract";
 
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: workspace(null, async ({ member }) => json(200, toIdentity(member))),
+  GET: implement(getIdentityContract)(async ({ member }) => ({ status: 200, body: toIdentity(member) })),
 });

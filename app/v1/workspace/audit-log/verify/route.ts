@@ -1,12 +1,14 @@
 import { verifyAuditChain } from "@/lib/audit/verify-audit-chain";
-import { methods, workspace } from "@/lib/http/handler";
-import { json } from "@/lib/http/response";
+import { methods } from "@/lib/http/handler";
+import { implement } from "@/lib/routes/implement";
+import { verifyAuditLogContract } from "./contract";
 
 export const dynamic = "force-dynamic";
 
 /** Extension: is the org's audit chain intact, and if not, where it breaks (docs/decisions/0882). */
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: workspace("audit:verify", async ({ db, member }) =>
-    json(200, await verifyAuditChain(db, member.orgId)),
-  ),
+  GET: implement(verifyAuditLogContract)(async ({ db, member }) => ({
+    status: 200,
+    body: await verifyAuditChain(db, member.orgId),
+  })),
 });

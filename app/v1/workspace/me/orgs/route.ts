@@ -1,12 +1,14 @@
-import { methods, workspace } from "@/lib/http/handler";
-import { json } from "@/lib/http/response";
+import { methods } from "@/lib/http/handler";
 import { listMyOrgs } from "@/lib/members/list-my-orgs";
+import { implement } from "@/lib/routes/implement";
+import { listMyOrgsContract } from "./contract";
 
 export const dynamic = "force-dynamic";
 
 /** The caller's orgs, for the org switcher; `current` marks the one this session is in. */
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: workspace(null, async ({ db, member }) =>
-    json(200, { items: await listMyOrgs(db, member.userId, member.orgId) }),
-  ),
+  GET: implement(listMyOrgsContract)(async ({ db, member }) => ({
+    status: 200,
+    body: { items: await listMyOrgs(db, member.userId, member.orgId) },
+  })),
 });

@@ -1,15 +1,16 @@
 import { memberAuditContext } from "@/lib/audit/record-audit";
-import { methods, workspace } from "@/lib/http/handler";
-import { noContent } from "@/lib/http/response";
+import { methods } from "@/lib/http/handler";
 import { revokeMemberInvitation } from "@/lib/members/revoke-member-invitation";
+import { implement } from "@/lib/routes/implement";
+import { revokeMemberInvitationContract } from "./contract";
 
 export const dynamic = "force-dynamic";
 
 type P = { id: string };
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods<P>({
-  DELETE: workspace<P>("members:manage", async ({ req, db, member, params }) => {
+  DELETE: implement(revokeMemberInvitationContract)<P>(async ({ req, db, member, params }) => {
     await revokeMemberInvitation(db, member, memberAuditContext(req, member), params.id);
-    return noContent();
+    return { status: 204 };
   }),
 });

@@ -1,14 +1,15 @@
 import { revokeApiKey } from "@/lib/api-keys/revoke-api-key";
 import { audited, memberAuditContext } from "@/lib/audit/record-audit";
-import { methods, workspace } from "@/lib/http/handler";
-import { noContent } from "@/lib/http/response";
+import { methods } from "@/lib/http/handler";
+import { implement } from "@/lib/routes/implement";
+import { revokeApiKeyContract } from "./contract";
 
 export const dynamic = "force-dynamic";
 
-type Params = { projectId: string; id: string };
+type P = { projectId: string; id: string };
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods<Params>({
-  DELETE: workspace<Params>("api_keys:write", async ({ req, db, member, params }) => {
+export const { GET, POST, PUT, PATCH, DELETE } = methods<P>({
+  DELETE: implement(revokeApiKeyContract)<P>(async ({ req, db, member, params }) => {
     await audited(
       db,
       memberAuditContext(req, member),
@@ -19,6 +20,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods<Params>({
         metadata: { project_id: params.projectId },
       }),
     );
-    return noContent();
+    return { status: 204 };
   }),
 });

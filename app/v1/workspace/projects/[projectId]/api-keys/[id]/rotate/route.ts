@@ -1,15 +1,16 @@
 import { rotateApiKey } from "@/lib/api-keys/rotate-api-key";
 import { audited, memberAuditContext } from "@/lib/audit/record-audit";
-import { methods, workspace } from "@/lib/http/handler";
-import { json } from "@/lib/http/response";
+import { methods } from "@/lib/http/handler";
+import { implement } from "@/lib/routes/implement";
+import { rotateApiKeyContract } from "./contract";
 
 export const dynamic = "force-dynamic";
 
-type Params = { projectId: string; id: string };
+type P = { projectId: string; id: string };
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods<Params>({
+export const { GET, POST, PUT, PATCH, DELETE } = methods<P>({
   // No body is defined; anything sent is ignored.
-  POST: workspace<Params>("api_keys:write", async ({ req, db, member, params }) => {
+  POST: implement(rotateApiKeyContract)<P>(async ({ req, db, member, params }) => {
     const scope = { orgId: member.orgId, projectId: params.projectId, keyId: params.id };
     const rotated = await audited(
       db,
@@ -21,6 +22,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods<Params>({
         metadata: { project_id: params.projectId, prefix: k.prefix },
       }),
     );
-    return json(200, rotated);
+    return { status: 200, body: rotated };
   }),
 });

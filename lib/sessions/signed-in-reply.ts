@@ -1,6 +1,6 @@
 import { sessionCookieHeader } from "@/lib/auth/session";
 import type { DbOrTx } from "@/lib/db";
-import { json } from "@/lib/http/response";
+import type { Identity } from "@/lib/identity/identity-schema";
 import { type Member, toIdentity } from "@/lib/identity/load-member";
 import { startSession } from "@/lib/sessions/start-session";
 
@@ -8,7 +8,10 @@ import { startSession } from "@/lib/sessions/start-session";
  * The answer of every way in (login, accepting an invitation, verifying a sign-up): a new session,
  * 200 with the Identity, and `svc_session` set (decisions §2).
  */
-export async function signedInResponse(db: DbOrTx, member: Member): Promise<Response> {
+export async function signedInReply(
+  db: DbOrTx,
+  member: Member,
+): Promise<{ status: 200; body: Identity; headers: { "set-cookie": string } }> {
   const { token } = await startSession(db, member);
-  return json(200, toIdentity(member), { "set-cookie": sessionCookieHeader(token) });
+  return { status: 200, body: toIdentity(member), headers: { "set-cookie": sessionCookieHeader(token) } };
 }

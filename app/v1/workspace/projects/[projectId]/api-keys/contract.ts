@@ -1,0 +1,31 @@
+import { apiKeySchema, mintApiKeyBody, mintedApiKeySchema } from "@/lib/api-keys/api-key-schema";
+import { defineRoute } from "@/lib/routes/contract";
+import { itemsOnly } from "@/lib/wire";
+
+export const listApiKeysContract = defineRoute({
+  method: "GET",
+  path: "/v1/workspace/projects/{projectId}/api-keys",
+  operationId: "listApiKeys",
+  summary: "List a project's API keys (extension)",
+  tag: "API keys",
+  auth: "session",
+  permission: "projects:read",
+  responses: { 200: { description: "OK", schema: itemsOnly(apiKeySchema) } },
+  errors: ["not_found"],
+});
+
+export const mintApiKeyContract = defineRoute({
+  method: "POST",
+  path: "/v1/workspace/projects/{projectId}/api-keys",
+  operationId: "mintApiKey",
+  summary: "Mint an API key",
+  description: "The secret is returned once; only its SHA-256 hash is stored.",
+  tag: "API keys",
+  auth: "session",
+  permission: "api_keys:write",
+  planGate: true,
+  body: mintApiKeyBody,
+  responses: { 201: { description: "Created", schema: mintedApiKeySchema } },
+  errors: ["not_found"],
+  idempotent: true,
+});
