@@ -8,6 +8,7 @@ import { overrideEnvForTests } from "@/lib/env";
 import { newId } from "@/lib/ids";
 import type { DownloadLink } from "@/lib/recordings/create-download-link";
 import { listRecordings } from "@/lib/recordings/list-recordings";
+import type { RecordingState } from "@/lib/recordings/recording-schema";
 import { newShortCode } from "@/lib/rooms/short-code";
 import { localObjectPath } from "@/lib/storage/local-object-store";
 import { deleteDueObjects, deleteStoredObjectsPass } from "@/lib/storage/object-deletions";
@@ -48,7 +49,10 @@ async function addRoom(t: TestOrg): Promise<string> {
   return id;
 }
 
-async function addRecording(t: TestOrg, opts: { state?: string; startedAt?: Date; roomId?: string } = {}) {
+async function addRecording(
+  t: TestOrg,
+  opts: { state?: RecordingState; startedAt?: Date; roomId?: string } = {},
+) {
   const db = await getDb();
   const roomId = opts.roomId ?? (await addRoom(t));
   const id = newId("recording");
@@ -128,7 +132,7 @@ describe("DELETE /v1/workspace/recordings/:id", () => {
   });
 
   it("deletes recordings in any state", async () => {
-    for (const state of ["started", "failed"]) {
+    for (const state of ["started", "failed"] as const) {
       const rec = await addRecording(org, { state });
       const res = await call("DELETE", `/v1/workspace/recordings/${rec.id}`, {
         token: org.members.Owner.token,
@@ -281,7 +285,7 @@ describe("GET /v1/workspace/recordings with until and since", () => {
       orgId: t.id,
       projectId: t.projectId,
       roomId,
-      state: "completed",
+      state: "completed" as const,
       startedAt: new Date(base - Math.floor(i / 3) * 1000),
     }));
     await db.insert(recordings).values(rows);

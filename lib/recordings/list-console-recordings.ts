@@ -2,7 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { projects, recordings, rooms } from "@/db/schema";
 import type { Db } from "@/lib/db";
 import { RECORDINGS_LIST_MAX } from "@/lib/recordings/list-recordings";
-import { type RecordingDto, serializeCompletedRecording } from "@/lib/recordings/serialize-recording";
+import { type RecordingDto, serializeRecording } from "@/lib/recordings/serialize-recording";
 
 export interface ConsoleRecording extends RecordingDto {
   room_name: string;
@@ -28,7 +28,7 @@ export async function listConsoleRecordings(db: Db, orgId: string): Promise<Cons
     .orderBy(desc(recordings.startedAt), desc(recordings.id))
     .limit(RECORDINGS_LIST_MAX);
   return rows.map((r) => ({
-    ...serializeCompletedRecording(r.recording),
+    ...serializeRecording(r.recording),
     room_name: r.roomName,
     room_short_code: r.shortCode,
     project_id: r.recording.projectId,

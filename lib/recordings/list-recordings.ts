@@ -2,7 +2,7 @@ import { and, desc, eq, gte, lt } from "drizzle-orm";
 import { recordings } from "@/db/schema";
 import type { Db } from "@/lib/db";
 import type { ListRecordingsQuery } from "@/lib/recordings/recording-schema";
-import { serializeCompletedRecording } from "@/lib/recordings/serialize-recording";
+import { serializeRecording } from "@/lib/recordings/serialize-recording";
 
 export { listRecordingsQuery } from "@/lib/recordings/recording-schema";
 
@@ -45,5 +45,5 @@ export async function listRecordings(
     )
     .orderBy(desc(recordings.startedAt), desc(recordings.id))
     .limit(max + 1);
-  return { items: cutAtInstant(rows, max).map(serializeCompletedRecording) };
+  return { items: cutAtInstant(rows, max).map(serializeRecording) };
 }
