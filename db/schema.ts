@@ -17,7 +17,11 @@ import type { ActorType, AuditAction } from "../lib/audit/audit-actions";
 import type { Role } from "../lib/auth/roles";
 import type { Plan } from "../lib/billing/plans";
 import type { Environment } from "../lib/projects/environments";
+import type { RecordingState } from "../lib/recordings/recording-schema";
 import type { RoomState, RoomType } from "../lib/rooms/room-type-values";
+import type { ErrorClass } from "../lib/webhooks/delivery/error-class";
+import type { AttemptOutcome, DeliveryStatus } from "../lib/webhooks/delivery-schema";
+import type { CatalogEvent, DeliveryEventType } from "../lib/webhooks/event-catalog";
 
 /** Millisecond precision everywhere: the API prints milliseconds and cursors compare them exactly. */
 const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: "date" });
@@ -243,7 +247,7 @@ export const recordings = pgTable(
       .notNull()
       .references(() => rooms.id, { onDelete: "cascade" }),
     /** started | completed | failed; only completed rows are listed (decisions §7). */
-    state: text("state").notNull(),
+    state: text("state").$type<RecordingState>().notNull(),
     objectKey: text("object_key"),
     startedAt: ts("started_at").notNull(),
     durationSec: integer("duration_sec"),
@@ -312,7 +316,7 @@ export const webhookEndpoints = pgTable(
     /** null: org-wide (endpoint 9); set: registered by a project key (endpoint 15). */
     projectId: text("project_id").references(() => projects.id, { onDelete: "cascade" }),
     url: text("url").notNull(),
-    events: text("events").array().notNull(),
+    events: text("events").array().$type<CatalogEvent[]>().notNull(),
     description: text("description"),
     active: boolean("active").notNull().default(true),
     createdAt: createdAt(),
@@ -366,7 +370,7 @@ export const events = pgTable(
       .notNull()
       .references(() => orgs.id, { onDelete: "cascade" }),
     projectId: text("project_id"),
-    type: text("type").notNull(),
+    type: text("type").$type<DeliveryEventType>().notNull(),
     payload: jsonb("payload").notNull(),
     createdAt: createdAt(),
   },
@@ -393,7 +397,7 @@ export const deliveries = pgTable(
     /** The request body exactly as sent and signed on every attempt: built once, at fan-out. */
     body: text("body").notNull(),
     /** pending | succeeded | gone (410) | dead (schedule exhausted) | cancelled (endpoint disabled) */
-    status: text("status").notNull().default("pending"),
+    status: text("status").$type<DeliveryStatus>().notNull().default("pending"),
     attemptCount: integer("attempt_count").notNull().default(0),
     /** attempt_count when the current retry schedule began: 0, or the count at a redelivery. */
     scheduleBase: integer("schedule_base").notNull().default(0),
@@ -441,14 +445,14 @@ export const deliveryAttempts = pgTable(
     durationMs: integer("duration_ms").notNull(),
     statusCode: integer("status_code"),
     /** succeeded | retry | gone | dead (the delivery's state after this attempt) */
-    outcome: text("outcome").notNull(),
+    outcome: text("outcome").$type<AttemptOutcome>().notNull(),
     responseBody: text("response_body"),
     error: text("error"),
     /** The debugger (0945): the headers as sent, the response's headers, the error's class. */
     requestHeaders: jsonb("request_headers").$type<Record<string, string>>(),
     responseHeaders: jsonb("response_headers").$type<Record<string, string>>(),
     /** timeout | tls | dns | refused | reset | redirect | ssrf_blocked | http | signing | other */
-    errorClass: text("error_class"),
+    errorClass: text("error_class").$type<ErrorClass>(),
   },
   (t) => [index("delivery_attempts_delivery_idx").on(t.deliveryId, t.attempt)],
 );

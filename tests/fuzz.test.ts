@@ -76,6 +76,7 @@ function samples(op: Operation): Record<string, unknown> {
     createWebhook: { url: HOOK_URL, events: ["room.created", "room.ended"], description: "fuzz" },
     updateWebhook: { active: true, events: ["room.created"], description: "changed" },
     recoverDeliveries: { since: "2020-01-01T00:00:00.000Z" },
+    sendTestEvent: { event_type: "room.created" },
     registerProjectWebhook: { url: HOOK_URL, events: ["qos.alert"] },
     ingestMediaReport: {
       id: "fuzz-1",

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { InputHTMLAttributes, ReactNode } from "react";
 
 /**
  * A labelled form field: the label, an optional hint and the error are wired to the control by id
@@ -46,4 +46,26 @@ export function fieldA11y(id: string, error: string | undefined, hint?: unknown)
     "aria-invalid": error ? true : undefined,
     "aria-describedby": error ? `${id}-error` : hint ? `${id}-hint` : undefined,
   } as const;
+}
+
+/** A labelled text input (the common case of `Field`): its id is its form name. */
+export function TextField({
+  id,
+  label,
+  hint,
+  error,
+  optional,
+  ...input
+}: {
+  id: string;
+  label: string;
+  hint?: ReactNode;
+  error?: string | undefined;
+  optional?: boolean;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name">) {
+  return (
+    <Field id={id} label={label} hint={hint} error={error} optional={optional}>
+      <input {...fieldA11y(id, error, hint)} {...input} />
+    </Field>
+  );
 }

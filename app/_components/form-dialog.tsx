@@ -13,9 +13,10 @@ export interface FormDialogProps<T> {
   title: string;
   description?: ReactNode;
   wide?: boolean;
-  /** The submit button: "Create project", and "Creating…" while the request runs. */
+  /** The submit button ("Create project"); a spinner joins it while the request runs. */
   submitLabel: string;
-  busyLabel: string;
+  /** Another label while the request runs ("Adding…"), when the spinner alone says too little. */
+  busyLabel?: string;
   submitTestId?: string;
   /** The toast's title when the API refuses ("Project not created"). */
   failureTitle: string;
@@ -102,7 +103,7 @@ export function FormDialog<T>(props: FormDialogProps<T>) {
           </button>
           <button type="submit" className="btn" disabled={busy} data-testid={props.submitTestId}>
             {busy ? <IconSpinner className="spin" /> : null}
-            {busy ? props.busyLabel : props.submitLabel}
+            {busy ? (props.busyLabel ?? props.submitLabel) : props.submitLabel}
           </button>
         </div>
       </form>

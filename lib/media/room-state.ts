@@ -1,7 +1,8 @@
 import { and, count, eq, isNull } from "drizzle-orm";
 import { roomParticipants, rooms } from "@/db/schema";
 import type { JobTx } from "@/lib/jobs/transaction";
-import { type RoomDto, serializeRoom } from "@/lib/rooms/serialize-room";
+import { type RoomDto, roomSchema } from "@/lib/rooms/room-schema";
+import { serializeRoom } from "@/lib/rooms/serialize-room";
 import { recordEvent } from "@/lib/webhooks/outbox/record-event";
 
 export type RoomRow = typeof rooms.$inferSelect;
@@ -19,7 +20,13 @@ export async function endRoom(tx: JobTx, room: RoomRow, at: Date): Promise<RoomR
     .returning();
   if (!ended) throw new Error("room vanished inside its own transaction");
   const dto: RoomDto = serializeRoom(ended);
-  await recordEvent(tx, { type: "room.ended", orgId: room.orgId, projectId: room.projectId, object: dto });
+  await recordEvent(tx, {
+    type: "room.ended",
+    schema: roomSchema,
+    orgId: room.orgId,
+    projectId: room.projectId,
+    object: dto,
+  });
   return ended;
 }
 

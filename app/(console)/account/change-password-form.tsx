@@ -2,7 +2,7 @@
 
 import { type FormEvent, useRef, useState } from "react";
 import { api, fieldErrors } from "@/app/_components/api-client";
-import { Field, fieldA11y } from "@/app/_components/field";
+import { TextField } from "@/app/_components/field";
 import type { FieldErrors } from "@/app/_components/form-values";
 import { IconAlert, IconSpinner } from "@/app/_components/icons";
 import { useToast } from "@/app/_components/toast";
@@ -59,27 +59,23 @@ export function ChangePasswordForm() {
           <IconAlert /> {formError}
         </div>
       ) : null}
-      <Field id="current_password" label="Current password" error={errors.current_password}>
-        <input
-          {...fieldA11y("current_password", errors.current_password)}
-          type="password"
-          autoComplete="current-password"
-        />
-      </Field>
-      <Field
+      <TextField
+        id="current_password"
+        label="Current password"
+        error={errors.current_password}
+        type="password"
+        autoComplete="current-password"
+      />
+      <TextField
         id="new_password"
         label="New password"
         error={errors.new_password}
         hint={`${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters.`}
-      >
-        <input
-          {...fieldA11y("new_password", errors.new_password, true)}
-          type="password"
-          autoComplete="new-password"
-          minLength={MIN_PASSWORD_LENGTH}
-          maxLength={MAX_PASSWORD_LENGTH}
-        />
-      </Field>
+        type="password"
+        autoComplete="new-password"
+        minLength={MIN_PASSWORD_LENGTH}
+        maxLength={MAX_PASSWORD_LENGTH}
+      />
       <div className="form-actions">
         <button type="submit" className="btn" disabled={busy} data-testid="change-password">
           {busy ? <IconSpinner className="spin" /> : null} Change password

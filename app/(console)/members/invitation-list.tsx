@@ -3,9 +3,10 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { api } from "@/app/_components/api-client";
+import { DataTable, MainCell } from "@/app/_components/data-table";
 import { EmptyState } from "@/app/_components/empty-state";
-import { GatedButton } from "@/app/_components/gated-button";
 import { IconMail } from "@/app/_components/icons";
+import { RowActions } from "@/app/_components/row-actions";
 import { Time } from "@/app/_components/time";
 import { useToast } from "@/app/_components/toast";
 import { OWNER_ROLE_MANAGERS, type Role } from "@/lib/auth/roles";
@@ -45,63 +46,55 @@ export function InvitationList({
     );
   }
   return (
-    <div className="table-wrap">
-      <table className="responsive" aria-label="Pending invitations">
-        <thead>
-          <tr>
-            <th scope="col">Email</th>
-            <th scope="col">Role</th>
-            <th scope="col">Expires</th>
-            <th scope="col">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {invitations.map((inv) => {
-            const blocked =
-              inv.role === "Owner" && !OWNER_ROLE_MANAGERS.includes(memberRole)
-                ? "Only an Owner can resend or revoke an Owner invitation."
-                : undefined;
-            return (
-              <tr key={inv.id} data-testid="invitation-row" data-email={inv.email}>
-                <td className="primary">
-                  <div className="cell-main">{inv.email}</div>
-                </td>
-                <td data-label="Role">
-                  <span className="badge role">{inv.role}</span>
-                </td>
-                <td data-label="Expires" className="muted">
-                  {inv.status === "expired" ? "Expired " : ""}
-                  <Time iso={inv.expires_at} now={now} />
-                </td>
-                <td className="row-actions">
-                  <GatedButton
-                    memberRole={memberRole}
-                    permission="members:manage"
-                    blockedReason={blocked}
-                    className="btn secondary sm"
-                    aria-busy={busy === inv.id}
-                    onClick={() => act(inv, "resend")}
-                  >
-                    Resend
-                  </GatedButton>{" "}
-                  <GatedButton
-                    memberRole={memberRole}
-                    permission="members:manage"
-                    blockedReason={blocked}
-                    className="btn danger sm"
-                    aria-busy={busy === inv.id}
-                    onClick={() => act(inv, "revoke")}
-                  >
-                    Revoke
-                  </GatedButton>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      label="Pending invitations"
+      rows={invitations}
+      rowKey={(inv) => inv.id}
+      rowAttributes={(inv) => ({ "data-testid": "invitation-row", "data-email": inv.email })}
+      columns={[
+        { header: "Email", primary: true, cell: (inv) => <MainCell main={inv.email} /> },
+        { header: "Role", cell: (inv) => <span className="badge role">{inv.role}</span> },
+        {
+          header: "Expires",
+          className: "muted",
+          cell: (inv) => (
+            <>
+              {inv.status === "expired" ? "Expired " : ""}
+              <Time iso={inv.expires_at} now={now} />
+            </>
+          ),
+        },
+        {
+          header: "Actions",
+          srOnly: true,
+          cell: (inv) => (
+            <RowActions
+              memberRole={memberRole}
+              permission="members:manage"
+              blockedReason={
+                inv.role === "Owner" && !OWNER_ROLE_MANAGERS.includes(memberRole)
+                  ? "Only an Owner can resend or revoke an Owner invitation."
+                  : undefined
+              }
+              actions={[
+                {
+                  label: "Resend",
+                  name: `Resend the invitation to ${inv.email}`,
+                  busy: busy === inv.id,
+                  onClick: () => act(inv, "resend"),
+                },
+                {
+                  label: "Revoke",
+                  name: `Revoke the invitation to ${inv.email}`,
+                  danger: true,
+                  busy: busy === inv.id,
+                  onClick: () => act(inv, "revoke"),
+                },
+              ]}
+            />
+          ),
+        },
+      ]}
+    />
   );
 }

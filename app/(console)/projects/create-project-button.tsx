@@ -1,15 +1,12 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState } from "react";
 import { api } from "@/app/_components/api-client";
 import { ENVIRONMENT_OPTIONS } from "@/app/_components/badges";
 import { Choices } from "@/app/_components/choices";
-import { Field, fieldA11y } from "@/app/_components/field";
+import { TextField } from "@/app/_components/field";
+import { FormDialogButton } from "@/app/_components/form-dialog-button";
 import { type FieldErrors, text } from "@/app/_components/form-values";
-import { GatedButton } from "@/app/_components/gated-button";
-import { IconPlus } from "@/app/_components/icons";
-import { LazyFormDialog } from "@/app/_components/lazy-form-dialog";
 import { useToast } from "@/app/_components/toast";
 import type { Role } from "@/lib/auth/roles";
 import type { ProjectDto } from "@/lib/projects/serialize-project";
@@ -44,89 +41,73 @@ export function CreateProjectButton({
 }) {
   const router = useRouter();
   const toast = useToast();
-  const [open, setOpen] = useState(false);
   return (
-    <>
-      <GatedButton
-        memberRole={memberRole}
-        permission="projects:create"
-        className="btn"
-        onClick={() => setOpen(true)}
-        data-testid="new-project"
-      >
-        <IconPlus /> {label}
-      </GatedButton>
-      <LazyFormDialog<ProjectDto>
-        open={open}
-        onClose={() => setOpen(false)}
-        title="Create a project"
-        description="Projects hold rooms, API keys and webhooks. Use one per app and environment."
-        submitLabel="Create project"
-        busyLabel="Creating…"
-        failureTitle="Project not created"
-        check={check}
-        send={(form) =>
-          api("/v1/workspace/projects", {
-            json: {
-              name: text(form, "name"),
-              environment: text(form, "environment") || "prod",
-              ...(text(form, "slug") ? { slug: text(form, "slug") } : {}),
-            },
-          })
-        }
-        explain={(problem, form) =>
-          problem.code === "slug_taken"
-            ? { slug: `“${text(form, "slug")}” is already used by another project. Pick another slug.` }
-            : undefined
-        }
-        onSuccess={(project) => {
-          toast.success("Project created", `${project.name} · ${project.slug}`);
-          setOpen(false);
-          router.refresh();
-        }}
-      >
-        {(errors) => (
-          <>
-            <Field id="name" label="Name" error={errors.name}>
-              <input
-                {...fieldA11y("name", errors.name)}
-                placeholder="Mobile app"
-                maxLength={NAME_MAX}
-                autoComplete="off"
-              />
-            </Field>
-            <Field
-              id="slug"
-              label="Slug"
-              optional
-              error={errors.slug}
-              hint="3–63 lower-case letters, digits or dashes. Generated from the name when empty."
-            >
-              <input
-                {...fieldA11y("slug", errors.slug, true)}
-                className="mono"
-                placeholder="mobile-app"
-                maxLength={63}
-                autoComplete="off"
-                spellCheck={false}
-              />
-            </Field>
-            <Choices
-              legend="Environment"
-              name="environment"
-              type="radio"
-              columns="three"
-              options={ENVIRONMENT_OPTIONS.map((o) => ({
-                value: o.value,
-                title: o.label,
-                description: ENV_HINT[o.value],
-              }))}
-              checked={["prod"]}
-              error={errors.environment}
-            />
-          </>
-        )}
-      </LazyFormDialog>
-    </>
+    <FormDialogButton<ProjectDto>
+      memberRole={memberRole}
+      permission="projects:create"
+      label={label}
+      testId="new-project"
+      title="Create a project"
+      description="Projects hold rooms, API keys and webhooks. Use one per app and environment."
+      submitLabel="Create project"
+      failureTitle="Project not created"
+      check={check}
+      send={(form) =>
+        api("/v1/workspace/projects", {
+          json: {
+            name: text(form, "name"),
+            environment: text(form, "environment") || "prod",
+            ...(text(form, "slug") ? { slug: text(form, "slug") } : {}),
+          },
+        })
+      }
+      explain={(problem, form) =>
+        problem.code === "slug_taken"
+          ? { slug: `“${text(form, "slug")}” is already used by another project. Pick another slug.` }
+          : undefined
+      }
+      onSuccess={(project) => {
+        toast.success("Project created", `${project.name} · ${project.slug}`);
+        router.refresh();
+      }}
+    >
+      {(errors) => (
+        <>
+          <TextField
+            id="name"
+            label="Name"
+            error={errors.name}
+            placeholder="Mobile app"
+            maxLength={NAME_MAX}
+            autoComplete="off"
+          />
+          <TextField
+            id="slug"
+            label="Slug"
+            optional
+            error={errors.slug}
+            hint="3–63 lower-case letters, digits or dashes. Generated from the name when empty."
+            className="mono"
+            placeholder="mobile-app"
+            maxLength={63}
+            autoComplete="off"
+            spellCheck={false}
+          />
+          <Choices
+            legend="Environment"
+            name="environment"
+            type="radio"
+            columns="three"
+            options={ENVIRONMENT_OPTIONS.map((o) => ({
+              value: o.value,
+              title: o.label,
+              description: ENV_HINT[o.value],
+            }))}
+            checked={["prod"]}
+            error={errors.environment}
+          />
+        </>
+      )}
+    </FormDialogButton>
   );
 }

@@ -22,3 +22,14 @@ export function Svg({ children, ...props }: IconProps & { children: ReactNode })
     </svg>
   );
 }
+
+/**
+ * An icon component from its shapes: every icon is the same frame around different paths, so an
+ * icon file lists only the paths.
+ */
+export function icon(shapes: ReactNode) {
+  // biome-ignore lint/correctness/noComponentHookFactories: each icon calls this once, at module load, never during a render.
+  return function Icon(props: IconProps) {
+    return <Svg {...props}>{shapes}</Svg>;
+  };
+}

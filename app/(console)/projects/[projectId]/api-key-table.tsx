@@ -1,5 +1,5 @@
 import { countOf, DataTable, MainCell } from "@/app/_components/data-table";
-import { GatedButton } from "@/app/_components/gated-button";
+import { RowActions } from "@/app/_components/row-actions";
 import { Time } from "@/app/_components/time";
 import type { ApiKeyDto } from "@/lib/api-keys/serialize-api-key";
 import type { Role } from "@/lib/auth/roles";
@@ -50,26 +50,19 @@ export function ApiKeyTable({
                 Revoked {k.revoked_at ? <Time iso={k.revoked_at} now={now} /> : null}
               </span>
             ) : (
-              <span className="row-actions">
-                <GatedButton
-                  memberRole={memberRole}
-                  permission="api_keys:write"
-                  className="btn secondary sm"
-                  onClick={() => onAction("rotate", k)}
-                  aria-label={`Rotate ${k.name}`}
-                >
-                  Rotate
-                </GatedButton>
-                <GatedButton
-                  memberRole={memberRole}
-                  permission="api_keys:write"
-                  className="btn danger sm"
-                  onClick={() => onAction("revoke", k)}
-                  aria-label={`Revoke ${k.name}`}
-                >
-                  Revoke
-                </GatedButton>
-              </span>
+              <RowActions
+                memberRole={memberRole}
+                permission="api_keys:write"
+                actions={[
+                  { label: "Rotate", name: `Rotate ${k.name}`, onClick: () => onAction("rotate", k) },
+                  {
+                    label: "Revoke",
+                    name: `Revoke ${k.name}`,
+                    danger: true,
+                    onClick: () => onAction("revoke", k),
+                  },
+                ]}
+              />
             ),
         },
       ]}

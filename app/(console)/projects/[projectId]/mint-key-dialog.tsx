@@ -2,7 +2,7 @@
 
 import { api } from "@/app/_components/api-client";
 import { Choices } from "@/app/_components/choices";
-import { Field, fieldA11y } from "@/app/_components/field";
+import { Field, fieldA11y, TextField } from "@/app/_components/field";
 import { FormDialog } from "@/app/_components/form-dialog";
 import { type FieldErrors, text } from "@/app/_components/form-values";
 import type { MintedApiKey } from "@/lib/api-keys/mint-api-key";
@@ -52,7 +52,6 @@ export function MintKeyDialog({
       title="Create an API key"
       description="Name it after the server that will hold it."
       submitLabel="Create key"
-      busyLabel="Creating…"
       submitTestId="create-api-key"
       failureTitle="Key not created"
       check={check}
@@ -70,14 +69,14 @@ export function MintKeyDialog({
     >
       {(errors) => (
         <>
-          <Field id="key_name" label="Name" error={errors.key_name}>
-            <input
-              {...fieldA11y("key_name", errors.key_name)}
-              placeholder="Backend (production)"
-              maxLength={NAME_MAX}
-              autoComplete="off"
-            />
-          </Field>
+          <TextField
+            id="key_name"
+            label="Name"
+            error={errors.key_name}
+            placeholder="Backend (production)"
+            maxLength={NAME_MAX}
+            autoComplete="off"
+          />
           <Field
             id="scope"
             label="Scope"
