@@ -16,6 +16,7 @@ import * as roomTokens from "./v1/auth/tokens/room/contract";
 import * as verifyEmail from "./v1/auth/verify-email/contract";
 import * as mediaEvents from "./v1/internal/media-events/contract";
 import * as openapi from "./v1/openapi.json/contract";
+import * as registerProjectWebhook from "./v1/webhooks/endpoints/contract";
 import * as auditLog from "./v1/workspace/audit-log/contract";
 import * as auditLogVerify from "./v1/workspace/audit-log/verify/contract";
 import * as me from "./v1/workspace/me/contract";
@@ -30,7 +31,21 @@ import * as plan from "./v1/workspace/plan/contract";
 import * as apiKey from "./v1/workspace/projects/[projectId]/api-keys/[id]/contract";
 import * as rotateApiKey from "./v1/workspace/projects/[projectId]/api-keys/[id]/rotate/contract";
 import * as apiKeys from "./v1/workspace/projects/[projectId]/api-keys/contract";
+import * as project from "./v1/workspace/projects/[projectId]/contract";
+import * as projects from "./v1/workspace/projects/contract";
+import * as recording from "./v1/workspace/recordings/[id]/contract";
+import * as download from "./v1/workspace/recordings/[id]/download/contract";
+import * as recordings from "./v1/workspace/recordings/contract";
+import * as room from "./v1/workspace/rooms/[roomId]/contract";
+import * as endRoom from "./v1/workspace/rooms/[roomId]/end/contract";
 import * as rooms from "./v1/workspace/rooms/contract";
+import * as webhook from "./v1/workspace/webhooks/[id]/contract";
+import * as redeliver from "./v1/workspace/webhooks/[id]/deliveries/[deliveryId]/redeliver/contract";
+import * as deliveries from "./v1/workspace/webhooks/[id]/deliveries/contract";
+import * as recover from "./v1/workspace/webhooks/[id]/recover/contract";
+import * as rotateSecret from "./v1/workspace/webhooks/[id]/rotate-secret/contract";
+import * as sendTest from "./v1/workspace/webhooks/[id]/test/contract";
+import * as webhooks from "./v1/workspace/webhooks/contract";
 
 /**
  * Every route's contract, collected from the `contract.ts` files beside the handlers: the OpenAPI
@@ -48,6 +63,11 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   auditLog,
   auditLogVerify,
   OPERATIONS,
+  projects,
+  project,
+  recordings,
+  recording,
+  download,
   apiKeys,
   rotateApiKey,
   apiKey,
@@ -71,7 +91,20 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   resendMemberInvitation,
   memberInvitation,
   rooms,
+  room,
+  endRoom,
+  webhooks,
+  webhook,
+  rotateSecret,
+  deliveries,
+  redeliver,
+  recover,
+  sendTest,
+  registerProjectWebhook,
 ].flatMap((m): RouteContract[] => (Array.isArray(m) ? m : Object.values(m)));
+
+/** The events receivers get: the document's top-level `webhooks`. */
+export { EVENT_TYPES as WEBHOOK_EVENTS } from "@/lib/events/event-types";
 
 /** Routes that are not part of the API: framework plumbing and the /v1 fallback. */
 export const UNDOCUMENTED_ROUTES: Record<string, string> = {

@@ -17,7 +17,11 @@ import type { ActorType, AuditAction } from "../lib/audit/audit-actions";
 import type { Role } from "../lib/auth/roles";
 import type { Plan } from "../lib/billing/plans";
 import type { Environment } from "../lib/projects/environments";
+import type { RecordingState } from "../lib/recordings/recording-schema";
 import type { RoomState, RoomType } from "../lib/rooms/room-type-values";
+import type { ErrorClass } from "../lib/webhooks/delivery/error-class";
+import type { AttemptOutcome, DeliveryStatus } from "../lib/webhooks/delivery-schema";
+import type { CatalogEvent, DeliveryEventType } from "../lib/webhooks/event-catalog";
 
 /** Millisecond precision everywhere: the API prints milliseconds and cursors compare them exactly. */
 const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: "date" });
@@ -243,7 +247,7 @@ export const recordings = pgTable(
       .notNull()
       .references(() => rooms.id, { onDelete: "cascade" }),
     /** started | completed | failed; only completed rows are listed (decisions §7). */
-    state: text("state").notNull(),
+    state: text("state").$type<RecordingState>().notNull(),
     objectKey: text("object_key"),
     startedAt: ts("started_at").notNull(),
     durationSec: integer("duration_sec"),
@@ -256,6 +260,9 @@ export const recordings = pgTable(
     // GET recordings: completed rows of one org, newest first.
     index("recordings_org_state_started_idx").on(t.orgId, t.state, t.startedAt.desc(), t.id.desc()),
     index("recordings_room_idx").on(t.roomId),
+    // GET recordings?project_id=…[&until=&since=]: one project's completed rows, newest first, by
+    // started_at ranges (lib/recordings/list-recordings.ts); also a project's recordings at deletion.
+    index("recordings_project_state_started_idx").on(t.projectId, t.state, t.startedAt.desc(), t.id.desc()),
   ],
 );
 
@@ -312,7 +319,7 @@ export const webhookEndpoints = pgTable(
     /** null: org-wide (endpoint 9); set: registered by a project key (endpoint 15). */
     projectId: text("project_id").references(() => projects.id, { onDelete: "cascade" }),
     url: text("url").notNull(),
-    events: text("events").array().notNull(),
+    events: text("events").array().$type<CatalogEvent[]>().notNull(),
     description: text("description"),
     active: boolean("active").notNull().default(true),
     createdAt: createdAt(),
@@ -366,7 +373,7 @@ export const events = pgTable(
       .notNull()
       .references(() => orgs.id, { onDelete: "cascade" }),
     projectId: text("project_id"),
-    type: text("type").notNull(),
+    type: text("type").$type<DeliveryEventType>().notNull(),
     payload: jsonb("payload").notNull(),
     createdAt: createdAt(),
   },
@@ -393,7 +400,7 @@ export const deliveries = pgTable(
     /** The request body exactly as sent and signed on every attempt: built once, at fan-out. */
     body: text("body").notNull(),
     /** pending | succeeded | gone (410) | dead (schedule exhausted) | cancelled (endpoint disabled) */
-    status: text("status").notNull().default("pending"),
+    status: text("status").$type<DeliveryStatus>().notNull().default("pending"),
     attemptCount: integer("attempt_count").notNull().default(0),
     /** attempt_count when the current retry schedule began: 0, or the count at a redelivery. */
     scheduleBase: integer("schedule_base").notNull().default(0),
@@ -441,14 +448,14 @@ export const deliveryAttempts = pgTable(
     durationMs: integer("duration_ms").notNull(),
     statusCode: integer("status_code"),
     /** succeeded | retry | gone | dead (the delivery's state after this attempt) */
-    outcome: text("outcome").notNull(),
+    outcome: text("outcome").$type<AttemptOutcome>().notNull(),
     responseBody: text("response_body"),
     error: text("error"),
     /** The debugger (0945): the headers as sent, the response's headers, the error's class. */
     requestHeaders: jsonb("request_headers").$type<Record<string, string>>(),
     responseHeaders: jsonb("response_headers").$type<Record<string, string>>(),
     /** timeout | tls | dns | refused | reset | redirect | ssrf_blocked | http | signing | other */
-    errorClass: text("error_class"),
+    errorClass: text("error_class").$type<ErrorClass>(),
   },
   (t) => [index("delivery_attempts_delivery_idx").on(t.deliveryId, t.attempt)],
 );
@@ -645,3 +652,25 @@ export const auditLogCheckpoints = pgTable("audit_log_checkpoints", {
   prunedBefore: ts("pruned_before").notNull(),
   updatedAt: ts("updated_at").notNull().defaultNow(),
 });
+
+/**
+ * Stored objects to delete (docs/decisions/0920): written in the transaction that deletes a
+ * recording or a project, so the deletion survives a restart; the `delete-stored-objects` job
+ * claims due rows with a lease (`next_attempt_at` moves forward), deletes the object and then the
+ * row. No foreign key: the object outlives its recording, project and even org rows.
+ */
+export const objectDeletions = pgTable(
+  "object_deletions",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id").notNull(),
+    objectKey: text("object_key").notNull(),
+    createdAt: createdAt(),
+    /** Due from then: a claim moves it forward by the lease; a failure by the backoff. */
+    nextAttemptAt: ts("next_attempt_at").notNull().defaultNow(),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+  },
+  // The job's claim: due rows, oldest first.
+  (t) => [index("object_deletions_due_idx").on(t.nextAttemptAt)],
+);

@@ -6,6 +6,7 @@ import { overrideEnvForTests } from "@/lib/env";
 import { newId } from "@/lib/ids";
 import type { RecordingDto } from "@/lib/recordings/serialize-recording";
 import type { RoomDto } from "@/lib/rooms/serialize-room";
+import type { DeliveryEventType } from "@/lib/webhooks/event-catalog";
 import { call, expectProblem } from "./helpers/app";
 import { createOrg, type TestOrg } from "./helpers/fixtures";
 
@@ -68,7 +69,7 @@ interface EventPayload {
 }
 
 /** Events about one room (by the room id inside the object), oldest first. */
-async function eventsFor(roomId: string, type?: string): Promise<EventPayload[]> {
+async function eventsFor(roomId: string, type?: DeliveryEventType): Promise<EventPayload[]> {
   const rows = await (await getDb())
     .select()
     .from(events)

@@ -7,6 +7,7 @@ import { overrideEnvForTests } from "@/lib/env";
 import { newId } from "@/lib/ids";
 import type { DownloadLink } from "@/lib/recordings/create-download-link";
 import { recordingFilename } from "@/lib/recordings/create-download-link";
+import type { RecordingState } from "@/lib/recordings/recording-schema";
 import { newShortCode } from "@/lib/rooms/short-code";
 import { seedDemo } from "@/lib/seed/seed-demo";
 import { demoPutObject } from "@/lib/server/demo-storage";
@@ -35,7 +36,7 @@ afterEach(() => overrideEnvForTests({}));
 
 async function addRecording(
   t: TestOrg,
-  opts: { state?: string; body?: Uint8Array | null; startedAt?: Date } = {},
+  opts: { state?: RecordingState; body?: Uint8Array | null; startedAt?: Date } = {},
 ) {
   const db = await getDb();
   const roomId = newId("room");
@@ -117,7 +118,7 @@ describe("POST /v1/workspace/recordings/:id/download (endpoint 7)", () => {
     expectProblem(await download(theirs.id, token), 404, "not_found");
     expectProblem(await download(newId("recording"), token), 404, "not_found");
     expectProblem(await download("not-an-id", token), 404, "not_found");
-    for (const state of ["started", "failed"]) {
+    for (const state of ["started", "failed"] as const) {
       const rec = await addRecording(org, { state });
       expectProblem(await download(rec.id, token), 404, "not_found");
     }

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { recordings, rooms } from "@/db/schema";
 import { getDb } from "@/lib/db";
 import { newId } from "@/lib/ids";
+import type { RecordingState } from "@/lib/recordings/recording-schema";
 import type { RecordingDto } from "@/lib/recordings/serialize-recording";
 import { call, expectProblem } from "./helpers/app";
 import { createOrg, type TestOrg } from "./helpers/fixtures";
@@ -11,7 +12,7 @@ let org: TestOrg;
 let other: TestOrg;
 const ids: Record<string, string> = {};
 
-async function addRecording(o: TestOrg, roomId: string, state: string, startedAt: Date) {
+async function addRecording(o: TestOrg, roomId: string, state: RecordingState, startedAt: Date) {
   const id = newId("recording");
   const db = await getDb();
   await db.insert(recordings).values({

@@ -1,17 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { roomParticipants } from "@/db/schema";
 import type { JobTx } from "@/lib/jobs/transaction";
+import { type ParticipantDto, participantSchema } from "@/lib/media/media-event-schemas";
 import { activateRoom, endRoom, type RoomRow, syncPresence } from "@/lib/media/room-state";
 import { recordEvent } from "@/lib/webhooks/outbox/record-event";
 
 type ParticipantRow = typeof roomParticipants.$inferSelect;
-
-export interface ParticipantDto {
-  room_id: string;
-  identity: string;
-  joined_at: string;
-  left_at: string | null;
-}
 
 function serializeParticipant(p: ParticipantRow): ParticipantDto {
   return {
@@ -79,6 +73,7 @@ export async function applyLeave(tx: JobTx, room: RoomRow, identity: string, at:
   if (!left) return;
   await recordEvent(tx, {
     type: "participant.left",
+    schema: participantSchema,
     orgId: room.orgId,
     projectId: room.projectId,
     object: serializeParticipant(left),

@@ -5,6 +5,7 @@ import { ApiError, validationError } from "@/lib/http/errors";
 import { transactionWithJobs } from "@/lib/jobs/transaction";
 import { applyJoin, applyLeave } from "@/lib/media/apply-participant-report";
 import { applyRecordingReport } from "@/lib/media/apply-recording-report";
+import { qosAlertSchema } from "@/lib/media/media-event-schemas";
 import type { MediaReport } from "@/lib/media/media-report-schema";
 import { endRoom } from "@/lib/media/room-state";
 import { recordEvent } from "@/lib/webhooks/outbox/record-event";
@@ -56,14 +57,17 @@ export async function ingestMediaReport(
         await applyRecordingReport(tx, room, { ...report, type: report.type }, at);
         break;
       case "qos.alert":
+        // The report schema requires qos for this type.
+        if (!report.qos) break;
         await recordEvent(tx, {
           type: "qos.alert",
           orgId: room.orgId,
           projectId: room.projectId,
+          schema: qosAlertSchema,
           object: {
             room_id: room.id,
-            kind: report.qos?.kind,
-            value: report.qos?.value,
+            kind: report.qos.kind,
+            value: report.qos.value,
             identity: report.participant?.identity ?? null,
             occurred_at: at.toISOString(),
           },

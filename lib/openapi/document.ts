@@ -28,8 +28,11 @@ function toSchema(schema: z.ZodType, io: "input" | "output", components: Record<
     },
   }) as Json;
   const { $defs, $schema: _, ...root } = converted as Json & { $defs?: Record<string, Json> };
-  for (const [name, def] of Object.entries($defs ?? {})) components[name] ??= def;
-  return JSON.parse(JSON.stringify(root).replaceAll('"#/$defs/', `"${COMPONENT}`)) as Json;
+  // Named schemas nest (an endpoint holds its health): their references point at components too.
+  const toComponents = (j: Json) =>
+    JSON.parse(JSON.stringify(j).replaceAll('"#/$defs/', `"${COMPONENT}`)) as Json;
+  for (const [name, def] of Object.entries($defs ?? {})) components[name] ??= toComponents(def);
+  return toComponents(root);
 }
 
 function queryParameters(schema: z.ZodType, components: Record<string, Json>): Json[] {
@@ -114,7 +117,7 @@ function operationObject(op: RouteContract, components: Record<string, Json>): J
     ...(op.body
       ? {
           requestBody: {
-            required: true,
+            required: !op.bodyOptional,
             content: { "application/json": { schema: toSchema(op.body, "input", components) } },
           },
         }
@@ -127,17 +130,85 @@ function operationObject(op: RouteContract, components: Record<string, Json>): J
   };
 }
 
+/** One event type a receiver can get: the body it is sent (lib/events/event-types.ts). */
+export interface WebhookEvent {
+  summary: string;
+  body: z.ZodType;
+}
+
+const header = (name: string, description: string): Json => ({
+  name,
+  in: "header",
+  required: true,
+  description,
+  schema: { type: "string" },
+});
+
+/** The headers of every delivery (decisions §6, docs/decisions/0940). */
+const DELIVERY_HEADERS: Json[] = [
+  header("webhook-id", "Standard Webhooks: the `evt_` id, the same on every attempt; dedupe on it."),
+  header("webhook-timestamp", "Standard Webhooks: Unix seconds of this attempt."),
+  header(
+    "webhook-signature",
+    'Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, one per active secret, space-separated.',
+  ),
+  header("X-SVC-Webhook-Id", "The same `evt_` id."),
+  header("X-SVC-Webhook-Type", "The event type."),
+  header("X-SVC-Webhook-Ts", "RFC 3339 with nine fractional digits, fresh on every attempt."),
+  header(
+    "X-SVC-Webhook-Sig",
+    "Unpadded base64 HMAC-SHA256 of `<X-SVC-Webhook-Ts>.<body>`, keyed with the current secret string.",
+  ),
+  header("X-SVC-Webhook-Kid", "The key id of the current secret."),
+  header("X-SVC-Webhook-Attempt", "1 to 7."),
+];
+
+/** OpenAPI 3.1's top-level `webhooks`: each event a receiver can get, with its body and headers. */
+function webhooksObject(
+  events: Readonly<Record<string, WebhookEvent>>,
+  components: Record<string, Json>,
+): Json {
+  const out: Json = {};
+  for (const [type, event] of Object.entries(events)) {
+    out[type] = {
+      post: {
+        operationId: `event:${type}`,
+        summary: event.summary,
+        tags: ["Webhook events"],
+        parameters: DELIVERY_HEADERS,
+        requestBody: {
+          required: true,
+          content: { "application/json": { schema: toSchema(event.body, "output", components) } },
+        },
+        responses: {
+          "2XX": { description: "Delivered." },
+          "410": { description: "Gone: the delivery ends and is not retried." },
+          default: {
+            description:
+              "Anything else (or a timeout after 10 s, or a redirect) is retried on the schedule; 429 and 503 may send `Retry-After`.",
+          },
+        },
+      },
+    };
+  }
+  return out;
+}
+
 /**
  * The OpenAPI 3.1 document of the whole API, built from the routes' contracts (app/api-routes.ts
- * collects them; served at /v1/openapi.json).
+ * collects them; served at /v1/openapi.json) and the event types receivers get (`webhooks`).
  */
-export function buildOpenApiDocument(contracts: readonly RouteContract[]): Json & { openapi: "3.1.0" } {
+export function buildOpenApiDocument(
+  contracts: readonly RouteContract[],
+  events: Readonly<Record<string, WebhookEvent>> = {},
+): Json & { openapi: "3.1.0" } {
   const components: Record<string, Json> = {};
   toSchema(problemSchema, "output", components);
   const paths: Record<string, Json> = {};
   for (const op of contracts) {
     paths[op.path] = { ...paths[op.path], [op.method.toLowerCase()]: operationObject(op, components) };
   }
+  const webhooks = webhooksObject(events, components);
   return {
     openapi: "3.1.0",
     jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
@@ -148,8 +219,12 @@ export function buildOpenApiDocument(contracts: readonly RouteContract[]): Json 
         "Workspace API, room-token minting and webhook registration. Every error is `application/problem+json` with a stable `code`. POSTs accept `Idempotency-Key` (Stripe semantics, 24 h).",
     },
     servers: [{ url: env.baseUrl }],
-    tags: [...new Set(contracts.map((o) => o.tag))].map((name) => ({ name })),
+    tags: [
+      ...new Set(contracts.map((o) => o.tag)),
+      ...(Object.keys(events).length ? ["Webhook events"] : []),
+    ].map((name) => ({ name })),
     paths,
+    webhooks,
     components: {
       schemas: Object.fromEntries(Object.entries(components).sort(([a], [b]) => a.localeCompare(b))),
       securitySchemes: {

@@ -1,13 +1,7 @@
 import type { recordings } from "@/db/schema";
+import type { RecordingDto } from "@/lib/recordings/recording-schema";
 
-export interface RecordingDto {
-  id: string;
-  room_id: string;
-  state: string;
-  started_at: string;
-  duration_sec: number;
-  size_bytes: number;
-}
+export type { RecordingDto };
 
 export function serializeRecording(r: typeof recordings.$inferSelect): RecordingDto {
   return {

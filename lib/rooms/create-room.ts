@@ -6,6 +6,7 @@ import { ApiError } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
 import { transactionWithJobs } from "@/lib/jobs/transaction";
 import type { CreateRoomInput } from "@/lib/rooms/create-room-schema";
+import { roomSchema } from "@/lib/rooms/room-schema";
 import { type RoomDto, serializeRoom } from "@/lib/rooms/serialize-room";
 import { newShortCode } from "@/lib/rooms/short-code";
 import { recordEvent } from "@/lib/webhooks/outbox/record-event";
@@ -38,7 +39,13 @@ export async function createRoom(db: Db, orgId: string, input: CreateRoomInput):
           .returning();
         if (!row) throw new Error("insert returned no row");
         const dto = serializeRoom(row);
-        await recordEvent(tx, { type: "room.created", orgId, projectId: project.id, object: dto });
+        await recordEvent(tx, {
+          type: "room.created",
+          schema: roomSchema,
+          orgId,
+          projectId: project.id,
+          object: dto,
+        });
         return dto;
       });
     } catch (err) {

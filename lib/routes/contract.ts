@@ -40,6 +40,8 @@ export interface RouteContract {
   body?: z.ZodType;
   /** A POST whose body may be absent (anything sent is ignored). */
   noBody?: boolean;
+  /** The declared body may be left out altogether (read as `{}`); one that is sent is checked. */
+  bodyOptional?: boolean;
   /** The query string, parsed by `implement`. */
   query?: z.ZodType;
   /** Success answers by status; the handler's reply is typed by them. */

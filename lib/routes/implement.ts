@@ -3,7 +3,7 @@ import { requirePlan } from "@/lib/billing/require-plan";
 import type { Db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { handle, type RouteHandler, workspace } from "@/lib/http/handler";
-import { parseBody, parseQuery } from "@/lib/http/request";
+import { parseBody, parseObject, parseQuery, readJson } from "@/lib/http/request";
 import { json, noContent } from "@/lib/http/response";
 import { withIdempotency } from "@/lib/idempotency/with-idempotency";
 import type { SessionMember } from "@/lib/identity/load-member";
@@ -127,7 +127,12 @@ function bind<C extends RouteContract, P extends Params>(
 
 async function readDeclaredBody<C extends RouteContract>(contract: C, req: Request): Promise<BodyOf<C>> {
   // A body-less POST (`noBody`) ignores whatever is sent.
-  return (contract.body ? await parseBody(req, contract.body) : undefined) as BodyOf<C>;
+  if (!contract.body) return undefined as BodyOf<C>;
+  if (contract.bodyOptional) {
+    const sent = await readJson(req, { optional: true });
+    return parseObject(contract.body, sent ?? {}) as BodyOf<C>;
+  }
+  return (await parseBody(req, contract.body)) as BodyOf<C>;
 }
 
 function toResponse(

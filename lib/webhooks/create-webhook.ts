@@ -2,12 +2,13 @@ import { webhookEndpoints, webhookSigningSecrets } from "@/db/schema";
 import { encryptSecret } from "@/lib/crypto/secret-box";
 import type { Db } from "@/lib/db";
 import { newId } from "@/lib/ids";
-import { serializeWebhook, type WebhookDto } from "@/lib/webhooks/serialize-webhook";
+import type { CreatedWebhook } from "@/lib/webhooks/endpoint-schema";
+import { serializeWebhook } from "@/lib/webhooks/serialize-webhook";
 import { newSigningSecret } from "@/lib/webhooks/signing-secret";
 import type { CreateWebhookInput } from "@/lib/webhooks/webhook-schema";
 import { assertRegistrableHost } from "@/lib/webhooks/webhook-url";
 
-export type CreatedWebhook = WebhookDto & { signing_secret: string };
+export type { CreatedWebhook };
 
 /**
  * Registers an endpoint with its first signing secret (kid v1, encrypted at rest). The secret is

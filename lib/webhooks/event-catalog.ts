@@ -22,3 +22,7 @@ export type CatalogEvent = (typeof CATALOG_EVENTS)[number];
 
 /** Sent by "send test event" to one endpoint, whatever it subscribes to. */
 export const TEST_EVENT = "webhook.test";
+
+/** Every type a delivery can carry: the catalog and the test event. */
+export const DELIVERY_EVENT_TYPES = [...CATALOG_EVENTS, TEST_EVENT] as const;
+export type DeliveryEventType = (typeof DELIVERY_EVENT_TYPES)[number];

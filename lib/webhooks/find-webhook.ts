@@ -2,17 +2,14 @@ import { and, asc, eq } from "drizzle-orm";
 import { webhookEndpoints, webhookSigningSecrets } from "@/db/schema";
 import type { DbOrTx } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
-import { serializeWebhook, type WebhookDto } from "@/lib/webhooks/serialize-webhook";
+import type { WebhookDetailDto } from "@/lib/webhooks/endpoint-schema";
+import { serializeWebhook } from "@/lib/webhooks/serialize-webhook";
 
 export const webhookNotFound = () =>
   new ApiError("not_found", "No such webhook endpoint in this organisation.");
 
 /** One endpoint of the org (404 otherwise), with its signing key ids (never the secrets). */
-export async function findWebhook(
-  db: DbOrTx,
-  orgId: string,
-  id: string,
-): Promise<WebhookDto & { signing_keys: { kid: string; created_at: string; expires_at: string | null }[] }> {
+export async function findWebhook(db: DbOrTx, orgId: string, id: string): Promise<WebhookDetailDto> {
   const [row] = await db
     .select()
     .from(webhookEndpoints)

@@ -3,11 +3,12 @@ import { z } from "zod";
 import { deliveries, deliveryAttempts, events, webhookEndpoints } from "@/db/schema";
 import type { DbOrTx } from "@/lib/db";
 import { afterCursor, newestFirst, pageQuery, toPage } from "@/lib/pagination";
-import { CATALOG_EVENTS, TEST_EVENT } from "@/lib/webhooks/event-catalog";
+import { DELIVERY_STATUSES, type DeliveryDto } from "@/lib/webhooks/delivery-schema";
+import { DELIVERY_EVENT_TYPES } from "@/lib/webhooks/event-catalog";
 import { webhookNotFound } from "@/lib/webhooks/find-webhook";
-import { type DeliveryDto, serializeDelivery } from "@/lib/webhooks/serialize-delivery";
+import { serializeDelivery } from "@/lib/webhooks/serialize-delivery";
 
-export const DELIVERY_STATUSES = ["pending", "succeeded", "gone", "dead", "cancelled", "skipped"] as const;
+export { DELIVERY_STATUSES };
 
 const instant = (name: string) =>
   z.iso
@@ -20,7 +21,7 @@ export const listDeliveriesQuery = pageQuery.extend({
     .enum(DELIVERY_STATUSES, { error: `status must be one of ${DELIVERY_STATUSES.join(", ")}` })
     .optional(),
   event_type: z
-    .enum([...CATALOG_EVENTS, TEST_EVENT], { error: "event_type must be an event name of the catalog" })
+    .enum(DELIVERY_EVENT_TYPES, { error: "event_type must be an event name of the catalog" })
     .optional(),
   /** Created at or after. */
   since: instant("since"),

@@ -2,19 +2,14 @@ import { and, eq, isNull, lte } from "drizzle-orm";
 import { webhookEndpoints, webhookSigningSecrets } from "@/db/schema";
 import { encryptSecret } from "@/lib/crypto/secret-box";
 import type { Db } from "@/lib/db";
+import type { RotatedSecret } from "@/lib/webhooks/endpoint-schema";
 import { webhookNotFound } from "@/lib/webhooks/find-webhook";
 import { newSigningSecret, nextKid } from "@/lib/webhooks/signing-secret";
 
 /** How long a rotated-away key id stays listed for receivers to keep loaded (spec "Key rotation"). */
 export const PREVIOUS_KID_TTL_MS = 24 * 60 * 60 * 1000;
 
-export interface RotatedSecret {
-  id: string;
-  kid: string;
-  signing_secret: string;
-  previous_kid: string | null;
-  previous_kid_expires_at: string | null;
-}
+export type { RotatedSecret };
 
 /**
  * A new secret under kid v(n+1), returned once; deliveries are signed with it from now on. The

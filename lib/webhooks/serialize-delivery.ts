@@ -1,38 +1,8 @@
 import type { deliveries, deliveryAttempts } from "@/db/schema";
+import type { DeliveryAttemptDto, DeliveryDto } from "@/lib/webhooks/delivery-schema";
+import type { DeliveryEventType } from "@/lib/webhooks/event-catalog";
 
-export interface DeliveryAttemptDto {
-  attempt: number;
-  started_at: string;
-  duration_ms: number;
-  status_code: number | null;
-  /** The delivery's state after this attempt: succeeded, retry, gone or dead. */
-  outcome: string;
-  response_body: string | null;
-  error: string | null;
-  /** The debugger (0945): when it ended (ms), the headers as sent and as answered, the error's class. */
-  finished_at: string;
-  request_headers: Record<string, string> | null;
-  response_headers: Record<string, string> | null;
-  error_class: string | null;
-}
-
-export interface DeliveryDto {
-  id: string;
-  /** What the receiver sees as X-SVC-Webhook-Id and as the body's `id`. */
-  event_id: string;
-  event_type: string;
-  endpoint_id: string;
-  status: string;
-  attempt_count: number;
-  next_attempt_at: string | null;
-  last_status_code: number | null;
-  last_error: string | null;
-  created_at: string;
-  completed_at: string | null;
-  /** The request body exactly as sent and signed on every attempt. */
-  request_body: string;
-  attempts: DeliveryAttemptDto[];
-}
+export type { DeliveryAttemptDto, DeliveryDto };
 
 export function serializeAttempt(a: typeof deliveryAttempts.$inferSelect): DeliveryAttemptDto {
   return {
@@ -52,7 +22,7 @@ export function serializeAttempt(a: typeof deliveryAttempts.$inferSelect): Deliv
 
 export function serializeDelivery(
   d: typeof deliveries.$inferSelect,
-  eventType: string,
+  eventType: DeliveryEventType,
   attempts: (typeof deliveryAttempts.$inferSelect)[],
 ): DeliveryDto {
   return {

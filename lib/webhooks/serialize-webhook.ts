@@ -1,31 +1,7 @@
 import type { webhookEndpoints } from "@/db/schema";
+import type { WebhookDto, WebhookHealthDto } from "@/lib/webhooks/endpoint-schema";
 
-/** Endpoint health (docs/decisions/0943): derived from the row, never stored as a word. */
-export interface WebhookHealthDto {
-  status: "healthy" | "failing" | "disabled";
-  /** The first failed attempt since the last success; null when healthy. */
-  failing_since: string | null;
-  last_success_at: string | null;
-  last_error: string | null;
-  disabled_at: string | null;
-  /** Why it is disabled: health's automatic reason, or "disabled by a member". */
-  disabled_reason: string | null;
-}
-
-/** The API's webhook endpoint (spec, decisions §6). The signing secret is never part of it. */
-export interface WebhookDto {
-  id: string;
-  url: string;
-  events: string[];
-  active: boolean;
-  description: string | null;
-  /** null: org-wide (endpoint 9); set: registered with a project key (endpoint 15). */
-  project_id: string | null;
-  created_at: string;
-  /** Deliveries per second at most; null: unlimited (docs/decisions/0942). */
-  rate_limit: number | null;
-  health: WebhookHealthDto;
-}
+export type { WebhookDto, WebhookHealthDto };
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect;
 
@@ -41,6 +17,7 @@ export function serializeHealth(w: EndpointRow): WebhookHealthDto {
   };
 }
 
+/** The API's webhook endpoint (spec, decisions §6). The signing secret is never part of it. */
 export function serializeWebhook(w: EndpointRow): WebhookDto {
   return {
     id: w.id,

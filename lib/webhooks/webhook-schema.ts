@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CATALOG_EVENTS, WORKSPACE_EVENTS } from "@/lib/webhooks/event-catalog";
+import { CATALOG_EVENTS, DELIVERY_EVENT_TYPES, WORKSPACE_EVENTS } from "@/lib/webhooks/event-catalog";
 import { MAX_URL_LENGTH, webhookUrlProblem } from "@/lib/webhooks/webhook-url";
 
 export const MAX_DESCRIPTION_LENGTH = 500;
@@ -15,25 +15,17 @@ const url = z
   })
   .transform((value) => new URL(value).href);
 
-/** A non-empty list of names from `allowed`; duplicates are folded. */
-export function eventList(allowed: readonly string[]) {
+/** A non-empty list of names from `allowed` (an enum in the document); duplicates are folded. */
+export function eventList<const E extends readonly [string, ...string[]]>(allowed: E) {
   return z
-    .array(z.string({ error: "each event must be a string" }), {
-      error: "events must be an array of event names",
-    })
+    .array(
+      z.enum(allowed, {
+        error: (issue) => `unknown event ${JSON.stringify(issue.input)}; one of ${allowed.join(", ")}`,
+      }),
+      { error: "events must be an array of event names" },
+    )
     .min(1, "events must name at least one event")
     .max(allowed.length * 4, "too many events")
-    .superRefine((names, ctx) => {
-      names.forEach((name, i) => {
-        if (!allowed.includes(name)) {
-          ctx.addIssue({
-            code: "custom",
-            path: [i],
-            message: `unknown event ${JSON.stringify(name)}; one of ${allowed.join(", ")}`,
-          });
-        }
-      });
-    })
     .transform((names) => [...new Set(names)]);
 }
 
@@ -66,17 +58,13 @@ export const createProjectWebhookBody = z.object({
   rate_limit: rateLimit.nullish(),
 });
 
-export type CreateWebhookInput = z.output<typeof createWorkspaceWebhookBody>;
+export type CreateWebhookInput = z.output<typeof createProjectWebhookBody>;
 
-/** PATCH: `events` is checked against the endpoint's own catalog by updateWebhook. */
+/** PATCH: `events` is narrowed to the endpoint's own catalog by updateWebhook. */
 export const patchWebhookBody = z
   .object({
     active: z.boolean({ error: "active must be true or false" }).optional(),
-    events: z
-      .array(z.string({ error: "each event must be a string" }), {
-        error: "events must be an array of event names",
-      })
-      .optional(),
+    events: eventList(CATALOG_EVENTS).optional(),
     description: description.nullable().optional(),
     rate_limit: rateLimit.nullable().optional(),
   })
@@ -90,3 +78,11 @@ export const patchWebhookBody = z
   );
 
 export type PatchWebhookInput = z.output<typeof patchWebhookBody>;
+
+/** POST …/test: which example to send; absent, the `webhook.test` event (0946). */
+export const sendTestBody = z.object({
+  event_type: z
+    .enum(DELIVERY_EVENT_TYPES, { error: `event_type must be one of ${DELIVERY_EVENT_TYPES.join(", ")}` })
+    .optional(),
+});
+export type SendTestInput = z.output<typeof sendTestBody>;

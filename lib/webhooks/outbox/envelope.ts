@@ -1,17 +1,22 @@
+import type { DeliveryEventType } from "@/lib/webhooks/event-catalog";
+
 /** A domain event as the outbox records it. */
 export interface DomainEvent {
   id: string;
-  type: string;
+  type: DeliveryEventType;
   orgId: string;
   projectId: string | null;
   createdAt: Date;
-  /** Decisions §6: the resource as the API returns it. */
+  /** Decisions §6: the resource as the API returns it, already checked by its event's schema. */
   object: unknown;
+  /** Sent by POST …/test: example data, not a real change (docs/decisions/0946). */
+  test?: boolean;
 }
 
 /**
  * Decisions §6's envelope, with `id` set to the id a receiver sees: the event's own id in the
- * outbox row, the delivery's `evt_` id (X-SVC-Webhook-Id) in a delivery's body.
+ * outbox row, the delivery's `evt_` id (X-SVC-Webhook-Id) in a delivery's body. Its shape is
+ * `eventBodySchema` (lib/webhooks/events/event-body-schema.ts).
  */
 export function envelope(e: DomainEvent, id: string) {
   return {
@@ -20,6 +25,7 @@ export function envelope(e: DomainEvent, id: string) {
     created_at: e.createdAt.toISOString(),
     org_id: e.orgId,
     project_id: e.projectId,
+    ...(e.test ? { test: true as const } : {}),
     data: { object: e.object },
   };
 }

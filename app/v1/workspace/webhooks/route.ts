@@ -1,18 +1,20 @@
 import { audited, memberAuditContext } from "@/lib/audit/record-audit";
-import { methods, workspace } from "@/lib/http/handler";
-import { parseBody } from "@/lib/http/request";
-import { json } from "@/lib/http/response";
+import { methods } from "@/lib/http/handler";
+import { implement } from "@/lib/routes/implement";
 import { createWebhook } from "@/lib/webhooks/create-webhook";
 import { listWebhooks } from "@/lib/webhooks/list-webhooks";
-import { createWorkspaceWebhookBody } from "@/lib/webhooks/webhook-schema";
+import { createWebhookContract, listWebhooksContract } from "./contract";
 
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: workspace("webhooks:read", async ({ db, member }) => json(200, await listWebhooks(db, member.orgId))),
-  POST: workspace("webhooks:write", async ({ req, db, member }) => {
-    const body = await parseBody(req, createWorkspaceWebhookBody);
-    const created = await audited(
+  GET: implement(listWebhooksContract)(async ({ db, member }) => ({
+    status: 200,
+    body: await listWebhooks(db, member.orgId),
+  })),
+  POST: implement(createWebhookContract)(async ({ req, db, member, body }) => ({
+    status: 201,
+    body: await audited(
       db,
       memberAuditContext(req, member),
       (tx) => createWebhook(tx, { orgId: member.orgId, projectId: null }, body),
@@ -21,7 +23,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
         target: { type: "webhook", id: w.id },
         metadata: { url: w.url, events: w.events },
       }),
-    );
-    return json(201, created);
-  }),
+    ),
+  })),
 });

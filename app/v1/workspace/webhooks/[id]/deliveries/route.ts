@@ -1,14 +1,15 @@
-import { methods, workspace } from "@/lib/http/handler";
-import { parseQuery } from "@/lib/http/request";
-import { json } from "@/lib/http/response";
-import { listDeliveries, listDeliveriesQuery } from "@/lib/webhooks/list-deliveries";
+import { methods } from "@/lib/http/handler";
+import { implement } from "@/lib/routes/implement";
+import { listDeliveries } from "@/lib/webhooks/list-deliveries";
+import { listDeliveriesContract } from "./contract";
 
 export const dynamic = "force-dynamic";
 
 type Params = { id: string };
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods<Params>({
-  GET: workspace<Params>("webhooks:read", async ({ req, db, member, params }) =>
-    json(200, await listDeliveries(db, member.orgId, params.id, parseQuery(req, listDeliveriesQuery))),
-  ),
+  GET: implement(listDeliveriesContract)<Params>(async ({ db, member, params, query }) => ({
+    status: 200,
+    body: await listDeliveries(db, member.orgId, params.id, query),
+  })),
 });

@@ -1,15 +1,17 @@
 import { audited, memberAuditContext } from "@/lib/audit/record-audit";
-import { methods, workspace } from "@/lib/http/handler";
-import { json } from "@/lib/http/response";
+import { methods } from "@/lib/http/handler";
+import { implement } from "@/lib/routes/implement";
 import { rotateSigningSecret } from "@/lib/webhooks/rotate-signing-secret";
+import { rotateWebhookSecretContract } from "./contract";
 
 export const dynamic = "force-dynamic";
 
 type Params = { id: string };
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods<Params>({
-  POST: workspace<Params>("webhooks:write", async ({ req, db, member, params }) => {
-    const rotated = await audited(
+  POST: implement(rotateWebhookSecretContract)<Params>(async ({ req, db, member, params }) => ({
+    status: 200,
+    body: await audited(
       db,
       memberAuditContext(req, member),
       (tx) => rotateSigningSecret(tx, member.orgId, params.id),
@@ -18,7 +20,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods<Params>({
         target: { type: "webhook", id: r.id },
         metadata: { kid: r.kid, previous_kid: r.previous_kid },
       }),
-    );
-    return json(200, rotated);
-  }),
+    ),
+  })),
 });

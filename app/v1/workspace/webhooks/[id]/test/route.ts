@@ -1,14 +1,15 @@
-import { methods, workspace } from "@/lib/http/handler";
-import { json } from "@/lib/http/response";
-import { sendTestEvent } from "@/lib/webhooks/send-test-event";
+import { sendTestEvent } from "@/lib/events/send-test-event";
+import { methods } from "@/lib/http/handler";
+import { implement } from "@/lib/routes/implement";
+import { sendTestEventContract } from "./contract";
 
 export const dynamic = "force-dynamic";
 
 type Params = { id: string };
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods<Params>({
-  POST: workspace<Params>("webhooks:write", async ({ db, member, params }) => {
-    const delivery = await sendTestEvent(db, member.orgId, params.id);
-    return json(202, delivery);
-  }),
+  POST: implement(sendTestEventContract)<Params>(async ({ db, member, params, body }) => ({
+    status: 202,
+    body: await sendTestEvent(db, member.orgId, params.id, body),
+  })),
 });
