@@ -31,6 +31,13 @@ import * as plan from "./v1/workspace/plan/contract";
 import * as apiKey from "./v1/workspace/projects/[projectId]/api-keys/[id]/contract";
 import * as rotateApiKey from "./v1/workspace/projects/[projectId]/api-keys/[id]/rotate/contract";
 import * as apiKeys from "./v1/workspace/projects/[projectId]/api-keys/contract";
+import * as project from "./v1/workspace/projects/[projectId]/contract";
+import * as projects from "./v1/workspace/projects/contract";
+import * as recording from "./v1/workspace/recordings/[id]/contract";
+import * as download from "./v1/workspace/recordings/[id]/download/contract";
+import * as recordings from "./v1/workspace/recordings/contract";
+import * as room from "./v1/workspace/rooms/[roomId]/contract";
+import * as endRoom from "./v1/workspace/rooms/[roomId]/end/contract";
 import * as rooms from "./v1/workspace/rooms/contract";
 import * as webhook from "./v1/workspace/webhooks/[id]/contract";
 import * as redeliver from "./v1/workspace/webhooks/[id]/deliveries/[deliveryId]/redeliver/contract";
@@ -56,6 +63,11 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   auditLog,
   auditLogVerify,
   OPERATIONS,
+  projects,
+  project,
+  recordings,
+  recording,
+  download,
   apiKeys,
   rotateApiKey,
   apiKey,
@@ -79,6 +91,8 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   resendMemberInvitation,
   memberInvitation,
   rooms,
+  room,
+  endRoom,
   webhooks,
   webhook,
   rotateSecret,

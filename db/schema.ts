@@ -263,6 +263,9 @@ export const recordings = pgTable(
     // GET recordings: completed rows of one org, newest first.
     index("recordings_org_state_started_idx").on(t.orgId, t.state, t.startedAt.desc(), t.id.desc()),
     index("recordings_room_idx").on(t.roomId),
+    // GET recordings?project_id=…[&until=&since=]: one project's completed rows, newest first, by
+    // started_at ranges (lib/recordings/list-recordings.ts); also a project's recordings at deletion.
+    index("recordings_project_state_started_idx").on(t.projectId, t.state, t.startedAt.desc(), t.id.desc()),
   ],
 );
 
@@ -650,3 +653,25 @@ export const auditLogCheckpoints = pgTable("audit_log_checkpoints", {
   prunedBefore: ts("pruned_before").notNull(),
   updatedAt: ts("updated_at").notNull().defaultNow(),
 });
+
+/**
+ * Stored objects to delete (docs/decisions/0920): written in the transaction that deletes a
+ * recording or a project, so the deletion survives a restart; the `delete-stored-objects` job
+ * claims due rows with a lease (`next_attempt_at` moves forward), deletes the object and then the
+ * row. No foreign key: the object outlives its recording, project and even org rows.
+ */
+export const objectDeletions = pgTable(
+  "object_deletions",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id").notNull(),
+    objectKey: text("object_key").notNull(),
+    createdAt: createdAt(),
+    /** Due from then: a claim moves it forward by the lease; a failure by the backoff. */
+    nextAttemptAt: ts("next_attempt_at").notNull().defaultNow(),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+  },
+  // The job's claim: due rows, oldest first.
+  (t) => [index("object_deletions_due_idx").on(t.nextAttemptAt)],
+);
