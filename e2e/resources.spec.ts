@@ -96,12 +96,12 @@ for (const { name: width, size } of WIDTHS) {
 
       await page.getByTestId("rename-room").click();
       const rename = page.getByRole("dialog", { name: "Rename the room" });
-      await expect(rename.getByLabel("Name")).toHaveValue("Weekly sync");
-      await rename.getByLabel("Name").fill("   ");
+      await expect(rename.getByLabel("Name", { exact: true })).toHaveValue("Weekly sync");
+      await rename.getByLabel("Name", { exact: true }).fill("   ");
       await rename.getByRole("button", { name: "Save name" }).click();
       await expect(rename.getByText("Give the room a name.")).toBeVisible();
       await expectAccessible(page, "rename room dialog");
-      await rename.getByLabel("Name").fill("Weekly retro");
+      await rename.getByLabel("Name", { exact: true }).fill("Weekly retro");
       await rename.getByRole("button", { name: "Save name" }).click();
       await expect(rename).toBeHidden();
       await expect(page.getByTestId("room-title")).toHaveText("Weekly retro");
