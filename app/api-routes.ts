@@ -1,4 +1,3 @@
-import { OPERATIONS } from "@/lib/openapi/registry";
 import type { RouteContract } from "@/lib/routes/contract";
 import * as jwks from "./.well-known/jwks.json/contract";
 import * as healthz from "./healthz/contract";
@@ -62,7 +61,6 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   plan,
   auditLog,
   auditLogVerify,
-  OPERATIONS,
   projects,
   project,
   recordings,
@@ -101,7 +99,7 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   recover,
   sendTest,
   registerProjectWebhook,
-].flatMap((m): RouteContract[] => (Array.isArray(m) ? m : Object.values(m)));
+].flatMap((m): RouteContract[] => Object.values(m));
 
 /** The events receivers get: the document's top-level `webhooks`. */
 export { EVENT_TYPES as WEBHOOK_EVENTS } from "@/lib/events/event-types";

@@ -12,13 +12,17 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import type { AccountTokenKind } from "../lib/accounts/spend-account-token";
 import type { ApiKeyScope, KeyGrant } from "../lib/api-keys/scopes";
 import type { ActorType, AuditAction } from "../lib/audit/audit-actions";
 import type { Role } from "../lib/auth/roles";
 import type { Plan } from "../lib/billing/plans";
+import type { EmailKind, EmailState } from "../lib/email/cap";
+import type { MediaReportType } from "../lib/media/media-report-schema";
 import type { Environment } from "../lib/projects/environments";
 import type { RecordingState } from "../lib/recordings/recording-schema";
 import type { RoomState, RoomType } from "../lib/rooms/room-type-values";
+import type { SigningAlg } from "../lib/tokens/signing-keys";
 import type { ErrorClass } from "../lib/webhooks/delivery/error-class";
 import type { AttemptOutcome, DeliveryStatus } from "../lib/webhooks/delivery-schema";
 import type { CatalogEvent, DeliveryEventType } from "../lib/webhooks/event-catalog";
@@ -132,8 +136,7 @@ export const accountTokens = pgTable(
   "account_tokens",
   {
     id: text("id").primaryKey(),
-    /** signup | password_reset */
-    kind: text("kind").notNull(),
+    kind: text("kind").$type<AccountTokenKind>().notNull(),
     tokenHash: text("token_hash").notNull(),
     /** Lower-cased. */
     email: text("email").notNull(),
@@ -301,7 +304,7 @@ export const apiKeys = pgTable(
 /** Room-token signing keys of the embedded default (production passes its key via env). */
 export const tokenSigningKeys = pgTable("token_signing_keys", {
   kid: text("kid").primaryKey(),
-  alg: text("alg").notNull(),
+  alg: text("alg").$type<SigningAlg>().notNull(),
   /** The private JWK, encrypted with the at-rest key. */
   privateJwkCiphertext: text("private_jwk_ciphertext").notNull(),
   publicJwk: jsonb("public_jwk").notNull(),
@@ -465,7 +468,7 @@ export const mediaReports = pgTable(
   "media_reports",
   {
     id: text("id").primaryKey(),
-    type: text("type").notNull(),
+    type: text("type").$type<MediaReportType>().notNull(),
     roomId: text("room_id"),
     receivedAt: createdAt(),
   },
@@ -500,14 +503,13 @@ export const emails = pgTable(
      * room_invitation (counted in and held by the org's hourly cap) | account (org invitations,
      * sign-up, password reset: sent at once, outside the cap; decisions §11).
      */
-    kind: text("kind").notNull().default("room_invitation"),
+    kind: text("kind").$type<EmailKind>().notNull().default("room_invitation"),
     invitationId: text("invitation_id").references(() => invitations.id, { onDelete: "cascade" }),
     to: text("to_address").notNull(),
     subject: text("subject").notNull(),
     html: text("html").notNull(),
     text: text("text").notNull(),
-    /** queued | sent | failed */
-    state: text("state").notNull().default("queued"),
+    state: text("state").$type<EmailState>().notNull().default("queued"),
     /** When the per-org hourly cap lets this one go. */
     releaseAt: ts("release_at").notNull(),
     attempts: integer("attempts").notNull().default(0),
@@ -591,8 +593,7 @@ export const idempotencyKeys = pgTable(
     key: text("key").notNull(),
     /** SHA-256 of method, path and the canonical body: another request under the key is 422. */
     requestHash: text("request_hash").notNull(),
-    /** in_progress | completed */
-    state: text("state").notNull(),
+    state: text("state").$type<"in_progress" | "completed">().notNull(),
     /** An in_progress claim older than this was abandoned (crashed process) and may be taken over. */
     lockedUntil: ts("locked_until").notNull(),
     status: integer("status"),

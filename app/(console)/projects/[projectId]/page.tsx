@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { EnvironmentBadge } from "@/app/_components/badges";
-import { CopyButton } from "@/app/_components/copy-button";
+import { DetailHead, IdChip } from "@/app/_components/detail-head";
 import { IconArrowRight } from "@/app/_components/icons";
 import { ProjectIcon } from "@/app/_components/project-icon";
 import { Time } from "@/app/_components/time";
@@ -42,40 +42,30 @@ export default async function ProjectPage({ params }: { params: Params }) {
   const now = Date.now();
   return (
     <>
-      <nav aria-label="Breadcrumb" className="breadcrumb">
-        <Link href="/projects">Projects</Link>
-        <span aria-hidden>/</span>
-        <span aria-current="page">{project.name}</span>
-      </nav>
-      <div className="page-head">
-        <div style={{ display: "flex", gap: 12, alignItems: "center" }}>
-          <ProjectIcon id={project.id} name={project.name} />
-          <div>
-            <h1 style={{ display: "flex", gap: 10, alignItems: "center" }}>
-              {project.name} <EnvironmentBadge environment={project.environment} />
-            </h1>
-            <p>
-              <span className="mono">{project.slug}</span> · created{" "}
-              <Time iso={project.created_at} now={now} />
-            </p>
-          </div>
-        </div>
-        <div className="page-actions">
-          <span className="id-chip">
-            <span title={project.id}>{project.id}</span>
-            <CopyButton
-              value={project.id}
-              label={`Copy the id of ${project.name}`}
-              className="icon-btn"
-              toastTitle="Project id copied"
-            />
-          </span>
-          <Link className="btn secondary" href={`/rooms?project_id=${encodeURIComponent(project.id)}`}>
-            Rooms <IconArrowRight />
-          </Link>
-          <ProjectActions project={project} contents={contents} memberRole={member.role} />
-        </div>
-      </div>
+      <DetailHead
+        parent={{ href: "/projects", label: "Projects" }}
+        crumb={project.name}
+        icon={<ProjectIcon id={project.id} name={project.name} />}
+        title={
+          <h1 style={{ display: "flex", gap: 10, alignItems: "center" }}>
+            {project.name} <EnvironmentBadge environment={project.environment} />
+          </h1>
+        }
+        sub={
+          <p>
+            <span className="mono">{project.slug}</span> · created <Time iso={project.created_at} now={now} />
+          </p>
+        }
+        actions={
+          <>
+            <IdChip id={project.id} label={`Copy the id of ${project.name}`} toastTitle="Project id copied" />
+            <Link className="btn secondary" href={`/rooms?project_id=${encodeURIComponent(project.id)}`}>
+              Rooms <IconArrowRight />
+            </Link>
+            <ProjectActions project={project} contents={contents} memberRole={member.role} />
+          </>
+        }
+      />
       <ApiKeysPanel
         projectId={project.id}
         projectName={project.name}

@@ -1,10 +1,7 @@
 import { z } from "zod";
 import { ERROR_STATUS } from "@/lib/http/errors";
 
-/**
- * The schema every area shares: the problem body of each error answer. Response schemas live in
- * their areas (`lib/<area>/*-schema.ts`, docs/decisions/0820).
- */
+/** The body of every error answer (lib/http/errors.ts); the OpenAPI document names it `Problem`. */
 export const problemSchema = z
   .object({
     type: z.string(),
