@@ -5,8 +5,6 @@ import { displayPrefix, newKeySecret, projectKey } from "@/lib/api-keys/key-form
 import { sha256Hex } from "@/lib/crypto/secret-box";
 import type { Db } from "@/lib/db";
 
-export type { RotatedApiKey };
-
 /**
  * Endpoint 11: one UPDATE replaces the stored hash, so the old secret matches nothing from the
  * very next request on. A revoked key, or a key of another project or org, is 404.

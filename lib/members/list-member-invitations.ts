@@ -1,10 +1,8 @@
 import { eq, isNull } from "drizzle-orm";
 import { orgInvitations } from "@/db/schema";
 import type { DbOrTx } from "@/lib/db";
-import {
-  type MemberInvitationDto,
-  serializeMemberInvitation,
-} from "@/lib/members/serialize-member-invitation";
+import type { MemberInvitationDto } from "@/lib/members/member-schema";
+import { serializeMemberInvitation } from "@/lib/members/serialize-member-invitation";
 import { listNewestFirst } from "@/lib/pagination";
 
 /**

@@ -10,7 +10,7 @@ import { SnippetTabs } from "@/app/_components/snippet-tabs";
 import type { Snippets } from "@/app/_lib/snippet-languages";
 import { ApiKeyTable, type KeyAction } from "@/app/(console)/projects/[projectId]/api-key-table";
 import type { RevealedKey, TokenExample } from "@/app/(console)/projects/[projectId]/revealed-key-dialog";
-import type { ApiKeyDto } from "@/lib/api-keys/serialize-api-key";
+import type { ApiKeyDto } from "@/lib/api-keys/api-key-schema";
 import type { Role } from "@/lib/auth/roles";
 
 const MintKeyDialog = lazyComponent(() =>
