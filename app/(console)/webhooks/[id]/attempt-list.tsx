@@ -35,7 +35,7 @@ export function AttemptList({ delivery: d }: { delivery: DeliveryDto }) {
           : `${countOf(d.attempts.length, "attempt", "attempts")} and request`}
       </summary>
       <h4 className={styles.debugHeading}>Request body (as signed and sent)</h4>
-      <pre className={styles.body} data-testid="request-body">
+      <pre className={styles.raw} data-testid="request-body">
         {pretty(d.request_body)}
       </pre>
       <ol className={styles.attemptCards} aria-label={`Attempts of ${d.event_id}`}>
@@ -86,7 +86,7 @@ function AttemptCard({ attempt: a, created }: { attempt: DeliveryAttemptDto; cre
       {a.response_body ? (
         <details className={styles.inner}>
           <summary>Response body (first 4 KB)</summary>
-          <pre className={styles.body} data-testid="response-body">
+          <pre className={styles.raw} data-testid="response-body">
             {a.response_body}
           </pre>
         </details>
@@ -108,7 +108,7 @@ function Headers({
   return (
     <details className={styles.inner}>
       <summary>{title}</summary>
-      <pre className={styles.body} data-testid={testId}>
+      <pre className={styles.raw} data-testid={testId}>
         {Object.entries(headers)
           .map(([k, v]) => `${k}: ${v}`)
           .join("\n")}
