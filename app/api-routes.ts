@@ -1,4 +1,3 @@
-import { OPERATIONS } from "@/lib/openapi/registry";
 import type { RouteContract } from "@/lib/routes/contract";
 import * as jwks from "./.well-known/jwks.json/contract";
 import * as healthz from "./healthz/contract";
@@ -31,6 +30,13 @@ import * as plan from "./v1/workspace/plan/contract";
 import * as apiKey from "./v1/workspace/projects/[projectId]/api-keys/[id]/contract";
 import * as rotateApiKey from "./v1/workspace/projects/[projectId]/api-keys/[id]/rotate/contract";
 import * as apiKeys from "./v1/workspace/projects/[projectId]/api-keys/contract";
+import * as project from "./v1/workspace/projects/[projectId]/contract";
+import * as projects from "./v1/workspace/projects/contract";
+import * as recording from "./v1/workspace/recordings/[id]/contract";
+import * as download from "./v1/workspace/recordings/[id]/download/contract";
+import * as recordings from "./v1/workspace/recordings/contract";
+import * as room from "./v1/workspace/rooms/[roomId]/contract";
+import * as endRoom from "./v1/workspace/rooms/[roomId]/end/contract";
 import * as rooms from "./v1/workspace/rooms/contract";
 import * as webhook from "./v1/workspace/webhooks/[id]/contract";
 import * as redeliver from "./v1/workspace/webhooks/[id]/deliveries/[deliveryId]/redeliver/contract";
@@ -55,7 +61,11 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   plan,
   auditLog,
   auditLogVerify,
-  OPERATIONS,
+  projects,
+  project,
+  recordings,
+  recording,
+  download,
   apiKeys,
   rotateApiKey,
   apiKey,
@@ -79,6 +89,8 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   resendMemberInvitation,
   memberInvitation,
   rooms,
+  room,
+  endRoom,
   webhooks,
   webhook,
   rotateSecret,
@@ -87,7 +99,7 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   recover,
   sendTest,
   registerProjectWebhook,
-].flatMap((m): RouteContract[] => (Array.isArray(m) ? m : Object.values(m)));
+].flatMap((m): RouteContract[] => Object.values(m));
 
 /** The events receivers get: the document's top-level `webhooks`. */
 export { EVENT_TYPES as WEBHOOK_EVENTS } from "@/lib/events/event-types";

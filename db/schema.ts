@@ -12,13 +12,17 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import type { AccountTokenKind } from "../lib/accounts/spend-account-token";
 import type { ApiKeyScope, KeyGrant } from "../lib/api-keys/scopes";
 import type { ActorType, AuditAction } from "../lib/audit/audit-actions";
 import type { Role } from "../lib/auth/roles";
 import type { Plan } from "../lib/billing/plans";
+import type { EmailKind, EmailState } from "../lib/email/cap";
+import type { MediaReportType } from "../lib/media/media-report-schema";
 import type { Environment } from "../lib/projects/environments";
 import type { RecordingState } from "../lib/recordings/recording-schema";
 import type { RoomState, RoomType } from "../lib/rooms/room-type-values";
+import type { SigningAlg } from "../lib/tokens/signing-keys";
 import type { ErrorClass } from "../lib/webhooks/delivery/error-class";
 import type { AttemptOutcome, DeliveryStatus } from "../lib/webhooks/delivery-schema";
 import type { CatalogEvent, DeliveryEventType } from "../lib/webhooks/event-catalog";
@@ -132,8 +136,7 @@ export const accountTokens = pgTable(
   "account_tokens",
   {
     id: text("id").primaryKey(),
-    /** signup | password_reset */
-    kind: text("kind").notNull(),
+    kind: text("kind").$type<AccountTokenKind>().notNull(),
     tokenHash: text("token_hash").notNull(),
     /** Lower-cased. */
     email: text("email").notNull(),
@@ -260,6 +263,9 @@ export const recordings = pgTable(
     // GET recordings: completed rows of one org, newest first.
     index("recordings_org_state_started_idx").on(t.orgId, t.state, t.startedAt.desc(), t.id.desc()),
     index("recordings_room_idx").on(t.roomId),
+    // GET recordings?project_id=…[&until=&since=]: one project's completed rows, newest first, by
+    // started_at ranges (lib/recordings/list-recordings.ts); also a project's recordings at deletion.
+    index("recordings_project_state_started_idx").on(t.projectId, t.state, t.startedAt.desc(), t.id.desc()),
   ],
 );
 
@@ -298,7 +304,7 @@ export const apiKeys = pgTable(
 /** Room-token signing keys of the embedded default (production passes its key via env). */
 export const tokenSigningKeys = pgTable("token_signing_keys", {
   kid: text("kid").primaryKey(),
-  alg: text("alg").notNull(),
+  alg: text("alg").$type<SigningAlg>().notNull(),
   /** The private JWK, encrypted with the at-rest key. */
   privateJwkCiphertext: text("private_jwk_ciphertext").notNull(),
   publicJwk: jsonb("public_jwk").notNull(),
@@ -462,7 +468,7 @@ export const mediaReports = pgTable(
   "media_reports",
   {
     id: text("id").primaryKey(),
-    type: text("type").notNull(),
+    type: text("type").$type<MediaReportType>().notNull(),
     roomId: text("room_id"),
     receivedAt: createdAt(),
   },
@@ -497,14 +503,13 @@ export const emails = pgTable(
      * room_invitation (counted in and held by the org's hourly cap) | account (org invitations,
      * sign-up, password reset: sent at once, outside the cap; decisions §11).
      */
-    kind: text("kind").notNull().default("room_invitation"),
+    kind: text("kind").$type<EmailKind>().notNull().default("room_invitation"),
     invitationId: text("invitation_id").references(() => invitations.id, { onDelete: "cascade" }),
     to: text("to_address").notNull(),
     subject: text("subject").notNull(),
     html: text("html").notNull(),
     text: text("text").notNull(),
-    /** queued | sent | failed */
-    state: text("state").notNull().default("queued"),
+    state: text("state").$type<EmailState>().notNull().default("queued"),
     /** When the per-org hourly cap lets this one go. */
     releaseAt: ts("release_at").notNull(),
     attempts: integer("attempts").notNull().default(0),
@@ -588,8 +593,7 @@ export const idempotencyKeys = pgTable(
     key: text("key").notNull(),
     /** SHA-256 of method, path and the canonical body: another request under the key is 422. */
     requestHash: text("request_hash").notNull(),
-    /** in_progress | completed */
-    state: text("state").notNull(),
+    state: text("state").$type<"in_progress" | "completed">().notNull(),
     /** An in_progress claim older than this was abandoned (crashed process) and may be taken over. */
     lockedUntil: ts("locked_until").notNull(),
     status: integer("status"),
@@ -649,3 +653,25 @@ export const auditLogCheckpoints = pgTable("audit_log_checkpoints", {
   prunedBefore: ts("pruned_before").notNull(),
   updatedAt: ts("updated_at").notNull().defaultNow(),
 });
+
+/**
+ * Stored objects to delete (docs/decisions/0920): written in the transaction that deletes a
+ * recording or a project, so the deletion survives a restart; the `delete-stored-objects` job
+ * claims due rows with a lease (`next_attempt_at` moves forward), deletes the object and then the
+ * row. No foreign key: the object outlives its recording, project and even org rows.
+ */
+export const objectDeletions = pgTable(
+  "object_deletions",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id").notNull(),
+    objectKey: text("object_key").notNull(),
+    createdAt: createdAt(),
+    /** Due from then: a claim moves it forward by the lease; a failure by the backoff. */
+    nextAttemptAt: ts("next_attempt_at").notNull().defaultNow(),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+  },
+  // The job's claim: due rows, oldest first.
+  (t) => [index("object_deletions_due_idx").on(t.nextAttemptAt)],
+);

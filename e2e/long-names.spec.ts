@@ -50,6 +50,11 @@ test("every console route fits a phone and a desktop with the longest names, axe
     },
   });
   expect(invited.status()).toBe(200);
+  // A pending org invitation with the same long address: the members page lists it.
+  const orgInvite = await api.post("/v1/workspace/members/invitations", {
+    data: { email: `${"m".repeat(60)}.${stamp}@${"long-domain-".repeat(4)}example.com`, role: "Viewer" },
+  });
+  expect(orgInvite.status()).toBe(201);
   await owner.close();
 
   await signIn(page, "owner@acme.test");
@@ -72,6 +77,9 @@ test("every console route fits a phone and a desktop with the longest names, axe
     `/webhooks/${hook.id}`,
     `/api-keys?project_id=${project.id}`,
     "/api-reference",
+    "/members",
+    "/account",
+    "/plan",
     "/role",
     "/audit",
     "/mailbox",

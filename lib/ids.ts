@@ -20,6 +20,7 @@ export const ID_PREFIXES = {
   session: "ses_",
   accountToken: "act_",
   instance: "ins_",
+  objectDeletion: "del_",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -1,6 +1,7 @@
-import { type SQL, sql } from "drizzle-orm";
-import type { PgColumn } from "drizzle-orm/pg-core";
+import { and, type SQL, sql } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
+import type { DbOrTx } from "@/lib/db";
 import { validationError } from "@/lib/http/errors";
 
 /** The one pagination scheme: newest first by (created_at, id), keyset, fetch limit + 1. */
@@ -80,4 +81,28 @@ export function toPage<Row extends { createdAt: Date; id: string }, Item>(
     items: pageRows.map(serialize),
     next_cursor: hasMore && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
   };
+}
+
+/** A table listed by this scheme: its rows carry `created_at` and `id` (the keyset). */
+type KeysetTable = PgTable & { createdAt: PgColumn; id: PgColumn; $inferSelect: Cursor };
+
+/**
+ * One page of `table`, newest first, of the rows matching every filter (undefined ones are
+ * skipped) after the query's cursor. Each list's index is `(org_id, …, created_at desc, id desc)`.
+ */
+export async function listNewestFirst<T extends KeysetTable, Item>(
+  db: DbOrTx,
+  table: T,
+  filters: (SQL | undefined)[],
+  q: { limit: number; cursor?: string | undefined },
+  serialize: (row: T["$inferSelect"]) => Item,
+): Promise<{ items: Item[]; next_cursor: string | null }> {
+  const rows = await db
+    .select()
+    .from(table as PgTable)
+    .where(and(...filters, afterCursor(table.createdAt, table.id, q.cursor)))
+    .orderBy(...newestFirst(table.createdAt, table.id))
+    .limit(q.limit + 1);
+  // `select()` of a whole table is that table's row; drizzle cannot infer it for a generic table.
+  return toPage(rows as T["$inferSelect"][], q.limit, serialize);
 }

@@ -2,10 +2,11 @@ import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ROUTE_CONTRACTS as OPERATIONS } from "@/app/api-routes";
-import { deliveries } from "@/db/schema";
+import { deliveries, recordings } from "@/db/schema";
 import { getDb } from "@/lib/db";
 import { overrideEnvForTests } from "@/lib/env";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/http/errors";
+import { newId } from "@/lib/ids";
 import { clearAllRateLimits } from "@/lib/ratelimit/policies";
 import { errorCodesOf, type RouteContract as Operation } from "@/lib/routes/contract";
 import { startSession } from "@/lib/sessions/start-session";
@@ -71,6 +72,8 @@ function samples(op: Operation): Record<string, unknown> {
     inviteMember: { email: "fuzz-invitee@example.test", role: "Developer" },
     createProject: { name: "Fuzz", slug: "fuzz-project", environment: "dev" },
     createRoom: { project_id: w.org.projectId, name: "Fuzz room", type: "p2p" },
+    updateProject: { name: "Fuzz renamed", environment: "staging" },
+    updateRoom: { name: "Fuzz room renamed" },
     mintApiKey: { name: "Fuzz key", scope: "rooms:write", grants: ["publish"] },
     sendInvitations: { room_id: w.shortCode, recipients: ["a@example.com", "b@example.com"], note: "hi" },
     createWebhook: { url: HOOK_URL, events: ["room.created", "room.ended"], description: "fuzz" },
@@ -145,6 +148,10 @@ function bodyArb(op: Operation): fc.Arbitrary<string | undefined> {
  */
 const victims = {
   keyId: "",
+  /** A project, a room and a recording that deleteProject, endRoom and deleteRecording may destroy. */
+  projectId: "",
+  roomId: "",
+  recordingId: "",
   webhookId: "",
   deliveryId: "",
   links: {} as Awaited<ReturnType<typeof freshAccountLinks>>,
@@ -159,6 +166,26 @@ async function freshVictims(): Promise<void> {
   const key = await createProjectKey(w.org, "all");
   victims.keyId = key.slice("svc_pk_".length).split(".")[0] as string;
   const token = w.org.members.Owner.token;
+  const project = await call<{ id: string }>("POST", "/v1/workspace/projects", {
+    token,
+    json: { name: "Victim" },
+  });
+  victims.projectId = project.body.id;
+  const room = await call<{ id: string }>("POST", "/v1/workspace/rooms", {
+    token,
+    json: { project_id: w.org.projectId, name: "Victim room" },
+  });
+  victims.roomId = room.body.id;
+  victims.recordingId = newId("recording");
+  await (await getDb()).insert(recordings).values({
+    id: victims.recordingId,
+    orgId: w.org.id,
+    projectId: w.org.projectId,
+    roomId: room.body.id,
+    state: "completed",
+    objectKey: `recordings/${victims.recordingId}.mp4`,
+    startedAt: new Date(),
+  });
   const hook = await call<{ id: string }>("POST", "/v1/workspace/webhooks", {
     token,
     json: { url: HOOK_URL, events: ["room.created"] },
@@ -179,8 +206,17 @@ async function freshVictims(): Promise<void> {
   ).token;
 }
 
+/** Operations that destroy what their path names: they get the victims, never the world's own. */
+const DESTROYS: Record<string, () => Record<string, string>> = {
+  deleteProject: () => ({ [w.org.projectId]: victims.projectId }),
+  endRoom: () => ({ [w.roomId]: victims.roomId, [w.shortCode]: victims.roomId }),
+  deleteRecording: () => ({ [w.recordingId]: victims.recordingId }),
+};
+
 function ownId(op: Operation, name: string): string {
-  if (name === "projectId") return w.org.projectId;
+  if (name === "projectId") return op.operationId === "deleteProject" ? victims.projectId : w.org.projectId;
+  if (name === "roomId") return op.operationId === "endRoom" ? victims.roomId : w.roomId;
+  if (op.operationId === "deleteRecording") return victims.recordingId;
   if (name === "deliveryId") return victims.deliveryId;
   if (op.path.includes("/recordings/")) return w.recordingId;
   if (op.path.includes("/api-keys/")) return victims.keyId;
@@ -353,7 +389,9 @@ async function check(req: FuzzRequest): Promise<void> {
     await clearAllRateLimits();
     await freshVictims();
   }
-  const path = r.path.replace(/%40own%3A(\w+)/g, (_, name: string) => ownId(r.op, name));
+  let path = r.path.replace(/%40own%3A(\w+)/g, (_, name: string) => ownId(r.op, name));
+  for (const [own, victim] of Object.entries(DESTROYS[r.op.operationId]?.() ?? {}))
+    path = path.replaceAll(encodeURIComponent(own), encodeURIComponent(victim));
   const auth = Object.fromEntries(
     Object.entries(r.auth.headers).map(([k, v]) => [k, v.replace("@victim-session", victims.sessionToken)]),
   );

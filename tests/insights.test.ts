@@ -13,6 +13,7 @@ import {
 } from "@/db/schema";
 import { flushKeyUsage } from "@/lib/api-keys/last-used";
 import { getDb } from "@/lib/db";
+import type { EmailState } from "@/lib/email/cap";
 import { newId } from "@/lib/ids";
 import { lastDays } from "@/lib/insights/days";
 import { loadOrgInsights } from "@/lib/insights/load-org-insights";
@@ -205,7 +206,7 @@ describe("loadOrgInsights", () => {
       status: "dead",
       createdAt: new Date(NOW.getTime() - 2 * DAY),
     });
-    const email = (state: string, sentAt: Date | null) => ({
+    const email = (state: EmailState, sentAt: Date | null) => ({
       id: newId("email"),
       orgId: org.id,
       to: "a@example.com",

@@ -67,7 +67,7 @@ describe("POST /v1/workspace/members/invitations", () => {
         subject: "s",
         html: "h",
         text: "t",
-        state: "sent",
+        state: "sent" as const,
         sentAt: now,
         releaseAt: now,
       })),

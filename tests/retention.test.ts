@@ -14,6 +14,7 @@ import {
 } from "@/db/schema";
 import { verifyAuditChain } from "@/lib/audit/verify-audit-chain";
 import { getDb } from "@/lib/db";
+import type { EmailState } from "@/lib/email/cap";
 import { overrideEnvForTests } from "@/lib/env";
 import { newId } from "@/lib/ids";
 import { transactionWithJobs } from "@/lib/jobs/transaction";
@@ -100,7 +101,7 @@ describe("pruning past retention", () => {
       { id: "rep-new", type: "participant.joined", receivedAt: daysAgo(6) },
     ]);
     // Emails: sent 31 days ago, sent 29 days ago, queued 60 days ago (live: never pruned).
-    const email = (id: string, state: string, created: Date) =>
+    const email = (id: string, state: EmailState, created: Date) =>
       insertEmail(org.id, { id, state, releaseAt: created, createdAt: created });
     await email("eml-old", "sent", daysAgo(31));
     await email("eml-new", "sent", daysAgo(29));
@@ -110,7 +111,7 @@ describe("pruning past retention", () => {
       scope: "usr:test",
       key: k,
       requestHash: "h",
-      state: "completed",
+      state: "completed" as const,
       lockedUntil: now,
       expiresAt,
     });

@@ -2,7 +2,9 @@
 
 import { type FormEvent, type ReactNode, useState } from "react";
 import { type ApiResult, api, fieldErrors } from "@/app/_components/api-client";
+import { TextField } from "@/app/_components/field";
 import { IconAlert, IconSpinner } from "@/app/_components/icons";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/lib/identity/password-limits";
 
 export interface AccountField {
   name: string;
@@ -10,6 +12,17 @@ export interface AccountField {
   type: "email" | "password" | "text";
   autoComplete: string;
   hint?: string;
+}
+
+/** The password a person chooses (sign-up, invitation, reset), with the length rule as its hint. */
+export function newPasswordField(label: string): AccountField {
+  return {
+    name: "password",
+    label,
+    type: "password",
+    autoComplete: "new-password",
+    hint: `${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters.`,
+  };
 }
 
 /**
@@ -60,26 +73,15 @@ export function AccountForm({
         </div>
       ) : null}
       {fields.map((f) => (
-        <div className="field" key={f.name}>
-          <label htmlFor={f.name}>{f.label}</label>
-          <input
-            id={f.name}
-            name={f.name}
-            type={f.type}
-            autoComplete={f.autoComplete}
-            aria-invalid={errors[f.name] ? true : undefined}
-            aria-describedby={errors[f.name] ? `${f.name}-error` : f.hint ? `${f.name}-hint` : undefined}
-          />
-          {errors[f.name] ? (
-            <p className="field-error" id={`${f.name}-error`}>
-              {errors[f.name]}
-            </p>
-          ) : f.hint ? (
-            <p className="hint" id={`${f.name}-hint`}>
-              {f.hint}
-            </p>
-          ) : null}
-        </div>
+        <TextField
+          key={f.name}
+          id={f.name}
+          label={f.label}
+          type={f.type}
+          autoComplete={f.autoComplete}
+          hint={f.hint}
+          error={errors[f.name]}
+        />
       ))}
       <button className="btn block" type="submit" disabled={busy} style={{ marginTop: 4, minHeight: 38 }}>
         {busy ? <IconSpinner className="spin" /> : null}

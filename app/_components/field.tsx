@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
 
 /**
  * A labelled form field: the label, an optional hint and the error are wired to the control by id
@@ -62,7 +62,7 @@ export function TextField({
   hint?: ReactNode;
   error?: string | undefined;
   optional?: boolean;
-} & Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name">) {
+} & Omit<ComponentProps<"input">, "id" | "name">) {
   return (
     <Field id={id} label={label} hint={hint} error={error} optional={optional}>
       <input {...fieldA11y(id, error, hint)} {...input} />

@@ -1,15 +1,32 @@
 "use client";
 
-import { type ReactNode, useRef } from "react";
+import { type ComponentType, lazy, type ReactNode, Suspense, useRef } from "react";
 
 /**
- * Renders a dialog only from the first time it opens. With the dialog imported through
- * `next/dynamic` (`{ ssr: false }`), its code loads then, so it is not part of the page's
- * first-load JS (issue 13: ≤ 150 kB gzip per page). Once opened it stays mounted, so closing it
- * still returns focus to the control that opened it.
+ * Renders a dialog only from the first time it opens. With the dialog made by `lazyComponent`, its
+ * code loads then, so it is not part of the page's first-load JS (issue 13: ≤ 150 kB gzip per
+ * page). Once opened it stays mounted, so closing it still returns focus to the control that
+ * opened it.
  */
 export function OnceOpened({ open, children }: { open: boolean; children: ReactNode }) {
   const opened = useRef(false);
   if (open) opened.current = true;
   return opened.current ? children : null;
+}
+
+/**
+ * A component whose code is fetched the first time it renders (React's `lazy`; nothing while it
+ * loads). Used with `OnceOpened` for dialogs and panels. React's own `lazy` rather than
+ * `next/dynamic`: the latter adds its loader (~1 kB gzip) to every page that uses it.
+ */
+export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  const Lazy = lazy(async () => ({ default: await load() }));
+  // biome-ignore lint/correctness/noComponentHookFactories: called once per component, at module load, never during a render.
+  return function Loaded(props: P) {
+    return (
+      <Suspense fallback={null}>
+        <Lazy {...props} />
+      </Suspense>
+    );
+  };
 }

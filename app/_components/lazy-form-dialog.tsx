@@ -1,17 +1,14 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import type { ComponentType } from "react";
 import type { FormDialogProps } from "@/app/_components/form-dialog";
-import { OnceOpened } from "@/app/_components/lazy-dialog";
+import { lazyComponent, OnceOpened } from "@/app/_components/lazy-dialog";
 
-const Lazy = dynamic(
-  () =>
-    import("@/app/_components/form-dialog").then(
-      // The generic component, loaded through a non-generic boundary; LazyFormDialog restores T.
-      (m) => m.FormDialog as ComponentType<FormDialogProps<unknown>>,
-    ),
-  { ssr: false },
+const Lazy = lazyComponent(() =>
+  import("@/app/_components/form-dialog").then(
+    // The generic component, loaded through a non-generic boundary; LazyFormDialog restores T.
+    (m) => m.FormDialog as ComponentType<FormDialogProps<unknown>>,
+  ),
 );
 
 /** `FormDialog`, loaded when it first opens (see lazy-dialog.tsx). */

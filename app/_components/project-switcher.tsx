@@ -1,12 +1,17 @@
 "use client";
 
 import Link from "next/link";
-import { usePathname, useRouter } from "next/navigation";
+import { usePathname } from "next/navigation";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
-import { ENVIRONMENT_OPTIONS, EnvironmentBadge } from "@/app/_components/badges";
-import { IconCheck, IconSearch, IconSelector } from "@/app/_components/icons";
+import { EnvironmentBadge } from "@/app/_components/badges";
+import { IconSelector } from "@/app/_components/icons";
+import { lazyComponent, OnceOpened } from "@/app/_components/lazy-dialog";
 import { ProjectIcon } from "@/app/_components/project-icon";
 import { PROJECT_PICKED_EVENT, rememberProject } from "@/app/_components/remember-project";
+
+const Panel = lazyComponent(() =>
+  import("@/app/_components/project-switcher-panel").then((m) => m.ProjectSwitcherPanel),
+);
 
 export interface SwitcherProject {
   id: string;
@@ -28,16 +33,12 @@ export function ProjectSwitcher({
   projects: SwitcherProject[];
   initialId: string | undefined;
 }) {
-  const router = useRouter();
   const pathname = usePathname();
   const panelId = useId();
   const [open, setOpen] = useState(false);
-  const [env, setEnv] = useState<string | undefined>(undefined);
-  const [query, setQuery] = useState("");
   const [currentId, setCurrentId] = useState(initialId);
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
-  const search = useRef<HTMLInputElement>(null);
 
   // Opening a project's page makes it the current project.
   const fromPath = /^\/projects\/([^/]+)/.exec(pathname)?.[1];
@@ -59,7 +60,6 @@ export function ProjectSwitcher({
 
   useEffect(() => {
     if (!open) return;
-    search.current?.focus();
     const onPointer = (e: PointerEvent) => {
       if (root.current && !root.current.contains(e.target as Node)) setOpen(false);
     };
@@ -72,12 +72,6 @@ export function ProjectSwitcher({
   useEffect(() => setOpen(false), [pathname]);
 
   const current = projects.find((p) => p.id === currentId) ?? projects[0];
-  const needle = query.trim().toLowerCase();
-  const shown = projects.filter(
-    (p) =>
-      (!env || p.environment === env) &&
-      (!needle || p.name.toLowerCase().includes(needle) || p.slug.includes(needle)),
-  );
 
   function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
     if (e.key === "Escape" && open) {
@@ -108,7 +102,7 @@ export function ProjectSwitcher({
         type="button"
         className="switcher-button"
         aria-expanded={open}
-        aria-controls={panelId}
+        aria-controls={open ? panelId : undefined}
         aria-label={`Current project: ${current.name}. Switch project`}
         onClick={() => setOpen((o) => !o)}
       >
@@ -122,62 +116,9 @@ export function ProjectSwitcher({
         <EnvironmentBadge environment={current.environment} short />
         <IconSelector className="switcher-chevron" />
       </button>
-      <div id={panelId} className="switcher-panel" hidden={!open}>
-        <div className="switcher-search">
-          <IconSearch aria-hidden />
-          <input
-            ref={search}
-            type="search"
-            placeholder="Find a project…"
-            aria-label="Find a project"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            onKeyDown={(e) => {
-              const first = shown[0];
-              if (e.key === "Enter" && first) {
-                e.preventDefault();
-                rememberProject(first.id);
-                router.push(`/projects/${encodeURIComponent(first.id)}`);
-              }
-            }}
-          />
-        </div>
-        <fieldset className="switcher-envs">
-          <legend className="sr-only">Filter by environment</legend>
-          {[{ value: undefined, label: "All" }, ...ENVIRONMENT_OPTIONS].map((o) => (
-            <button
-              key={o.value ?? "all"}
-              type="button"
-              aria-pressed={env === o.value}
-              className={o.value ? `env-chip env-${o.value}` : "env-chip"}
-              onClick={() => setEnv(o.value)}
-            >
-              {o.label}
-            </button>
-          ))}
-        </fieldset>
-        <ul className="switcher-list" aria-label="Projects">
-          {shown.map((p) => (
-            <li key={p.id}>
-              <Link
-                href={`/projects/${encodeURIComponent(p.id)}`}
-                aria-current={p.id === current.id ? "true" : undefined}
-                onClick={() => rememberProject(p.id)}
-              >
-                <ProjectIcon id={p.id} name={p.name} small />
-                <span className="truncate">{p.name}</span>
-                <EnvironmentBadge environment={p.environment} short />
-                {p.id === current.id ? <IconCheck className="switcher-check" /> : null}
-              </Link>
-            </li>
-          ))}
-          {shown.length === 0 ? <li className="switcher-none">No project matches.</li> : null}
-        </ul>
-        <div className="switcher-foot">
-          <Link href="/projects">All projects</Link>
-          <span className="muted">{projects.length} total</span>
-        </div>
-      </div>
+      <OnceOpened open={open}>
+        <Panel id={panelId} open={open} projects={projects} currentId={current.id} />
+      </OnceOpened>
     </div>
   );
 }

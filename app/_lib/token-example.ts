@@ -1,6 +1,6 @@
 import { roomTokenSnippets, type Snippets } from "@/app/_lib/snippets";
 import type { TokenExample } from "@/app/(console)/projects/[projectId]/revealed-key-dialog";
-import type { ApiKeyDto } from "@/lib/api-keys/serialize-api-key";
+import type { ApiKeyDto } from "@/lib/api-keys/api-key-schema";
 import type { Db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { listRooms } from "@/lib/rooms/list-rooms";

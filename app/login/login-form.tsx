@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { type FormEvent, useRef, useState } from "react";
 import { api } from "@/app/_components/api-client";
+import { TextField } from "@/app/_components/field";
 import { IconAlert, IconSpinner } from "@/app/_components/icons";
 import { landingFor } from "@/app/_lib/landing";
 import type { Identity } from "@/lib/identity/identity-schema";
@@ -93,33 +94,27 @@ export function LoginForm({
           <IconAlert /> {error}
         </div>
       ) : null}
-      <div className="field">
-        <label htmlFor="email">Email</label>
-        <input
-          id="email"
-          name="email"
-          type="email"
-          autoComplete="username"
-          placeholder="you@company.com"
-          required
-          // biome-ignore lint/a11y/noAutofocus: the sign-in page exists for this one field.
-          autoFocus
-          aria-describedby={error ? "login-error" : undefined}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor="password">Password</label>
-        <input
-          ref={passwordRef}
-          id="password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? "login-error" : undefined}
-        />
-      </div>
+      <TextField
+        id="email"
+        label="Email"
+        type="email"
+        autoComplete="username"
+        placeholder="you@company.com"
+        required
+        // The sign-in page exists for this one field.
+        autoFocus
+        aria-describedby={error ? "login-error" : undefined}
+      />
+      <TextField
+        ref={passwordRef}
+        id="password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? "login-error" : undefined}
+      />
       <button className="btn block" type="submit" disabled={busy} style={{ marginTop: 4, minHeight: 38 }}>
         {busy ? <IconSpinner className="spin" /> : null}
         {busy ? "Signing in…" : "Sign in"}

@@ -1,6 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
+import { TextField } from "@/app/_components/field";
 import { IconAlert, IconSpinner } from "@/app/_components/icons";
 import { createFirstOwner, type SetupState } from "@/app/setup/actions";
 import { MIN_PASSWORD_LENGTH } from "@/lib/identity/password-limits";
@@ -15,49 +16,32 @@ export function SetupForm() {
           <IconAlert /> {state.error}
         </div>
       ) : null}
-      <div className="field">
-        <label htmlFor="org">Organisation name</label>
-        <input
-          id="org"
-          name="org"
-          required
-          maxLength={80}
-          placeholder="Acme Inc."
-          autoComplete="organization"
-        />
-      </div>
-      <div className="field">
-        <label htmlFor="name">
-          Your name <span className="optional">(optional)</span>
-        </label>
-        <input id="name" name="name" autoComplete="name" placeholder="Ada Lovelace" />
-      </div>
-      <div className="field">
-        <label htmlFor="email">Email</label>
-        <input
-          id="email"
-          name="email"
-          type="email"
-          autoComplete="username"
-          required
-          placeholder="you@company.com"
-        />
-      </div>
-      <div className="field">
-        <label htmlFor="password">Password</label>
-        <input
-          id="password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          minLength={MIN_PASSWORD_LENGTH}
-          required
-          aria-describedby="password-hint"
-        />
-        <p className="hint" id="password-hint">
-          At least {MIN_PASSWORD_LENGTH} characters.
-        </p>
-      </div>
+      <TextField
+        id="org"
+        label="Organisation name"
+        required
+        maxLength={80}
+        placeholder="Acme Inc."
+        autoComplete="organization"
+      />
+      <TextField id="name" label="Your name" optional autoComplete="name" placeholder="Ada Lovelace" />
+      <TextField
+        id="email"
+        label="Email"
+        type="email"
+        autoComplete="username"
+        required
+        placeholder="you@company.com"
+      />
+      <TextField
+        id="password"
+        label="Password"
+        hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+        type="password"
+        autoComplete="new-password"
+        minLength={MIN_PASSWORD_LENGTH}
+        required
+      />
       <button className="btn block" type="submit" disabled={pending} style={{ minHeight: 38 }}>
         {pending ? <IconSpinner className="spin" /> : null}
         {pending ? "Creating…" : "Create owner and organisation"}

@@ -1,8 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { AccountForm } from "@/app/_components/account-form";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/lib/identity/password-limits";
+import { AccountForm, newPasswordField } from "@/app/_components/account-form";
 
 export function SignupForm() {
   const [sent, setSent] = useState(false);
@@ -19,13 +18,7 @@ export function SignupForm() {
       fields={[
         { name: "display_name", label: "Your name", type: "text", autoComplete: "name" },
         { name: "email", label: "Work email", type: "email", autoComplete: "email" },
-        {
-          name: "password",
-          label: "Password",
-          type: "password",
-          autoComplete: "new-password",
-          hint: `${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters.`,
-        },
+        newPasswordField("Password"),
         { name: "org_name", label: "Organisation name", type: "text", autoComplete: "organization" },
       ]}
       submit="Create account"

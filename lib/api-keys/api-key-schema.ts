@@ -55,27 +55,20 @@ export const apiKeySchema = z
   .meta({ id: "ApiKey", description: "A key as lists show it: never the secret." });
 export type ApiKeyDto = z.output<typeof apiKeySchema>;
 
+/** What minting and rotating reveal, once: the secret in both forms, and its visible prefix. */
+const revealed = {
+  id: prefixedId("key_"),
+  secret,
+  prefix: z.string(),
+  project_key: projectKey,
+};
+
 export const mintedApiKeySchema = z
-  .object({
-    id: prefixedId("key_"),
-    name: z.string(),
-    scope,
-    grants,
-    secret,
-    prefix: z.string(),
-    project_key: projectKey,
-    created_at: timestamp,
-  })
+  .object({ ...revealed, name: z.string(), scope, grants, created_at: timestamp })
   .meta({ id: "MintedApiKey" });
 export type MintedApiKey = z.output<typeof mintedApiKeySchema>;
 
 export const rotatedApiKeySchema = z
-  .object({
-    id: prefixedId("key_"),
-    secret,
-    prefix: z.string(),
-    project_key: projectKey,
-    rotated_at: timestamp,
-  })
+  .object({ ...revealed, rotated_at: timestamp })
   .meta({ id: "RotatedApiKey" });
 export type RotatedApiKey = z.output<typeof rotatedApiKeySchema>;

@@ -108,8 +108,8 @@ export async function authenticateProjectKey(
     keyId: row.id,
     orgId: row.orgId,
     projectId: row.projectId,
-    scope: row.scope as ApiKeyScope,
-    grants: row.grants as KeyGrant[],
+    scope: row.scope,
+    grants: row.grants,
     planSelected: row.planSelected,
     // Asked for: the room, or null when there is no such room in the key's project.
     ...(opts.room !== undefined ? { room: { ref: opts.room.ref, row: row.room } } : {}),
@@ -131,11 +131,13 @@ function toRow(r: unknown[]) {
     state,
     roomProject,
   ] = r as [
+    // A raw prepared row: its columns as db/schema.ts types them (scope and grants are checked
+    // when a key is minted; nothing else writes them).
     string,
     string,
     string,
-    string,
-    string[],
+    ApiKeyScope,
+    KeyGrant[],
     string,
     unknown,
     boolean,

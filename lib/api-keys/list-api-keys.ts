@@ -1,6 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { apiKeys, projects } from "@/db/schema";
-import { type ApiKeyDto, serializeApiKey } from "@/lib/api-keys/serialize-api-key";
+import type { ApiKeyDto } from "@/lib/api-keys/api-key-schema";
+import { serializeApiKey } from "@/lib/api-keys/serialize-api-key";
 import type { Db } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
 import { type ProjectDto, serializeProject } from "@/lib/projects/serialize-project";

@@ -7,8 +7,6 @@ import type { Db } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
 
-export type { MintedApiKey };
-
 /** Endpoint 10: a key of one project of the caller's org; another org's project is 404. */
 export async function mintApiKey(
   db: Db,

@@ -2,8 +2,6 @@ import type { apiKeys } from "@/db/schema";
 import type { ApiKeyDto } from "@/lib/api-keys/api-key-schema";
 import { pendingLastUse } from "@/lib/api-keys/last-used";
 
-export type { ApiKeyDto };
-
 /** A key as lists show it: never the secret or its hash. */
 export function serializeApiKey(k: typeof apiKeys.$inferSelect): ApiKeyDto {
   // Uses not yet flushed to the database are newer than the stored value.

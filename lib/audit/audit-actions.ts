@@ -28,6 +28,11 @@ export const AUDIT_ACTIONS = [
   "member_invitation.created",
   "member_invitation.revoked",
   "member_invitation.resent",
+  "project.updated",
+  "project.deleted",
+  "room.updated",
+  "room.ended",
+  "recording.deleted",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,10 +1,10 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { auditLog } from "@/db/schema";
 import { AUDIT_ACTIONS } from "@/lib/audit/audit-actions";
 import type { AuditEntryDto } from "@/lib/audit/audit-schema";
 import type { DbOrTx } from "@/lib/db";
-import { afterCursor, newestFirst, pageQuery, toPage } from "@/lib/pagination";
+import { listNewestFirst, pageQuery } from "@/lib/pagination";
 
 export const listAuditLogQuery = pageQuery.extend({
   action: z.enum(AUDIT_ACTIONS, { error: `action must be one of ${AUDIT_ACTIONS.join(", ")}` }).optional(),
@@ -31,17 +31,12 @@ export async function listAuditLog(
   orgId: string,
   q: ListAuditLogQuery,
 ): Promise<{ items: AuditEntryDto[]; next_cursor: string | null }> {
-  const rows = await db
-    .select()
-    .from(auditLog)
-    .where(
-      and(
-        eq(auditLog.orgId, orgId),
-        q.action ? eq(auditLog.action, q.action) : undefined,
-        afterCursor(auditLog.createdAt, auditLog.id, q.cursor),
-      ),
-    )
-    .orderBy(...newestFirst(auditLog.createdAt, auditLog.id))
-    .limit(q.limit + 1);
-  return toPage(rows, q.limit, serializeAuditEntry);
+  // audit_log_org_created_idx: the org's trail, newest first.
+  return listNewestFirst(
+    db,
+    auditLog,
+    [eq(auditLog.orgId, orgId), q.action ? eq(auditLog.action, q.action) : undefined],
+    q,
+    serializeAuditEntry,
+  );
 }

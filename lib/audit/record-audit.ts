@@ -1,5 +1,4 @@
 import { auditLog } from "@/db/schema";
-import type { ProjectKeyPrincipal } from "@/lib/api-keys/authenticate";
 import type { ActorType, AuditAction } from "@/lib/audit/audit-actions";
 import type { Db, DbOrTx, Tx } from "@/lib/db";
 import { clientIp } from "@/lib/http/client-ip";
@@ -47,7 +46,9 @@ export function memberAuditContext(
 /** A customer server acting with a project key (endpoint 15). */
 export function keyAuditContext(
   req: Request,
-  key: Pick<ProjectKeyPrincipal, "orgId" | "keyId">,
+  // The fields of lib/api-keys' ProjectKeyPrincipal it reads, spelled out: importing that type would
+  // close an import cycle through lib/jobs (tests/layers.test.ts).
+  key: { orgId: string; keyId: string },
 ): AuditContext {
   return {
     orgId: key.orgId,

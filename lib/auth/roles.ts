@@ -6,10 +6,15 @@ export type Role = (typeof ROLES)[number];
 export const PERMISSIONS = [
   "projects:read",
   "projects:create",
+  "projects:update",
+  "projects:delete",
   "rooms:read",
   "rooms:create",
+  "rooms:update",
+  "rooms:end",
   "recordings:read",
   "recordings:download",
+  "recordings:delete",
   "webhooks:read",
   "webhooks:write",
   "api_keys:write",
@@ -32,12 +37,24 @@ const ALL_READ = [
   "mailbox:read",
   "members:read",
 ] as const;
-const BUILD = ["projects:create", "rooms:create", "webhooks:write", "api_keys:write", "tokens:test"] as const;
+const BUILD = [
+  "projects:create",
+  "projects:update",
+  "rooms:create",
+  "rooms:update",
+  "rooms:end",
+  "webhooks:write",
+  "api_keys:write",
+  "tokens:test",
+] as const;
+/** Issue 16: deleting a project or a recording destroys data; Owner and Admin only. */
+const DESTROY = ["projects:delete", "recordings:delete"] as const;
 
 export const ROLE_PERMISSIONS = {
   Owner: [
     ...ALL_READ,
     ...BUILD,
+    ...DESTROY,
     "recordings:download",
     "invitations:send",
     "plan:select",
@@ -45,7 +62,15 @@ export const ROLE_PERMISSIONS = {
     "audit:verify",
     "members:manage",
   ],
-  Admin: [...ALL_READ, ...BUILD, "recordings:download", "invitations:send", "audit:read", "members:manage"],
+  Admin: [
+    ...ALL_READ,
+    ...BUILD,
+    ...DESTROY,
+    "recordings:download",
+    "invitations:send",
+    "audit:read",
+    "members:manage",
+  ],
   Developer: [...ALL_READ, ...BUILD, "recordings:download", "invitations:send"],
   Member: [...ALL_READ, "recordings:download", "invitations:send"],
   Billing: [...ALL_READ, "recordings:download", "invitations:send", "plan:select"],

@@ -13,6 +13,8 @@ export const SEND_CAP = 200;
 export const EMAIL_KINDS = ["room_invitation", "account"] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 export const CAPPED_KIND: EmailKind = "room_invitation";
+/** The `state` column of `emails`. */
+export type EmailState = "queued" | "sent" | "failed";
 
 export function isCapped(kind: string): boolean {
   return kind === CAPPED_KIND;

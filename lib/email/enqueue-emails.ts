@@ -1,5 +1,5 @@
 import { emails } from "@/db/schema";
-import { type EmailKind, planReleaseTimes } from "@/lib/email/cap";
+import { planReleaseTimes } from "@/lib/email/cap";
 import { lockOrgForCap, takenSlots } from "@/lib/email/slots";
 import { newId } from "@/lib/ids";
 import { sendInvitationEmail } from "@/lib/jobs/definitions/send-invitation-email";
@@ -37,7 +37,7 @@ export async function enqueueEmails(
   if (drafts.length === 0) return [];
   await lockOrgForCap(tx, orgId, { skipLocked: false });
   const releases = planReleaseTimes(await takenSlots(tx, orgId, now), drafts.length, now);
-  const rows = drafts.map((d, i) => ({
+  const rows = drafts.map((d, i): typeof emails.$inferInsert => ({
     id: newId("email"),
     orgId,
     invitationId: d.invitationId,
@@ -45,7 +45,7 @@ export async function enqueueEmails(
     subject: d.subject,
     html: d.html,
     text: d.text,
-    kind: "room_invitation" satisfies EmailKind,
+    kind: "room_invitation",
     state: "queued",
     releaseAt: releases[i] ?? now,
   }));
@@ -77,10 +77,10 @@ export async function enqueueAccountEmail(
     subject: draft.subject,
     html: draft.html,
     text: draft.text,
-    kind: "account" satisfies EmailKind,
+    kind: "account",
     state: "queued",
     releaseAt: now,
-  };
+  } satisfies typeof emails.$inferInsert;
   await tx.insert(emails).values(row);
   // The run's concurrency is keyed by org; org-less account emails share one key of their own.
   afterCommit(tx, sendInvitationEmail, [

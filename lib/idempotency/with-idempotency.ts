@@ -108,7 +108,7 @@ async function claim(scope: string, key: string, hash: string): Promise<Claim> {
       responseCiphertext: null,
       createdAt: now,
       expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
-    };
+    } satisfies Partial<typeof idempotencyKeys.$inferInsert>;
     const inserted = await db
       .insert(idempotencyKeys)
       .values({ scope, key, ...fresh })

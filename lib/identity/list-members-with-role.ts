@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { memberships, users } from "@/db/schema";
-import { isRole, type Role } from "@/lib/auth/roles";
+import type { Role } from "@/lib/auth/roles";
 import type { DbOrTx } from "@/lib/db";
 
 export interface MemberRef {
@@ -28,5 +28,5 @@ export async function listMembersWithRole(
     .where(and(eq(memberships.orgId, orgId), inArray(memberships.role, [...roles])))
     .orderBy(asc(memberships.createdAt), asc(users.email))
     .limit(limit);
-  return rows.flatMap((r) => (isRole(r.role) ? [{ ...r, role: r.role }] : []));
+  return rows;
 }

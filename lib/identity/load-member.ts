@@ -1,6 +1,6 @@
 import { and, eq, gt } from "drizzle-orm";
 import { memberships, orgs, sessions, users } from "@/db/schema";
-import { isRole, type Role } from "@/lib/auth/roles";
+import type { Role } from "@/lib/auth/roles";
 import type { DbOrTx } from "@/lib/db";
 import { env } from "@/lib/env";
 import type { Identity } from "@/lib/identity/identity-schema";
@@ -52,8 +52,7 @@ export async function loadSessionMember(
     .innerJoin(orgs, eq(orgs.id, memberships.orgId))
     .where(and(eq(sessions.id, claims.sid), eq(sessions.userId, claims.sub), gt(sessions.expiresAt, now)))
     .limit(1);
-  if (!row || !isRole(row.role)) return null;
-  return { ...row, role: row.role };
+  return row ?? null;
 }
 
 /** A user's membership of one org (sign-in, switching org). */
@@ -65,8 +64,7 @@ export async function loadMember(db: DbOrTx, userId: string, orgId: string): Pro
     .innerJoin(orgs, eq(orgs.id, memberships.orgId))
     .where(and(eq(memberships.userId, userId), eq(memberships.orgId, orgId)))
     .limit(1);
-  if (!row || !isRole(row.role)) return null;
-  return { ...row, role: row.role };
+  return row ?? null;
 }
 
 export function toIdentity(m: Member): Identity {

@@ -1,5 +1,9 @@
 import type { JobDefinition } from "@/lib/jobs/define-job";
 import { checkWebhookHealth } from "@/lib/jobs/definitions/check-webhook-health";
+import {
+  deleteStoredObjects,
+  deleteStoredObjectsRequested,
+} from "@/lib/jobs/definitions/delete-stored-objects";
 import { deliverDueWebhooks } from "@/lib/jobs/definitions/deliver-due-webhooks";
 import { deliverWebhook } from "@/lib/jobs/definitions/deliver-webhook";
 import { instanceHeartbeat } from "@/lib/jobs/definitions/instance-heartbeat";
@@ -22,4 +26,6 @@ export const jobs: readonly JobDefinition[] = [
   checkWebhookHealth,
   instanceHeartbeat,
   pruneRetention,
+  deleteStoredObjects,
+  deleteStoredObjectsRequested,
 ];

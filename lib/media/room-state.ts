@@ -1,34 +1,11 @@
 import { and, count, eq, isNull } from "drizzle-orm";
 import { roomParticipants, rooms } from "@/db/schema";
 import type { JobTx } from "@/lib/jobs/transaction";
-import { type RoomDto, roomSchema } from "@/lib/rooms/room-schema";
-import { serializeRoom } from "@/lib/rooms/serialize-room";
-import { recordEvent } from "@/lib/webhooks/outbox/record-event";
 
 export type RoomRow = typeof rooms.$inferSelect;
 
-/**
- * Decisions §3: created -> active (first participant joined) -> ended (last participant left, or
- * the host ended it). `ended` is final: nothing moves a room out of it.
- */
-export async function endRoom(tx: JobTx, room: RoomRow, at: Date): Promise<RoomRow> {
-  if (room.state === "ended") return room;
-  const [ended] = await tx
-    .update(rooms)
-    .set({ state: "ended", endedAt: at })
-    .where(eq(rooms.id, room.id))
-    .returning();
-  if (!ended) throw new Error("room vanished inside its own transaction");
-  const dto: RoomDto = serializeRoom(ended);
-  await recordEvent(tx, {
-    type: "room.ended",
-    schema: roomSchema,
-    orgId: room.orgId,
-    projectId: room.projectId,
-    object: dto,
-  });
-  return ended;
-}
+/** Decisions §3: created -> active (first participant joined) -> ended (lib/rooms/mark-room-ended.ts). */
+export { endRoom } from "@/lib/rooms/mark-room-ended";
 
 export async function activateRoom(tx: JobTx, room: RoomRow, at: Date): Promise<RoomRow> {
   if (room.state !== "created") return room;

@@ -1,6 +1,5 @@
 import { and, eq } from "drizzle-orm";
 import { memberships, users } from "@/db/schema";
-import { isRole, type Role } from "@/lib/auth/roles";
 import type { Tx } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
 import { memberColumns } from "@/lib/members/list-members";
@@ -14,6 +13,6 @@ export async function lockMembership(tx: Tx, orgId: string, userId: string) {
     // The memberships primary key (org_id, user_id).
     .where(and(eq(memberships.orgId, orgId), eq(memberships.userId, userId)))
     .for("update", { of: memberships });
-  if (!row || !isRole(row.role)) throw new ApiError("not_found", "No such member in this organisation.");
-  return { ...row, role: row.role as Role };
+  if (!row) throw new ApiError("not_found", "No such member in this organisation.");
+  return row;
 }

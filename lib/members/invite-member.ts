@@ -10,11 +10,9 @@ import type { Member } from "@/lib/identity/load-member";
 import { newId } from "@/lib/ids";
 import { type JobTx, transactionWithJobs } from "@/lib/jobs/transaction";
 import { renderMemberInvitationEmail } from "@/lib/members/invitation-email";
+import type { MemberInvitationDto } from "@/lib/members/member-schema";
 import { assertMayTouchOwnerRole } from "@/lib/members/owner-rules";
-import {
-  type MemberInvitationDto,
-  serializeMemberInvitation,
-} from "@/lib/members/serialize-member-invitation";
+import { serializeMemberInvitation } from "@/lib/members/serialize-member-invitation";
 
 export const INVITATION_TTL_MS = 7 * 24 * 3600 * 1000;
 

@@ -1,11 +1,9 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { eq, isNull } from "drizzle-orm";
 import { orgInvitations } from "@/db/schema";
 import type { DbOrTx } from "@/lib/db";
-import {
-  type MemberInvitationDto,
-  serializeMemberInvitation,
-} from "@/lib/members/serialize-member-invitation";
-import { afterCursor, newestFirst, toPage } from "@/lib/pagination";
+import type { MemberInvitationDto } from "@/lib/members/member-schema";
+import { serializeMemberInvitation } from "@/lib/members/serialize-member-invitation";
+import { listNewestFirst } from "@/lib/pagination";
 
 /**
  * GET /v1/workspace/members/invitations: invitations not accepted and not revoked, newest first,
@@ -17,19 +15,11 @@ export async function listMemberInvitations(
   q: { limit: number; cursor?: string | undefined },
   now: Date = new Date(),
 ): Promise<{ items: MemberInvitationDto[]; next_cursor: string | null }> {
-  const rows = await db
-    .select()
-    .from(orgInvitations)
-    // org_invitations_org_created_idx: the org's invitations, newest first.
-    .where(
-      and(
-        eq(orgInvitations.orgId, orgId),
-        isNull(orgInvitations.acceptedAt),
-        isNull(orgInvitations.revokedAt),
-        afterCursor(orgInvitations.createdAt, orgInvitations.id, q.cursor),
-      ),
-    )
-    .orderBy(...newestFirst(orgInvitations.createdAt, orgInvitations.id))
-    .limit(q.limit + 1);
-  return toPage(rows, q.limit, (r) => serializeMemberInvitation(r, now));
+  // org_invitations_org_created_idx: the org's invitations, newest first.
+  const open = [
+    eq(orgInvitations.orgId, orgId),
+    isNull(orgInvitations.acceptedAt),
+    isNull(orgInvitations.revokedAt),
+  ];
+  return listNewestFirst(db, orgInvitations, open, q, (r) => serializeMemberInvitation(r, now));
 }

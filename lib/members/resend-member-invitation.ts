@@ -6,11 +6,9 @@ import type { Member } from "@/lib/identity/load-member";
 import { transactionWithJobs } from "@/lib/jobs/transaction";
 import { lockOpenInvitation } from "@/lib/members/find-member-invitation";
 import { assertNotMember, issueInvitation } from "@/lib/members/invite-member";
+import type { MemberInvitationDto } from "@/lib/members/member-schema";
 import { assertMayTouchOwnerRole } from "@/lib/members/owner-rules";
-import {
-  type MemberInvitationDto,
-  serializeMemberInvitation,
-} from "@/lib/members/serialize-member-invitation";
+import { serializeMemberInvitation } from "@/lib/members/serialize-member-invitation";
 
 /**
  * POST /v1/workspace/members/invitations/:id/resend: the invitation is replaced by a fresh one (new

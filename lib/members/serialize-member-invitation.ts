@@ -1,8 +1,6 @@
 import type { orgInvitations } from "@/db/schema";
 import type { MemberInvitationDto } from "@/lib/members/member-schema";
 
-export type { MemberInvitationDto };
-
 export function serializeMemberInvitation(
   row: Pick<typeof orgInvitations.$inferSelect, "id" | "email" | "role" | "expiresAt" | "createdAt">,
   now: Date = new Date(),

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { rolesWith } from "@/lib/auth/roles";
 import { env } from "@/lib/env";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/http/errors";
-import { problemSchema } from "@/lib/openapi/schemas";
+import { problemSchema } from "@/lib/http/problem-schema";
 import { limits } from "@/lib/ratelimit/policies";
 import { errorCodesOf, type RouteContract } from "@/lib/routes/contract";
 

@@ -22,3 +22,15 @@ export const createProjectBody = z.object({
     .default("prod"),
 });
 export type CreateProjectInput = z.output<typeof createProjectBody>;
+
+/** Body of PATCH /v1/workspace/projects/:id: the creation rules, each field optional, one at least. */
+export const updateProjectBody = z
+  .object({
+    name: createProjectBody.shape.name.optional(),
+    slug: createProjectBody.shape.slug,
+    environment: z.enum(ENVIRONMENTS, { error: "environment must be one of prod, staging, dev" }).optional(),
+  })
+  .refine((b) => b.name !== undefined || b.slug !== undefined || b.environment !== undefined, {
+    message: "send at least one of name, slug, environment",
+  });
+export type UpdateProjectInput = z.output<typeof updateProjectBody>;

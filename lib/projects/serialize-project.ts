@@ -1,12 +1,7 @@
 import type { projects } from "@/db/schema";
+import type { ProjectDto } from "@/lib/projects/project-response-schema";
 
-export interface ProjectDto {
-  id: string;
-  name: string;
-  slug: string;
-  environment: string;
-  created_at: string;
-}
+export type { ProjectDto };
 
 export function serializeProject(p: typeof projects.$inferSelect): ProjectDto {
   return {

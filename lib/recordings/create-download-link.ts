@@ -2,16 +2,13 @@ import { and, eq, isNotNull } from "drizzle-orm";
 import { recordings, rooms } from "@/db/schema";
 import type { Db } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
+import type { DownloadLink } from "@/lib/recordings/recording-schema";
 import { presignDownload } from "@/lib/storage/presign-download";
 
 /** Decisions §8: links are valid five minutes. */
 export const DOWNLOAD_LINK_TTL_SEC = 300;
 
-export interface DownloadLink {
-  download_url: string;
-  filename: string;
-  expires_at: string;
-}
+export type { DownloadLink };
 
 const pad = (n: number) => String(n).padStart(2, "0");
 

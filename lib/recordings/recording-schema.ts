@@ -36,3 +36,28 @@ export const RECORDING_EVENT_OBJECTS = {
   // Processing can finish before the media plane's completed report arrives.
   "recording.ready": inState(["completed", "started"]),
 } as const;
+
+export const downloadLinkSchema = z
+  .object({ download_url: z.string(), filename: z.string(), expires_at: timestamp })
+  .meta({ id: "DownloadLink" });
+export type DownloadLink = z.output<typeof downloadLinkSchema>;
+
+const instant = (bound: string) =>
+  z.iso
+    .datetime({ offset: true, error: `${bound} must be an ISO 8601 timestamp, e.g. 2026-03-04T05:06:07Z` })
+    .optional();
+
+/**
+ * Query of GET /v1/workspace/recordings (docs/decisions/0003, 0921): filters, and a window on
+ * `started_at` — `until` exclusive, `since` inclusive — to walk every recording page by page.
+ */
+export const listRecordingsQuery = z.object({
+  project_id: z.string().min(1).max(64).optional(),
+  room_id: z.string().min(1).max(64).optional(),
+  until: instant("until").meta({
+    description:
+      "Only recordings that started before this instant (exclusive). For the next page pass the `started_at` of the page's last item.",
+  }),
+  since: instant("since").meta({ description: "Only recordings that started at or after this instant." }),
+});
+export type ListRecordingsQuery = z.output<typeof listRecordingsQuery>;

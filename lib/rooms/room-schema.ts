@@ -23,3 +23,13 @@ export const listRoomsQuery = pageQuery.extend({
   state: z.enum(ROOM_STATES, { error: "state must be one of created, active, ended" }).optional(),
 });
 export type ListRoomsQuery = z.output<typeof listRoomsQuery>;
+
+/** Body of PATCH /v1/workspace/rooms/:id. */
+export const updateRoomBody = z.object({
+  name: z
+    .string({ error: "name is required (1 to 200 characters)" })
+    .trim()
+    .min(1, "name must be 1 to 200 characters")
+    .max(200, "name must be 1 to 200 characters"),
+});
+export type UpdateRoomInput = z.output<typeof updateRoomBody>;

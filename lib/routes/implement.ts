@@ -50,7 +50,10 @@ export interface SessionContext<C extends RouteContract, P> {
  */
 export interface Idempotent {
   readonly idempotent: Response;
+  /** Only this module can set it, so a handler cannot pass off a Response it built itself. */
+  readonly [made]: true;
 }
+declare const made: unique symbol;
 
 /**
  * No `db` here: the probes must answer without opening the database (an embedded one migrates on
@@ -115,9 +118,11 @@ function bind<C extends RouteContract, P extends Params>(
             params,
             query: query(req),
             readBody: (from = req) => readDeclaredBody(contract, from),
-            idempotently: async (scope, run, from = req) => ({
-              idempotent: await withIdempotency(from, scope, async (r) => respond(await run(r))),
-            }),
+            idempotently: async (scope, run, from = req) => {
+              const res = await withIdempotency(from, scope, async (r) => respond(await run(r)));
+              // The brand exists only in types; every reply inside was typed and checked by respond.
+              return { idempotent: res } as Idempotent;
+            },
           };
           return respond(await fn(ctx as ContextOf<C, P>));
         });

@@ -7,7 +7,7 @@ import { randomBase62 } from "@/lib/ids";
 import { findRoom } from "@/lib/rooms/find-room";
 import { normaliseRoomType, type RoomType } from "@/lib/rooms/room-types";
 import { GRANT_BY_ROLE, PREVIEW_ROOM_TYPES, resolveCapabilities, rolesFor } from "@/lib/tokens/capabilities";
-import type { RoomTokenInput } from "@/lib/tokens/room-token-schema";
+import type { RoomToken, RoomTokenInput } from "@/lib/tokens/room-token-schema";
 import { activeSigningKey } from "@/lib/tokens/signing-keys";
 
 /** The `aud` every room token carries; media servers check it. */
@@ -39,7 +39,7 @@ export async function mintRoomToken(
   key: ProjectKeyPrincipal & { room?: { ref: string; row: KeyRoom | null } },
   input: RoomTokenInput,
   now: Date = new Date(),
-): Promise<{ token: string; expires_at: string }> {
+): Promise<RoomToken> {
   if (input.roomType !== undefined && (PREVIEW_ROOM_TYPES as readonly string[]).includes(input.roomType)) {
     throw new ApiError(
       "room_type_preview",

@@ -3,7 +3,8 @@ import { exportJWK, generateKeyPair, importJWK, type JWK } from "jose";
 import { tokenSigningKeys } from "@/db/schema";
 import { decryptSecret, encryptSecret } from "@/lib/crypto/secret-box";
 import type { DbOrTx } from "@/lib/db";
-import { env, publicJwkList } from "@/lib/env";
+import { env } from "@/lib/env";
+import { publicJwkList } from "@/lib/env-fields";
 import { newId } from "@/lib/ids";
 import { type Jwks, MAX_TTL_SECONDS } from "@/lib/tokens/room-token-schema";
 

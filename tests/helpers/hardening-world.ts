@@ -111,6 +111,7 @@ export function happyPath(
   const prj = w.org.projectId;
   const withJson = (json: unknown, base: CallOptions = owner): CallOptions => ({ ...base, json });
   let mintedKeyId = "";
+  let roomToEnd = "";
   const call = (method: string, path: string, opts: CallOptions = {}) =>
     callRoute(method, path, { ...opts, headers: { ...opts.headers, ...headers() } });
   return {
@@ -134,7 +135,46 @@ export function happyPath(
     createProject: () => call("POST", "/v1/workspace/projects", withJson({ name: "Docs project" })),
     listRooms: () => call("GET", "/v1/workspace/rooms", owner),
     createRoom: () => call("POST", "/v1/workspace/rooms", withJson({ project_id: prj, type: "broadcast" })),
-    listRecordings: () => call("GET", "/v1/workspace/recordings", owner),
+    getProject: () => call("GET", `/v1/workspace/projects/${prj}`, owner),
+    updateProject: () => call("PATCH", `/v1/workspace/projects/${prj}`, withJson({ name: "World, renamed" })),
+    deleteProject: async () => {
+      const extra = await callRoute<{ id: string }>(
+        "POST",
+        "/v1/workspace/projects",
+        withJson({ name: "Spare" }),
+      );
+      return call("DELETE", `/v1/workspace/projects/${extra.body.id}`, owner);
+    },
+    getRoom: () => call("GET", `/v1/workspace/rooms/${w.shortCode}`, owner),
+    updateRoom: () => call("PATCH", `/v1/workspace/rooms/${w.roomId}`, withJson({ name: "World room" })),
+    endRoom: async () => {
+      // One room for every call, so a replay under the same Idempotency-Key names the same path.
+      roomToEnd ||= (
+        await callRoute<{ id: string }>(
+          "POST",
+          "/v1/workspace/rooms",
+          withJson({ project_id: prj, name: "To end" }),
+        )
+      ).body.id;
+      return call("POST", `/v1/workspace/rooms/${roomToEnd}/end`, owner);
+    },
+    listRecordings: () =>
+      call("GET", "/v1/workspace/recordings", { ...owner, query: { until: "2030-01-01T00:00:00Z" } }),
+    getRecording: () => call("GET", `/v1/workspace/recordings/${w.recordingId}`, owner),
+    deleteRecording: async () => {
+      const db = await getDb();
+      const id = newId("recording");
+      await db.insert(recordings).values({
+        id,
+        orgId: w.org.id,
+        projectId: prj,
+        roomId: w.roomId,
+        state: "completed",
+        objectKey: `recordings/${id}.mp4`,
+        startedAt: new Date(),
+      });
+      return call("DELETE", `/v1/workspace/recordings/${id}`, owner);
+    },
     createRecordingDownloadLink: () =>
       call("POST", `/v1/workspace/recordings/${w.recordingId}/download`, owner),
     listApiKeys: () => call("GET", `/v1/workspace/projects/${prj}/api-keys`, owner),

@@ -5,12 +5,12 @@ import { EnvironmentBadge } from "@/app/_components/badges";
 import { EmptyState } from "@/app/_components/empty-state";
 import { IconKey } from "@/app/_components/icons";
 import { ProjectIcon } from "@/app/_components/project-icon";
+import { ProjectSelect } from "@/app/_components/project-select";
 import { ScopeNote } from "@/app/_components/scope-note";
 import { requireConsoleMember } from "@/app/_lib/console-session";
 import { CURRENT_PROJECT_COOKIE, pickCurrentProject } from "@/app/_lib/current-project";
 import { planGate } from "@/app/_lib/plan-gate";
 import { keyPanelSnippets, tokenExample } from "@/app/_lib/token-example";
-import { ProjectPicker } from "@/app/(console)/api-keys/project-picker";
 import { ApiKeysPanel } from "@/app/(console)/projects/[projectId]/api-keys-panel";
 import { projectWithKeys } from "@/lib/api-keys/list-api-keys";
 import { getDb } from "@/lib/db";
@@ -75,9 +75,11 @@ export default async function ApiKeysPage({ searchParams }: { searchParams: Sear
           <ScopeNote scope="current" />
         </div>
         <div className="page-actions">
-          <ProjectPicker
+          <ProjectSelect
             projects={projects.map((p) => ({ id: p.id, name: p.name, environment: p.environment }))}
             current={project.id}
+            label="Show the keys of project"
+            path="/api-keys"
           />
         </div>
       </div>

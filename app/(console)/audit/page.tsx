@@ -37,6 +37,11 @@ const LABELS: Record<(typeof AUDIT_ACTIONS)[number], string> = {
   "member_invitation.created": "Member invited",
   "member_invitation.revoked": "Invitation revoked",
   "member_invitation.resent": "Invitation resent",
+  "project.updated": "Project changed",
+  "project.deleted": "Project deleted",
+  "room.updated": "Room renamed",
+  "room.ended": "Room ended",
+  "recording.deleted": "Recording deleted",
 };
 
 function details(metadata: Record<string, unknown>): string {

@@ -10,7 +10,7 @@ import { RowActions } from "@/app/_components/row-actions";
 import { Time } from "@/app/_components/time";
 import { useToast } from "@/app/_components/toast";
 import { OWNER_ROLE_MANAGERS, type Role } from "@/lib/auth/roles";
-import type { MemberInvitationDto } from "@/lib/members/serialize-member-invitation";
+import type { MemberInvitationDto } from "@/lib/members/member-schema";
 
 /** Open invitations: resend (a fresh 7-day link) or revoke (the link stops working). */
 export function InvitationList({

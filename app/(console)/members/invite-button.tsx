@@ -8,7 +8,7 @@ import { type FieldErrors, text } from "@/app/_components/form-values";
 import { useToast } from "@/app/_components/toast";
 import { RolePicker } from "@/app/(console)/members/role-picker";
 import type { Role } from "@/lib/auth/roles";
-import type { MemberInvitationDto } from "@/lib/members/serialize-member-invitation";
+import type { MemberInvitationDto } from "@/lib/members/member-schema";
 
 /**
  * Only what the browser can tell for sure; the server checks the address and the role again and

@@ -4,12 +4,12 @@ import Link from "next/link";
 import { EmptyState } from "@/app/_components/empty-state";
 import { FilterTabs, hrefWith } from "@/app/_components/filter-tabs";
 import { IconFolder, IconVideo } from "@/app/_components/icons";
+import { ProjectSelect } from "@/app/_components/project-select";
 import { ScopeNote } from "@/app/_components/scope-note";
 import { requireConsoleMember } from "@/app/_lib/console-session";
 import { CURRENT_PROJECT_COOKIE, pickCurrentProject } from "@/app/_lib/current-project";
 import { planGate } from "@/app/_lib/plan-gate";
 import { CreateRoomButton } from "@/app/(console)/rooms/create-room-button";
-import { ProjectFilter } from "@/app/(console)/rooms/project-filter";
 import { type ProjectRef, RoomList } from "@/app/(console)/rooms/room-list";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
@@ -108,7 +108,14 @@ export default async function RoomsPage({ searchParams }: { searchParams: Search
                 { value: "ended", label: "Ended" },
               ]}
             />
-            <ProjectFilter projects={projects} current={projectId} state={state} />
+            <ProjectSelect
+              projects={projects.map(({ id, name }) => ({ id, name }))}
+              current={projectId}
+              label="Filter by project"
+              path="/rooms"
+              query={{ state }}
+              allLabel="All projects"
+            />
           </div>
           {page.items.length > 0 ? (
             <RoomList

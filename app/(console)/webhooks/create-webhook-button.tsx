@@ -1,6 +1,5 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { api } from "@/app/_components/api-client";
@@ -9,7 +8,7 @@ import { Field, fieldA11y } from "@/app/_components/field";
 import { type FieldErrors, text } from "@/app/_components/form-values";
 import { GatedButton } from "@/app/_components/gated-button";
 import { IconPlus } from "@/app/_components/icons";
-import { OnceOpened } from "@/app/_components/lazy-dialog";
+import { lazyComponent, OnceOpened } from "@/app/_components/lazy-dialog";
 import { LazyFormDialog } from "@/app/_components/lazy-form-dialog";
 import type { RevealedSecret } from "@/app/(console)/webhooks/secret-dialog";
 import type { Role } from "@/lib/auth/roles";
@@ -34,9 +33,8 @@ function check(form: FormData): FieldErrors {
   return errors;
 }
 
-const SecretDialog = dynamic(
-  () => import("@/app/(console)/webhooks/secret-dialog").then((m) => m.SecretDialog),
-  { ssr: false },
+const SecretDialog = lazyComponent(() =>
+  import("@/app/(console)/webhooks/secret-dialog").then((m) => m.SecretDialog),
 );
 
 /** "Add endpoint": URL, events and a note; the signing secret is shown once afterwards. */

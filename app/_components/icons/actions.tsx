@@ -55,7 +55,9 @@ export const IconSearch = /* @__PURE__ */ icon(
   </>,
 );
 
-export const IconSparkle = /* @__PURE__ */ icon(<path d="M12 3.5 13.8 10 20.5 12l-6.7 2L12 20.5 10.2 14 3.5 12l6.7-2z" />);
+export const IconSparkle = /* @__PURE__ */ icon(
+  <path d="M12 3.5 13.8 10 20.5 12l-6.7 2L12 20.5 10.2 14 3.5 12l6.7-2z" />,
+);
 
 export const IconMinus = /* @__PURE__ */ icon(<path d="M6 12h12" />);
 

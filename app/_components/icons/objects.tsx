@@ -49,7 +49,9 @@ export const IconUsers = /* @__PURE__ */ icon(
   </>,
 );
 
-export const IconShield = /* @__PURE__ */ icon(<path d="M12 3 4.5 6v5.5c0 4.6 3.2 8.4 7.5 9.5 4.3-1.1 7.5-4.9 7.5-9.5V6z" />);
+export const IconShield = /* @__PURE__ */ icon(
+  <path d="M12 3 4.5 6v5.5c0 4.6 3.2 8.4 7.5 9.5 4.3-1.1 7.5-4.9 7.5-9.5V6z" />,
+);
 
 export const IconSettings = /* @__PURE__ */ icon(
   <>

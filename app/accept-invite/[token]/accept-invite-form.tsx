@@ -1,9 +1,8 @@
 "use client";
 
-import { AccountForm } from "@/app/_components/account-form";
+import { AccountForm, newPasswordField } from "@/app/_components/account-form";
 import { landingFor } from "@/app/_lib/landing";
 import type { Identity } from "@/lib/identity/identity-schema";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/lib/identity/password-limits";
 
 export function AcceptInviteForm({ token, accountExists }: { token: string; accountExists: boolean }) {
   return (
@@ -15,13 +14,7 @@ export function AcceptInviteForm({ token, accountExists }: { token: string; acco
           ? [{ name: "password", label: "Your password", type: "password", autoComplete: "current-password" }]
           : [
               { name: "display_name", label: "Your name", type: "text", autoComplete: "name" },
-              {
-                name: "password",
-                label: "Choose a password",
-                type: "password",
-                autoComplete: "new-password",
-                hint: `${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters.`,
-              },
+              newPasswordField("Choose a password"),
             ]
       }
       submit={accountExists ? "Join with my account" : "Create account and join"}

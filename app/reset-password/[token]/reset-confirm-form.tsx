@@ -1,22 +1,13 @@
 "use client";
 
-import { AccountForm } from "@/app/_components/account-form";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/lib/identity/password-limits";
+import { AccountForm, newPasswordField } from "@/app/_components/account-form";
 
 export function ResetConfirmForm({ token }: { token: string }) {
   return (
     <AccountForm
       path="/v1/auth/password-reset/confirm"
       extra={{ token }}
-      fields={[
-        {
-          name: "password",
-          label: "New password",
-          type: "password",
-          autoComplete: "new-password",
-          hint: `${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters.`,
-        },
-      ]}
+      fields={[newPasswordField("New password")]}
       submit="Set password"
       problemText={{
         link_expired: "This link was already used or has expired. Ask for a new one.",

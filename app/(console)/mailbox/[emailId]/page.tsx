@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
+import { DetailHead } from "@/app/_components/detail-head";
 import { formatAbsolute } from "@/app/_components/time";
 import { requireConsoleMember } from "@/app/_lib/console-session";
 import { EmailStateBadge } from "@/app/(console)/mailbox/email-state-badge";
@@ -23,19 +23,16 @@ export default async function MailboxEmailPage({ params }: { params: Promise<{ e
   if (!email) notFound();
   return (
     <>
-      <nav aria-label="Breadcrumb" className="breadcrumb">
-        <Link href="/mailbox">Mailbox</Link>
-        <span aria-hidden>/</span>
-        <span aria-current="page">{email.to}</span>
-      </nav>
-      <div className="page-head">
-        <div style={{ minWidth: 0 }}>
-          <h1 data-testid="email-subject">{email.subject}</h1>
+      <DetailHead
+        parent={{ href: "/mailbox", label: "Mailbox" }}
+        crumb={email.to}
+        title={<h1 data-testid="email-subject">{email.subject}</h1>}
+        sub={
           <p>
             To {email.to} {email.roomName ? `· ${email.roomName}` : ""}
           </p>
-        </div>
-      </div>
+        }
+      />
       <div className="card" style={{ marginBottom: 16 }}>
         <dl className="details wide">
           <dt>From</dt>

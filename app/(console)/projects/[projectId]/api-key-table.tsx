@@ -1,7 +1,7 @@
 import { countOf, DataTable, MainCell } from "@/app/_components/data-table";
 import { RowActions } from "@/app/_components/row-actions";
 import { Time } from "@/app/_components/time";
-import type { ApiKeyDto } from "@/lib/api-keys/serialize-api-key";
+import type { ApiKeyDto } from "@/lib/api-keys/api-key-schema";
 import type { Role } from "@/lib/auth/roles";
 
 export type KeyAction = "rotate" | "revoke";

@@ -1,30 +1,26 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { type ReactNode, useState } from "react";
 import { EmptyState } from "@/app/_components/empty-state";
 import { GatedButton } from "@/app/_components/gated-button";
 import { IconKey, IconPlus } from "@/app/_components/icons";
-import { OnceOpened } from "@/app/_components/lazy-dialog";
+import { lazyComponent, OnceOpened } from "@/app/_components/lazy-dialog";
 import { SnippetTabs } from "@/app/_components/snippet-tabs";
 import type { Snippets } from "@/app/_lib/snippet-languages";
 import { ApiKeyTable, type KeyAction } from "@/app/(console)/projects/[projectId]/api-key-table";
 import type { RevealedKey, TokenExample } from "@/app/(console)/projects/[projectId]/revealed-key-dialog";
-import type { ApiKeyDto } from "@/lib/api-keys/serialize-api-key";
+import type { ApiKeyDto } from "@/lib/api-keys/api-key-schema";
 import type { Role } from "@/lib/auth/roles";
 
-const MintKeyDialog = dynamic(
-  () => import("@/app/(console)/projects/[projectId]/mint-key-dialog").then((m) => m.MintKeyDialog),
-  { ssr: false },
+const MintKeyDialog = lazyComponent(() =>
+  import("@/app/(console)/projects/[projectId]/mint-key-dialog").then((m) => m.MintKeyDialog),
 );
-const KeyActionDialog = dynamic(
-  () => import("@/app/(console)/projects/[projectId]/key-action-dialog").then((m) => m.KeyActionDialog),
-  { ssr: false },
+const KeyActionDialog = lazyComponent(() =>
+  import("@/app/(console)/projects/[projectId]/key-action-dialog").then((m) => m.KeyActionDialog),
 );
-const RevealedKeyDialog = dynamic(
-  () => import("@/app/(console)/projects/[projectId]/revealed-key-dialog").then((m) => m.RevealedKeyDialog),
-  { ssr: false },
+const RevealedKeyDialog = lazyComponent(() =>
+  import("@/app/(console)/projects/[projectId]/revealed-key-dialog").then((m) => m.RevealedKeyDialog),
 );
 
 /**

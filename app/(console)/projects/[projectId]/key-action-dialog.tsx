@@ -6,8 +6,7 @@ import { api } from "@/app/_components/api-client";
 import { ConfirmDialog } from "@/app/_components/confirm-dialog";
 import { useToast } from "@/app/_components/toast";
 import type { KeyAction } from "@/app/(console)/projects/[projectId]/api-key-table";
-import type { RotatedApiKey } from "@/lib/api-keys/rotate-api-key";
-import type { ApiKeyDto } from "@/lib/api-keys/serialize-api-key";
+import type { ApiKeyDto, RotatedApiKey } from "@/lib/api-keys/api-key-schema";
 
 const TEXT: Record<KeyAction, { title: string; description: string; action: string }> = {
   rotate: {

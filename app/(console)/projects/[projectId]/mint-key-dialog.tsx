@@ -5,7 +5,7 @@ import { Choices } from "@/app/_components/choices";
 import { Field, fieldA11y, TextField } from "@/app/_components/field";
 import { FormDialog } from "@/app/_components/form-dialog";
 import { type FieldErrors, text } from "@/app/_components/form-values";
-import type { MintedApiKey } from "@/lib/api-keys/mint-api-key";
+import type { MintedApiKey } from "@/lib/api-keys/api-key-schema";
 import { API_KEY_SCOPES, KEY_GRANTS } from "@/lib/api-keys/scopes";
 
 const SCOPE_HINT: Record<string, string> = {

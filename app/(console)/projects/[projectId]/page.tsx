@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { EnvironmentBadge } from "@/app/_components/badges";
-import { CopyButton } from "@/app/_components/copy-button";
+import { DetailHead, IdChip } from "@/app/_components/detail-head";
 import { IconArrowRight } from "@/app/_components/icons";
 import { ProjectIcon } from "@/app/_components/project-icon";
 import { Time } from "@/app/_components/time";
@@ -10,10 +10,12 @@ import { requireConsoleMember } from "@/app/_lib/console-session";
 import { planGate } from "@/app/_lib/plan-gate";
 import { keyPanelSnippets, tokenExample } from "@/app/_lib/token-example";
 import { ApiKeysPanel } from "@/app/(console)/projects/[projectId]/api-keys-panel";
+import { ProjectActions } from "@/app/(console)/projects/[projectId]/project-actions";
 import { projectWithKeys } from "@/lib/api-keys/list-api-keys";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
+import { countProjectContents } from "@/lib/projects/count-project-contents";
 
 export const metadata: Metadata = { title: "Project" };
 
@@ -33,43 +35,37 @@ export default async function ProjectPage({ params }: { params: Params }) {
   const member = await requireConsoleMember();
   const { projectId } = await params;
   const { project, items } = await load(member.orgId, projectId);
-  const example = await tokenExample(await getDb(), member.orgId, project.id);
+  const [example, contents] = await Promise.all([
+    tokenExample(await getDb(), member.orgId, project.id),
+    countProjectContents(await getDb(), member.orgId, project.id),
+  ]);
   const now = Date.now();
   return (
     <>
-      <nav aria-label="Breadcrumb" className="breadcrumb">
-        <Link href="/projects">Projects</Link>
-        <span aria-hidden>/</span>
-        <span aria-current="page">{project.name}</span>
-      </nav>
-      <div className="page-head">
-        <div style={{ display: "flex", gap: 12, alignItems: "center" }}>
-          <ProjectIcon id={project.id} name={project.name} />
-          <div>
-            <h1 style={{ display: "flex", gap: 10, alignItems: "center" }}>
-              {project.name} <EnvironmentBadge environment={project.environment} />
-            </h1>
-            <p>
-              <span className="mono">{project.slug}</span> · created{" "}
-              <Time iso={project.created_at} now={now} />
-            </p>
-          </div>
-        </div>
-        <div className="page-actions">
-          <span className="id-chip">
-            <span title={project.id}>{project.id}</span>
-            <CopyButton
-              value={project.id}
-              label={`Copy the id of ${project.name}`}
-              className="icon-btn"
-              toastTitle="Project id copied"
-            />
-          </span>
-          <Link className="btn secondary" href={`/rooms?project_id=${encodeURIComponent(project.id)}`}>
-            Rooms <IconArrowRight />
-          </Link>
-        </div>
-      </div>
+      <DetailHead
+        parent={{ href: "/projects", label: "Projects" }}
+        crumb={project.name}
+        icon={<ProjectIcon id={project.id} name={project.name} />}
+        title={
+          <h1 style={{ display: "flex", gap: 10, alignItems: "center" }}>
+            {project.name} <EnvironmentBadge environment={project.environment} />
+          </h1>
+        }
+        sub={
+          <p>
+            <span className="mono">{project.slug}</span> · created <Time iso={project.created_at} now={now} />
+          </p>
+        }
+        actions={
+          <>
+            <IdChip id={project.id} label={`Copy the id of ${project.name}`} toastTitle="Project id copied" />
+            <Link className="btn secondary" href={`/rooms?project_id=${encodeURIComponent(project.id)}`}>
+              Rooms <IconArrowRight />
+            </Link>
+            <ProjectActions project={project} contents={contents} memberRole={member.role} />
+          </>
+        }
+      />
       <ApiKeysPanel
         projectId={project.id}
         projectName={project.name}

@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { EnvironmentBadge, RoomStateBadge } from "@/app/_components/badges";
 import { CopyButton } from "@/app/_components/copy-button";
 import { DataTable } from "@/app/_components/data-table";
+import { DetailHead, HeroIcon } from "@/app/_components/detail-head";
 import { EmptyState } from "@/app/_components/empty-state";
 import { IconCode, IconExternal, IconMail, IconSend } from "@/app/_components/icons";
 import { ROOM_TYPE_INFO, RoomTypeLabel } from "@/app/_components/room-types";
@@ -14,6 +15,7 @@ import { planGate } from "@/app/_lib/plan-gate";
 import { roomTokenSnippets } from "@/app/_lib/snippets";
 import { EmailStateBadge, EmailTime } from "@/app/(console)/mailbox/email-state-badge";
 import { InviteForm } from "@/app/(console)/rooms/[roomId]/invite-form";
+import { RoomActions } from "@/app/(console)/rooms/[roomId]/room-actions";
 import { TestTokenPanel } from "@/app/(console)/rooms/[roomId]/test-token-panel";
 import { getDb } from "@/lib/db";
 import { listMailbox } from "@/lib/email/list-mailbox";
@@ -51,37 +53,39 @@ export default async function RoomPage({ params }: { params: Promise<{ roomId: s
 
   return (
     <>
-      <nav aria-label="Breadcrumb" className="breadcrumb">
-        <Link href="/rooms">Rooms</Link>
-        <span aria-hidden>/</span>
-        <span aria-current="page">{room.name}</span>
-      </nav>
-      <div className="page-head">
-        <div style={{ display: "flex", gap: 14, alignItems: "center", minWidth: 0 }}>
-          <span className="hero-icon" aria-hidden>
+      <DetailHead
+        parent={{ href: "/rooms", label: "Rooms" }}
+        crumb={room.name}
+        icon={
+          <HeroIcon>
             <TypeIcon />
-          </span>
-          <div style={{ minWidth: 0 }}>
-            <h1 className="truncate" data-testid="room-title">
-              {room.name}
-            </h1>
-            <div className="head-meta">
-              <RoomTypeLabel type={room.type} />
-              <RoomStateBadge state={room.state} />
-              {project ? (
-                <Link href={`/projects/${encodeURIComponent(project.id)}`} className="head-project">
-                  {project.name} <EnvironmentBadge environment={project.environment} />
-                </Link>
-              ) : null}
-            </div>
+          </HeroIcon>
+        }
+        title={
+          <h1 className="truncate" data-testid="room-title">
+            {room.name}
+          </h1>
+        }
+        sub={
+          <div className="head-meta">
+            <RoomTypeLabel type={room.type} />
+            <RoomStateBadge state={room.state} />
+            {project ? (
+              <Link href={`/projects/${encodeURIComponent(project.id)}`} className="head-project">
+                {project.name} <EnvironmentBadge environment={project.environment} />
+              </Link>
+            ) : null}
           </div>
-        </div>
-        <div className="page-actions">
-          <a className="btn secondary" href={`/r/${room.short_code}`} target="_blank" rel="noreferrer">
-            Join page <IconExternal />
-          </a>
-        </div>
-      </div>
+        }
+        actions={
+          <>
+            <a className="btn secondary" href={`/r/${room.short_code}`} target="_blank" rel="noreferrer">
+              Join page <IconExternal />
+            </a>
+            <RoomActions room={room} memberRole={member.role} />
+          </>
+        }
+      />
 
       <div className="room-grid">
         <div className="stack">

@@ -1,12 +1,11 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { api } from "@/app/_components/api-client";
 import { GatedButton } from "@/app/_components/gated-button";
 import { IconSpinner } from "@/app/_components/icons";
-import { OnceOpened } from "@/app/_components/lazy-dialog";
+import { lazyComponent, OnceOpened } from "@/app/_components/lazy-dialog";
 import { useToast } from "@/app/_components/toast";
 import type { RevealedSecret } from "@/app/(console)/webhooks/secret-dialog";
 import type { Role } from "@/lib/auth/roles";
@@ -14,13 +13,12 @@ import type { RotatedSecret, WebhookDto } from "@/lib/webhooks/endpoint-schema";
 
 type Confirm = "rotate" | "delete" | null;
 
-const SecretDialog = dynamic(
-  () => import("@/app/(console)/webhooks/secret-dialog").then((m) => m.SecretDialog),
-  { ssr: false },
+const SecretDialog = lazyComponent(() =>
+  import("@/app/(console)/webhooks/secret-dialog").then((m) => m.SecretDialog),
 );
-const ConfirmDialog = dynamic(() => import("@/app/_components/confirm-dialog").then((m) => m.ConfirmDialog), {
-  ssr: false,
-});
+const ConfirmDialog = lazyComponent(() =>
+  import("@/app/_components/confirm-dialog").then((m) => m.ConfirmDialog),
+);
 
 /** Send a test event, enable or disable, rotate the signing secret, delete. */
 export function EndpointActions({ endpoint, memberRole }: { endpoint: WebhookDto; memberRole: Role }) {

@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
-import { CopyButton } from "@/app/_components/copy-button";
+import { DetailHead, HeroIcon, IdChip } from "@/app/_components/detail-head";
 import { FilterTabs } from "@/app/_components/filter-tabs";
 import { IconWebhook } from "@/app/_components/icons";
 import { SnippetTabs } from "@/app/_components/snippet-tabs";
@@ -75,36 +74,27 @@ export default async function WebhookPage({
     .slice(0, 19);
   return (
     <>
-      <nav aria-label="Breadcrumb" className="breadcrumb">
-        <Link href="/webhooks">Webhooks</Link>
-        <span aria-hidden>/</span>
-        <span aria-current="page">{endpoint.description ?? endpoint.id}</span>
-      </nav>
-      <div className="page-head">
-        <div style={{ display: "flex", gap: 14, alignItems: "center", minWidth: 0 }}>
-          <span className="hero-icon" aria-hidden>
+      <DetailHead
+        parent={{ href: "/webhooks", label: "Webhooks" }}
+        crumb={endpoint.description ?? endpoint.id}
+        icon={
+          <HeroIcon>
             <IconWebhook />
-          </span>
-          <div style={{ minWidth: 0 }}>
-            <h1 className="url-title" title={endpoint.url}>
-              <span className="truncate">{endpoint.url}</span>
-              <HealthBadge health={endpoint.health} />
-            </h1>
-            <p className="muted">{endpoint.description ?? "No description."}</p>
-          </div>
-        </div>
-        <div className="page-actions">
-          <span className="id-chip">
-            <span title={endpoint.id}>{endpoint.id}</span>
-            <CopyButton
-              value={endpoint.id}
-              label="Copy the endpoint id"
-              className="icon-btn"
-              toastTitle="Endpoint id copied"
-            />
-          </span>
-        </div>
-      </div>
+          </HeroIcon>
+        }
+        title={
+          <h1 className="url-title" title={endpoint.url}>
+            <span className="truncate">{endpoint.url}</span>
+            <HealthBadge health={endpoint.health} />
+          </h1>
+        }
+        sub={
+          <p className="muted clamp-3" title={endpoint.description ?? undefined}>
+            {endpoint.description ?? "No description."}
+          </p>
+        }
+        actions={<IdChip id={endpoint.id} label="Copy the endpoint id" toastTitle="Endpoint id copied" />}
+      />
 
       <div className="card">
         <dl className={styles.meta}>

@@ -1,17 +1,18 @@
-import { methods, workspace } from "@/lib/http/handler";
-import { parseBody, parseQuery } from "@/lib/http/request";
-import { json } from "@/lib/http/response";
+import { methods } from "@/lib/http/handler";
 import { createProject } from "@/lib/projects/create-project";
-import { listProjects, listProjectsQuery } from "@/lib/projects/list-projects";
-import { createProjectBody } from "@/lib/projects/project-schema";
+import { listProjects } from "@/lib/projects/list-projects";
+import { implement } from "@/lib/routes/implement";
+import { createProjectContract, listProjectsContract } from "./contract";
 
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: workspace("projects:read", async ({ req, db, member }) =>
-    json(200, await listProjects(db, member.orgId, parseQuery(req, listProjectsQuery))),
-  ),
-  POST: workspace("projects:create", async ({ req, db, member }) =>
-    json(201, await createProject(db, member.orgId, await parseBody(req, createProjectBody))),
-  ),
+  GET: implement(listProjectsContract)(async ({ db, member, query }) => ({
+    status: 200,
+    body: await listProjects(db, member.orgId, query),
+  })),
+  POST: implement(createProjectContract)(async ({ db, member, body }) => ({
+    status: 201,
+    body: await createProject(db, member.orgId, body),
+  })),
 });

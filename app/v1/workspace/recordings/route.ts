@@ -1,12 +1,13 @@
-import { methods, workspace } from "@/lib/http/handler";
-import { parseQuery } from "@/lib/http/request";
-import { json } from "@/lib/http/response";
-import { listRecordings, listRecordingsQuery } from "@/lib/recordings/list-recordings";
+import { methods } from "@/lib/http/handler";
+import { listRecordings } from "@/lib/recordings/list-recordings";
+import { implement } from "@/lib/routes/implement";
+import { listRecordingsContract } from "./contract";
 
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: workspace("recordings:read", async ({ req, db, member }) =>
-    json(200, await listRecordings(db, member.orgId, parseQuery(req, listRecordingsQuery))),
-  ),
+  GET: implement(listRecordingsContract)(async ({ db, member, query }) => ({
+    status: 200,
+    body: await listRecordings(db, member.orgId, query),
+  })),
 });

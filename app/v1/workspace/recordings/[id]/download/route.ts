@@ -1,6 +1,7 @@
-import { methods, workspace } from "@/lib/http/handler";
-import { json } from "@/lib/http/response";
+import { methods } from "@/lib/http/handler";
 import { createDownloadLink } from "@/lib/recordings/create-download-link";
+import { implement } from "@/lib/routes/implement";
+import { createDownloadLinkContract } from "./contract";
 
 export const dynamic = "force-dynamic";
 
@@ -8,7 +9,8 @@ type Params = { id: string };
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods<Params>({
   // No body is defined; anything sent is ignored.
-  POST: workspace<Params>("recordings:download", async ({ db, member, params }) =>
-    json(200, await createDownloadLink(db, member.orgId, params.id)),
-  ),
+  POST: implement(createDownloadLinkContract)<Params>(async ({ db, member, params }) => ({
+    status: 200,
+    body: await createDownloadLink(db, member.orgId, params.id),
+  })),
 });

@@ -1,0 +1,8 @@
+import type { Db } from "@/lib/db";
+import { findProject } from "@/lib/projects/find-project";
+import { type ProjectDto, serializeProject } from "@/lib/projects/serialize-project";
+
+/** GET /v1/workspace/projects/:id. */
+export async function getProject(db: Db, orgId: string, projectId: string): Promise<ProjectDto> {
+  return serializeProject(await findProject(db, orgId, projectId));
+}

@@ -1,0 +1,32 @@
+import { eq } from "drizzle-orm";
+import { rooms } from "@/db/schema";
+import type { JobTx } from "@/lib/jobs/transaction";
+import { type RoomDto, roomSchema } from "@/lib/rooms/room-schema";
+import { serializeRoom } from "@/lib/rooms/serialize-room";
+import { recordEvent } from "@/lib/webhooks/outbox/record-event";
+
+type RoomRow = typeof rooms.$inferSelect;
+
+/**
+ * Decisions §3: a room ends when its last participant left (media plane), when the host ends it
+ * (POST …/end) or when its project is deleted. `ended` is final: ending an ended room changes
+ * nothing, so `room.ended` is recorded once, in the transaction of the change (the outbox).
+ */
+export async function endRoom(tx: JobTx, room: RoomRow, at: Date): Promise<RoomRow> {
+  if (room.state === "ended") return room;
+  const [ended] = await tx
+    .update(rooms)
+    .set({ state: "ended", endedAt: at })
+    .where(eq(rooms.id, room.id))
+    .returning();
+  if (!ended) throw new Error("room vanished inside its own transaction");
+  const dto: RoomDto = serializeRoom(ended);
+  await recordEvent(tx, {
+    type: "room.ended",
+    schema: roomSchema,
+    orgId: room.orgId,
+    projectId: room.projectId,
+    object: dto,
+  });
+  return ended;
+}

@@ -1,0 +1,29 @@
+import { eq } from "drizzle-orm";
+import { rooms } from "@/db/schema";
+import { type AuditContext, audited } from "@/lib/audit/record-audit";
+import type { Db } from "@/lib/db";
+import { findRoom } from "@/lib/rooms/find-room";
+import { roomNotFound } from "@/lib/rooms/get-room";
+import type { UpdateRoomInput } from "@/lib/rooms/room-schema";
+import { type RoomDto, serializeRoom } from "@/lib/rooms/serialize-room";
+
+/** PATCH /v1/workspace/rooms/:id: renames a room (an ended one too: its name is only a label). */
+export async function updateRoom(
+  db: Db,
+  audit: AuditContext,
+  ref: string,
+  input: UpdateRoomInput,
+): Promise<RoomDto> {
+  return audited(
+    db,
+    audit,
+    async (tx) => {
+      const room = await findRoom(tx, ref, { orgId: audit.orgId });
+      if (!room) throw roomNotFound();
+      const [row] = await tx.update(rooms).set({ name: input.name }).where(eq(rooms.id, room.id)).returning();
+      if (!row) throw roomNotFound();
+      return serializeRoom(row);
+    },
+    (r) => ({ action: "room.updated", target: { type: "room", id: r.id }, metadata: { name: r.name } }),
+  );
+}
