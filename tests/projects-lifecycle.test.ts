@@ -326,4 +326,34 @@ describe("DELETE /v1/workspace/projects/:id", () => {
     // Deleting it again is 404.
     expectProblem(await call("DELETE", `/v1/workspace/projects/${p.id}`, { token }), 404, "not_found");
   });
+
+  it("queues the objects of a project with 22,000 recordings (one statement would pass 65,535 parameters)", async () => {
+    const db = await getDb();
+    const token = org.members.Owner.token;
+    const p = await newProject(org);
+    const room = (
+      await call<{ id: string }>("POST", "/v1/workspace/rooms", {
+        token,
+        json: { project_id: p.id, name: "Big" },
+      })
+    ).body;
+    const many = Array.from({ length: 22_000 }, () => {
+      const id = newId("recording");
+      return {
+        id,
+        orgId: org.id,
+        projectId: p.id,
+        roomId: room.id,
+        state: "completed" as const,
+        objectKey: `recordings/${org.id}/bulk/${id}.mp4`,
+        startedAt: new Date(),
+      };
+    });
+    for (let i = 0; i < many.length; i += 2000) await db.insert(recordings).values(many.slice(i, i + 2000));
+    const res = await call("DELETE", `/v1/workspace/projects/${p.id}`, { token });
+    expect(res.status, res.text).toBe(204);
+    const queued = await db.select({ key: objectDeletions.objectKey }).from(objectDeletions);
+    const keys = new Set(queued.map((q) => q.key));
+    expect(many.every((r) => keys.has(r.objectKey))).toBe(true);
+  });
 });

@@ -20,6 +20,7 @@ export const DELETION_LEASE_MS = 5 * 60 * 1000;
 /** Rows claimed per pass; a backlog continues at once in the next pass. */
 export const DELETION_BATCH = 100;
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
+const INSERT_SLICE = 1000;
 
 /** Queues the deletion of these objects inside `tx`; the job is woken when `tx` commits. */
 export async function queueObjectDeletions(
@@ -29,7 +30,9 @@ export async function queueObjectDeletions(
 ): Promise<string[]> {
   if (keys.length === 0) return [];
   const rows = keys.map((objectKey) => ({ id: newId("objectDeletion"), orgId, objectKey }));
-  await tx.insert(objectDeletions).values(rows);
+  // In slices: one statement binds at most 65,535 parameters (a project may hold many recordings).
+  for (let i = 0; i < rows.length; i += INSERT_SLICE)
+    await tx.insert(objectDeletions).values(rows.slice(i, i + INSERT_SLICE));
   afterCommit(tx, deleteStoredObjectsRequested, [{ id: rows[0]?.id ?? orgId, payload: { org_id: orgId } }]);
   return rows.map((r) => r.id);
 }

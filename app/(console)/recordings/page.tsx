@@ -5,6 +5,7 @@ import { IconRecord } from "@/app/_components/icons";
 import { ScopeNote } from "@/app/_components/scope-note";
 import { Time } from "@/app/_components/time";
 import { requireConsoleMember } from "@/app/_lib/console-session";
+import { DeleteRecordingButton } from "@/app/(console)/recordings/delete-recording-button";
 import { DownloadButton } from "@/app/(console)/recordings/download-button";
 import { getDb } from "@/lib/db";
 import { listConsoleRecordings } from "@/lib/recordings/list-console-recordings";
@@ -69,14 +70,21 @@ export default async function RecordingsPage() {
             { header: "Duration", className: "mono", cell: (r) => duration(r.duration_sec) },
             { header: "Size", className: "muted", cell: (r) => size(r.size_bytes) },
             {
-              header: "Download",
+              header: "Actions",
               srOnly: true,
               cell: (r) => (
-                <DownloadButton
-                  recordingId={r.id}
-                  label={`the recording of ${r.room_name}`}
-                  memberRole={member.role}
-                />
+                <span className="row-actions">
+                  <DownloadButton
+                    recordingId={r.id}
+                    label={`the recording of ${r.room_name}`}
+                    memberRole={member.role}
+                  />
+                  <DeleteRecordingButton
+                    recordingId={r.id}
+                    label={`the recording of ${r.room_name}`}
+                    memberRole={member.role}
+                  />
+                </span>
               ),
             },
           ]}

@@ -10,10 +10,12 @@ import { requireConsoleMember } from "@/app/_lib/console-session";
 import { planGate } from "@/app/_lib/plan-gate";
 import { keyPanelSnippets, tokenExample } from "@/app/_lib/token-example";
 import { ApiKeysPanel } from "@/app/(console)/projects/[projectId]/api-keys-panel";
+import { ProjectActions } from "@/app/(console)/projects/[projectId]/project-actions";
 import { projectWithKeys } from "@/lib/api-keys/list-api-keys";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
+import { countProjectContents } from "@/lib/projects/count-project-contents";
 
 export const metadata: Metadata = { title: "Project" };
 
@@ -33,7 +35,10 @@ export default async function ProjectPage({ params }: { params: Params }) {
   const member = await requireConsoleMember();
   const { projectId } = await params;
   const { project, items } = await load(member.orgId, projectId);
-  const example = await tokenExample(await getDb(), member.orgId, project.id);
+  const [example, contents] = await Promise.all([
+    tokenExample(await getDb(), member.orgId, project.id),
+    countProjectContents(await getDb(), member.orgId, project.id),
+  ]);
   const now = Date.now();
   return (
     <>
@@ -57,6 +62,7 @@ export default async function ProjectPage({ params }: { params: Params }) {
             <Link className="btn secondary" href={`/rooms?project_id=${encodeURIComponent(project.id)}`}>
               Rooms <IconArrowRight />
             </Link>
+            <ProjectActions project={project} contents={contents} memberRole={member.role} />
           </>
         }
       />

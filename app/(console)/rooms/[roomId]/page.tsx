@@ -15,6 +15,7 @@ import { planGate } from "@/app/_lib/plan-gate";
 import { roomTokenSnippets } from "@/app/_lib/snippets";
 import { EmailStateBadge, EmailTime } from "@/app/(console)/mailbox/email-state-badge";
 import { InviteForm } from "@/app/(console)/rooms/[roomId]/invite-form";
+import { RoomActions } from "@/app/(console)/rooms/[roomId]/room-actions";
 import { TestTokenPanel } from "@/app/(console)/rooms/[roomId]/test-token-panel";
 import { getDb } from "@/lib/db";
 import { listMailbox } from "@/lib/email/list-mailbox";
@@ -77,9 +78,12 @@ export default async function RoomPage({ params }: { params: Promise<{ roomId: s
           </div>
         }
         actions={
-          <a className="btn secondary" href={`/r/${room.short_code}`} target="_blank" rel="noreferrer">
-            Join page <IconExternal />
-          </a>
+          <>
+            <a className="btn secondary" href={`/r/${room.short_code}`} target="_blank" rel="noreferrer">
+              Join page <IconExternal />
+            </a>
+            <RoomActions room={room} memberRole={member.role} />
+          </>
         }
       />
 

@@ -1,0 +1,176 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { api } from "@/app/_components/api-client";
+import { ENVIRONMENT_OPTIONS } from "@/app/_components/badges";
+import { Choices } from "@/app/_components/choices";
+import { ConfirmDialog } from "@/app/_components/confirm-dialog";
+import { TextField } from "@/app/_components/field";
+import { type FieldErrors, text } from "@/app/_components/form-values";
+import { GatedButton } from "@/app/_components/gated-button";
+import { OnceOpened } from "@/app/_components/lazy-dialog";
+import { LazyFormDialog } from "@/app/_components/lazy-form-dialog";
+import { useToast } from "@/app/_components/toast";
+import type { Role } from "@/lib/auth/roles";
+import type { ProjectContents } from "@/lib/projects/count-project-contents";
+import type { ProjectDto } from "@/lib/projects/serialize-project";
+import { SLUG_PATTERN } from "@/lib/projects/slug-pattern";
+
+const NAME_MAX = 80;
+
+function check(form: FormData): FieldErrors {
+  const errors: FieldErrors = {};
+  const name = text(form, "name");
+  if (name === "") errors.name = "Give the project a name.";
+  else if (name.length > NAME_MAX) errors.name = `Keep the name to ${NAME_MAX} characters or fewer.`;
+  if (!SLUG_PATTERN.test(text(form, "slug")))
+    errors.slug = "Use 3 to 63 lower-case letters, digits or dashes, e.g. mobile-app.";
+  return errors;
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** What goes with the project, in the confirmation's words. */
+function consequences(c: ProjectContents): string[] {
+  return [
+    `${plural(c.apiKeys, "API key stops", "API keys stop")} working at once`,
+    `${plural(c.webhooks, "project webhook endpoint is", "project webhook endpoints are")} removed`,
+    `${plural(c.openRooms, "room that has not ended is", "rooms that have not ended are")} ended`,
+    `${plural(c.recordings, "recording is", "recordings are")} deleted, with their files`,
+  ];
+}
+
+/** Edit (name, slug, environment) and Delete on a project's page, each gated by its permission. */
+export function ProjectActions({
+  project,
+  contents,
+  memberRole,
+}: {
+  project: ProjectDto;
+  contents: ProjectContents;
+  memberRole: Role;
+}) {
+  const router = useRouter();
+  const toast = useToast();
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  async function remove() {
+    setBusy(true);
+    const res = await api<null>(`/v1/workspace/projects/${encodeURIComponent(project.id)}`, {
+      method: "DELETE",
+    });
+    setBusy(false);
+    setDeleting(false);
+    if (!res.ok) return toast.error("Project not deleted", res.problem.detail);
+    toast.success("Project deleted", `${project.name} and everything in it are gone.`);
+    router.push("/projects");
+    router.refresh();
+  }
+
+  return (
+    <>
+      <GatedButton
+        memberRole={memberRole}
+        permission="projects:update"
+        className="btn secondary"
+        onClick={() => setEditing(true)}
+        data-testid="edit-project"
+      >
+        Edit
+      </GatedButton>
+      <GatedButton
+        memberRole={memberRole}
+        permission="projects:delete"
+        className="btn danger"
+        onClick={() => setDeleting(true)}
+        data-testid="delete-project"
+      >
+        Delete
+      </GatedButton>
+      <LazyFormDialog<ProjectDto>
+        open={editing}
+        onClose={() => setEditing(false)}
+        title={`Edit ${project.name}`}
+        description="Its id, API keys and rooms stay as they are; only the name, slug or environment change."
+        submitLabel="Save changes"
+        submitTestId="save-project"
+        failureTitle="Project not changed"
+        check={check}
+        send={(form) =>
+          api(`/v1/workspace/projects/${encodeURIComponent(project.id)}`, {
+            method: "PATCH",
+            json: {
+              name: text(form, "name"),
+              slug: text(form, "slug"),
+              environment: text(form, "environment"),
+            },
+          })
+        }
+        explain={(problem, form) =>
+          problem.code === "slug_taken"
+            ? { slug: `“${text(form, "slug")}” is already used by another project. Pick another slug.` }
+            : undefined
+        }
+        onSuccess={(p) => {
+          setEditing(false);
+          toast.success("Project changed", `${p.name} · ${p.slug}`);
+          router.refresh();
+        }}
+      >
+        {(errors) => (
+          <>
+            <TextField
+              id="name"
+              label="Name"
+              error={errors.name}
+              defaultValue={project.name}
+              maxLength={NAME_MAX}
+              autoComplete="off"
+            />
+            <TextField
+              id="slug"
+              label="Slug"
+              error={errors.slug}
+              hint="3–63 lower-case letters, digits or dashes."
+              className="mono"
+              defaultValue={project.slug}
+              maxLength={63}
+              autoComplete="off"
+              spellCheck={false}
+            />
+            <Choices
+              legend="Environment"
+              name="environment"
+              type="radio"
+              columns="three"
+              options={ENVIRONMENT_OPTIONS.map((o) => ({ value: o.value, title: o.label }))}
+              checked={[project.environment]}
+              error={errors.environment}
+            />
+          </>
+        )}
+      </LazyFormDialog>
+      <OnceOpened open={deleting}>
+        <ConfirmDialog
+          open={deleting}
+          title={`Delete ${project.name}?`}
+          description={
+            <span data-testid="delete-project-consequences">
+              This cannot be undone. {consequences(contents).join("; ")}. Its slug{" "}
+              <span className="mono">{project.slug}</span> becomes free for another project.
+            </span>
+          }
+          action="Delete project"
+          danger
+          busy={busy}
+          onConfirm={remove}
+          onCancel={() => setDeleting(false)}
+          testId="confirm-delete-project"
+        />
+      </OnceOpened>
+    </>
+  );
+}
