@@ -314,7 +314,18 @@ export function targetRows(t: TargetLike, r: ReportInput): TargetRow[] {
     );
   }
   rows.push(
-    row("deliveries per second (100 endpoints)", d?.per_second, "≥ 1000", { atLeast: 1000 }),
+    // Issue 18: signed deliveries to the loopback receiver with 100 endpoints, ≥ 1,000/s on
+    // PostgreSQL and ≥ 500/s on PGlite; a burst of 2,000 (100 endpoints × 20 events) reaches its
+    // first attempts within 1 s at p99 on PostgreSQL.
+    row("signed deliveries per second (100 endpoints)", d?.per_second, pg ? "≥ 1000" : "≥ 500", {
+      atLeast: pg ? 1000 : 500,
+    }),
+    row(
+      `event → first attempt p99 ms, burst of ${d?.hundred_endpoints.expected ?? "?"} (100 endpoints)`,
+      d?.hundred_endpoints.event_to_attempt_p99_ms,
+      pg ? "≤ 1000" : "—",
+      pg ? { atMost: 1000 } : {},
+    ),
     row("delivery ratio to baseline", d?.ratio, "≥ 0.5", { atLeast: 0.5 }),
     row("event → first attempt p50 (ms)", d?.event_to_attempt_p50_ms, "≤ 50", { atMost: 50 }),
     row("largest console first-load JS (kB gzip)", r.console.max_first_load_js_kb_gzip, "≤ 150", {

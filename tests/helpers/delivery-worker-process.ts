@@ -8,7 +8,9 @@ import { getDb } from "@/lib/db";
 import { startJobs } from "@/lib/jobs/backend";
 
 await getDb();
-startJobs(["deliver-due-webhooks"]);
+// The jobs to run: the webhook worker, and (for the fault test) the heartbeat that frees a dead
+// instance's leases early.
+startJobs((process.env.WORKER_JOBS ?? "deliver-due-webhooks").split(","));
 // The runner's timers are unref'd (they never hold a server open); this process exists to run it.
 setInterval(() => {}, 60_000);
 process.stdout.write('{"msg":"worker ready"}\n');

@@ -7,7 +7,7 @@ import { ScopeNote } from "@/app/_components/scope-note";
 import { Time } from "@/app/_components/time";
 import { requireConsoleMember } from "@/app/_lib/console-session";
 import { CreateWebhookButton } from "@/app/(console)/webhooks/create-webhook-button";
-import { EndpointStateBadge, EventList } from "@/app/(console)/webhooks/status-badge";
+import { EventList, HealthBadge } from "@/app/(console)/webhooks/status-badge";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { listProjects } from "@/lib/projects/list-projects";
@@ -73,7 +73,19 @@ export default async function WebhooksPage() {
               cell: (w) =>
                 w.project_id ? `Project ${projectName.get(w.project_id) ?? w.project_id}` : "Organisation",
             },
-            { header: "State", cell: (w) => <EndpointStateBadge active={w.active} /> },
+            {
+              header: "Health",
+              cell: (w) => (
+                <>
+                  <HealthBadge health={w.health} />
+                  {w.health.failing_since ? (
+                    <div className="cell-sub">
+                      since <Time iso={w.health.failing_since} now={now} />
+                    </div>
+                  ) : null}
+                </>
+              ),
+            },
             { header: "Created", className: "muted", cell: (w) => <Time iso={w.created_at} now={now} /> },
           ]}
           foot={<span>{countOf(items.length, "endpoint", "endpoints")}</span>}

@@ -1,4 +1,5 @@
 import styles from "@/app/(console)/webhooks/webhooks.module.css";
+import type { WebhookHealthDto } from "@/lib/webhooks/endpoint-schema";
 
 const LABEL: Record<string, string> = {
   pending: "Pending",
@@ -6,6 +7,7 @@ const LABEL: Record<string, string> = {
   gone: "Gone (410)",
   dead: "Dead-lettered",
   cancelled: "Cancelled",
+  skipped: "Skipped (disabled)",
   retry: "Failed, retried",
 };
 
@@ -19,13 +21,22 @@ export function DeliveryStatusBadge({ status }: { status: string }) {
   );
 }
 
-export function EndpointStateBadge({ active }: { active: boolean }) {
+const HEALTH: Record<WebhookHealthDto["status"], { label: string; tone: string | undefined }> = {
+  healthy: { label: "Healthy", tone: styles.enabled },
+  failing: { label: "Failing", tone: styles.dead },
+  disabled: { label: "Disabled", tone: styles.disabled },
+};
+
+/** An endpoint's health (docs/decisions/0943): healthy, failing or disabled, in words and colour. */
+export function HealthBadge({ health }: { health: WebhookHealthDto }) {
+  const h = HEALTH[health.status];
   return (
     <span
-      className={`badge ${styles.status} ${active ? styles.enabled : styles.disabled}`}
+      className={`badge ${styles.status} ${h.tone ?? ""}`}
       data-testid="endpoint-state"
+      data-health={health.status}
     >
-      {active ? "Enabled" : "Disabled"}
+      {h.label}
     </span>
   );
 }

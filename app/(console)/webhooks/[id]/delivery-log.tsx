@@ -3,18 +3,18 @@
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { api } from "@/app/_components/api-client";
-import { countOf, DataTable } from "@/app/_components/data-table";
+import { DataTable } from "@/app/_components/data-table";
 import { EmptyState } from "@/app/_components/empty-state";
 import { GatedButton } from "@/app/_components/gated-button";
 import { IconRefresh, IconSpinner, IconWebhook } from "@/app/_components/icons";
 import { LoadMore } from "@/app/_components/load-more";
-import { formatAbsolute, formatClock, Time } from "@/app/_components/time";
+import { Time } from "@/app/_components/time";
 import { useToast } from "@/app/_components/toast";
 import { type Page, usePagedList } from "@/app/_components/use-paged-list";
+import { AttemptList } from "@/app/(console)/webhooks/[id]/attempt-list";
 import { DeliveryStatusBadge } from "@/app/(console)/webhooks/status-badge";
-import styles from "@/app/(console)/webhooks/webhooks.module.css";
 import type { Role } from "@/lib/auth/roles";
-import type { DeliveryDto } from "@/lib/webhooks/serialize-delivery";
+import type { DeliveryDto } from "@/lib/webhooks/delivery-schema";
 
 /** While something is pending the page refreshes itself, so attempts appear as they happen. */
 const LIVE_REFRESH_MS = 3_000;
@@ -23,7 +23,7 @@ export function DeliveryLog({
   endpointId,
   active,
   first,
-  status,
+  filters,
   pageSize,
   memberRole,
   now,
@@ -31,7 +31,8 @@ export function DeliveryLog({
   endpointId: string;
   active: boolean;
   first: Page<DeliveryDto>;
-  status: string | undefined;
+  /** status, event_type, since, until: the page's filters, passed on to "Load more". */
+  filters: Record<string, string | undefined>;
   pageSize: number;
   memberRole: Role;
   now: number;
@@ -39,7 +40,7 @@ export function DeliveryLog({
   const router = useRouter();
   const toast = useToast();
   const base = `/v1/workspace/webhooks/${encodeURIComponent(endpointId)}`;
-  const list = usePagedList(first, `${base}/deliveries`, { status, limit: String(pageSize) });
+  const list = usePagedList(first, `${base}/deliveries`, { ...filters, limit: String(pageSize) });
   const [busy, setBusy] = useState<string | null>(null);
   const live = list.items.some((d) => d.status === "pending");
 
@@ -63,7 +64,9 @@ export function DeliveryLog({
     return (
       <EmptyState
         icon={<IconWebhook />}
-        title={status ? "No deliveries with this status" : "No deliveries yet"}
+        title={
+          Object.values(filters).some(Boolean) ? "No deliveries match these filters" : "No deliveries yet"
+        }
       >
         Deliveries appear here when a subscribed event happens, or when you send a test event.
       </EmptyState>
@@ -143,60 +146,4 @@ export function DeliveryLog({
       }
     />
   );
-}
-
-/**
- * Every attempt of one delivery: its outcome, the response, and when it started — to the
- * millisecond, with how long after the event it was, since retries are seconds apart.
- */
-function AttemptList({ delivery: d }: { delivery: DeliveryDto }) {
-  if (d.attempts.length === 0) return null;
-  const created = new Date(d.created_at).getTime();
-  return (
-    <details className={styles.details}>
-      <summary>{countOf(d.attempts.length, "attempt", "attempts")}</summary>
-      <table className={styles.attempts} aria-label={`Attempts of ${d.event_id}`}>
-        <thead>
-          <tr>
-            <th scope="col">#</th>
-            <th scope="col">Outcome</th>
-            <th scope="col">Response</th>
-            <th scope="col">Started (UTC)</th>
-          </tr>
-        </thead>
-        <tbody>
-          {d.attempts.map((a) => (
-            <tr key={`${a.attempt}-${a.started_at}`} data-testid="attempt-row">
-              <td>{a.attempt}</td>
-              <td>
-                <DeliveryStatusBadge status={a.outcome} />
-              </td>
-              <td>
-                <div>
-                  {a.status_code ?? "no response"} · {a.duration_ms} ms
-                </div>
-                {a.error ? <div className="error">{a.error}</div> : null}
-                {a.response_body ? <pre className={styles.body}>{a.response_body}</pre> : null}
-              </td>
-              <td className="muted">
-                <time dateTime={a.started_at} title={formatAbsolute(a.started_at)} data-testid="attempt-time">
-                  {formatClock(a.started_at)}
-                </time>
-                <div className="cell-sub">{afterEvent(new Date(a.started_at).getTime() - created)}</div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </details>
-  );
-}
-
-/** "+0.4 s", "+1 min 10 s", "+2 h 5 min" after the event. */
-function afterEvent(ms: number): string {
-  const s = Math.max(0, ms) / 1000;
-  if (s < 60) return `+${s < 10 ? s.toFixed(1) : Math.round(s)} s after the event`;
-  const m = Math.floor(s / 60);
-  if (m < 60) return `+${m} min ${Math.round(s % 60)} s after the event`;
-  return `+${Math.floor(m / 60)} h ${m % 60} min after the event`;
 }

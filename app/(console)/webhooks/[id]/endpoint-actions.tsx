@@ -9,8 +9,7 @@ import { lazyComponent, OnceOpened } from "@/app/_components/lazy-dialog";
 import { useToast } from "@/app/_components/toast";
 import type { RevealedSecret } from "@/app/(console)/webhooks/secret-dialog";
 import type { Role } from "@/lib/auth/roles";
-import type { RotatedSecret } from "@/lib/webhooks/rotate-signing-secret";
-import type { WebhookDto } from "@/lib/webhooks/serialize-webhook";
+import type { RotatedSecret, WebhookDto } from "@/lib/webhooks/endpoint-schema";
 
 type Confirm = "rotate" | "delete" | null;
 
@@ -48,7 +47,9 @@ export function EndpointActions({ endpoint, memberRole }: { endpoint: WebhookDto
     if (!res.ok) return toast.error(active ? "Not enabled" : "Not disabled", res.problem.detail);
     toast.success(
       active ? "Endpoint enabled" : "Endpoint disabled",
-      active ? "New events are delivered again." : "No new deliveries; pending ones are cancelled.",
+      active
+        ? "New events are delivered again, with a fresh health record. Recover the window it missed to send skipped deliveries."
+        : "No new deliveries; pending ones are cancelled.",
     );
     router.refresh();
   }
@@ -97,7 +98,8 @@ export function EndpointActions({ endpoint, memberRole }: { endpoint: WebhookDto
         onClick={() => setActive(!endpoint.active)}
         data-testid="toggle-endpoint"
       >
-        {busy === "active" ? <IconSpinner className="spin" /> : null} {endpoint.active ? "Disable" : "Enable"}
+        {busy === "active" ? <IconSpinner className="spin" /> : null}{" "}
+        {endpoint.active ? "Disable" : endpoint.health.disabled_reason ? "Re-enable" : "Enable"}
       </GatedButton>
       <GatedButton
         {...gate}

@@ -7,14 +7,18 @@ import { SnippetTabs } from "@/app/_components/snippet-tabs";
 import { Time } from "@/app/_components/time";
 import { requireConsoleMember } from "@/app/_lib/console-session";
 import { webhookVerifySnippets } from "@/app/_lib/snippets";
+import { DeliveryFilters, utcInstant } from "@/app/(console)/webhooks/[id]/delivery-filters";
 import { DeliveryLog } from "@/app/(console)/webhooks/[id]/delivery-log";
 import { EndpointActions } from "@/app/(console)/webhooks/[id]/endpoint-actions";
-import { EndpointStateBadge, EventList } from "@/app/(console)/webhooks/status-badge";
+import { EndpointHealth } from "@/app/(console)/webhooks/[id]/endpoint-health";
+import { RecoverButton } from "@/app/(console)/webhooks/[id]/recover-button";
+import { EventList, HealthBadge } from "@/app/(console)/webhooks/status-badge";
 import styles from "@/app/(console)/webhooks/webhooks.module.css";
 import { getDb } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
+import { DELIVERY_EVENT_TYPES } from "@/lib/webhooks/event-catalog";
 import { findWebhook } from "@/lib/webhooks/find-webhook";
-import { DELIVERY_STATUSES, listDeliveries } from "@/lib/webhooks/list-deliveries";
+import { DELIVERY_STATUSES, type ListDeliveriesQuery, listDeliveries } from "@/lib/webhooks/list-deliveries";
 
 export const metadata: Metadata = { title: "Webhook endpoint" };
 
@@ -23,11 +27,11 @@ const PAGE_SIZE = 20;
 type Params = Promise<{ id: string }>;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-async function load(orgId: string, id: string, status: (typeof DELIVERY_STATUSES)[number] | undefined) {
+async function load(orgId: string, id: string, filters: Omit<ListDeliveriesQuery, "limit">) {
   const db = await getDb();
   try {
     const endpoint = await findWebhook(db, orgId, id);
-    const deliveries = await listDeliveries(db, orgId, id, { limit: PAGE_SIZE, status });
+    const deliveries = await listDeliveries(db, orgId, id, { limit: PAGE_SIZE, ...filters });
     return { endpoint, deliveries };
   } catch (err) {
     if (err instanceof ApiError && err.code === "not_found") notFound();
@@ -47,8 +51,27 @@ export default async function WebhookPage({
   const { id } = await params;
   const sp = await searchParams;
   const status = DELIVERY_STATUSES.find((s) => s === sp.status);
-  const { endpoint, deliveries } = await load(member.orgId, id, status);
+  const eventType = DELIVERY_EVENT_TYPES.find((t) => t === sp.event_type);
+  const field = (v: string | string[] | undefined) => (typeof v === "string" && v !== "" ? v : undefined);
+  const since = utcInstant(field(sp.since));
+  const until = utcInstant(field(sp.until));
+  const { endpoint, deliveries } = await load(member.orgId, id, {
+    status,
+    event_type: eventType,
+    since,
+    until,
+  });
   const now = Date.now();
+  const path = `/webhooks/${endpoint.id}`;
+  const formValues = {
+    status,
+    event_type: eventType,
+    since: since ? field(sp.since) : undefined,
+    until: until ? field(sp.until) : undefined,
+  };
+  const recoverFrom = new Date(endpoint.health.failing_since ?? now - 24 * 3_600_000)
+    .toISOString()
+    .slice(0, 19);
   return (
     <>
       <DetailHead
@@ -62,7 +85,7 @@ export default async function WebhookPage({
         title={
           <h1 className="url-title" title={endpoint.url}>
             <span className="truncate">{endpoint.url}</span>
-            <EndpointStateBadge active={endpoint.active} />
+            <HealthBadge health={endpoint.health} />
           </h1>
         }
         sub={
@@ -114,6 +137,8 @@ export default async function WebhookPage({
         </div>
       </div>
 
+      <EndpointHealth health={endpoint.health} now={now} />
+
       <div className="card snippet-card">
         <SnippetTabs
           title="Verify deliveries in your receiver"
@@ -130,15 +155,31 @@ export default async function WebhookPage({
         <div className="page-head" style={{ marginBottom: 12 }}>
           <div>
             <h2 id="deliveries-heading">Deliveries</h2>
-            <p>Newest first. Each delivery keeps one id across its attempts; expand one to see them.</p>
+            <p>
+              Newest first. Each delivery keeps one id across its attempts; expand one to see the request and
+              every attempt as sent and answered.
+            </p>
+          </div>
+          <div className="page-actions">
+            <RecoverButton
+              endpointId={endpoint.id}
+              active={endpoint.active}
+              memberRole={member.role}
+              defaultSince={recoverFrom}
+            />
           </div>
         </div>
         <div className="toolbar">
           <FilterTabs
             label="Filter by status"
-            path={`/webhooks/${endpoint.id}`}
+            path={path}
             param="status"
             current={status}
+            otherParams={{
+              event_type: formValues.event_type,
+              since: formValues.since,
+              until: formValues.until,
+            }}
             options={[
               { value: undefined, label: "All" },
               { value: "pending", label: "Pending" },
@@ -146,15 +187,22 @@ export default async function WebhookPage({
               { value: "dead", label: "Dead-lettered" },
               { value: "gone", label: "Gone" },
               { value: "cancelled", label: "Cancelled" },
+              { value: "skipped", label: "Skipped" },
             ]}
           />
+          <DeliveryFilters path={path} values={formValues} />
         </div>
         <DeliveryLog
-          key={`${status ?? ""}:${now}`}
+          key={`${JSON.stringify(formValues)}:${now}`}
           endpointId={endpoint.id}
           active={endpoint.active}
           first={deliveries}
-          status={status}
+          filters={{
+            status,
+            event_type: eventType,
+            since: since?.toISOString(),
+            until: until?.toISOString(),
+          }}
           pageSize={PAGE_SIZE}
           memberRole={member.role}
           now={now}

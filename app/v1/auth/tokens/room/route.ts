@@ -20,7 +20,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: implement(mintRoomTokenContract)(async ({ req, idempotently }) => {
     const db = await getDb();
     const body = await readRoomTokenRequest(req);
-    const key = await authenticateProjectKey(req, db, "rooms:write", { room: body.room });
+    const key = await authenticateProjectKey(req, db, mintRoomTokenContract.keyScope, { room: body.room });
     const limited = await enforceRateLimit(
       limits.roomTokens,
       key.keyId,
