@@ -14,7 +14,7 @@ import { LazyFormDialog } from "@/app/_components/lazy-form-dialog";
 import { useToast } from "@/app/_components/toast";
 import type { Role } from "@/lib/auth/roles";
 import type { ProjectContents } from "@/lib/projects/count-project-contents";
-import type { ProjectDto } from "@/lib/projects/serialize-project";
+import type { ProjectDto } from "@/lib/projects/project-response-schema";
 import { SLUG_PATTERN } from "@/lib/projects/slug-pattern";
 
 const NAME_MAX = 80;

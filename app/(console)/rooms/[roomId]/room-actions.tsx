@@ -11,7 +11,7 @@ import { OnceOpened } from "@/app/_components/lazy-dialog";
 import { LazyFormDialog } from "@/app/_components/lazy-form-dialog";
 import { useToast } from "@/app/_components/toast";
 import type { Role } from "@/lib/auth/roles";
-import type { RoomDto } from "@/lib/rooms/serialize-room";
+import type { RoomDto } from "@/lib/rooms/room-schema";
 
 const NAME_MAX = 200;
 
