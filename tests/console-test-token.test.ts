@@ -6,7 +6,7 @@ import { getDb } from "@/lib/db";
 import { overrideEnvForTests } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
 import { loadMember, type Member } from "@/lib/identity/load-member";
-import type { RoomDto } from "@/lib/rooms/serialize-room";
+import type { RoomDto } from "@/lib/rooms/room-schema";
 import { mintTestToken } from "@/lib/tokens/mint-test-token";
 import { testTokenBody } from "@/lib/tokens/test-token-schema";
 import { call } from "./helpers/app";

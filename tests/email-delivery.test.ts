@@ -9,7 +9,7 @@ import { processDueEmails } from "@/lib/email/process-due-emails";
 import { env, overrideEnvForTests } from "@/lib/env";
 import type { InvitationResult } from "@/lib/invitations/invitation-schema";
 import { startJobs, stopJobs } from "@/lib/jobs/backend";
-import type { RoomDto } from "@/lib/rooms/serialize-room";
+import type { RoomDto } from "@/lib/rooms/room-schema";
 import { call } from "./helpers/app";
 import { type FakeResend, startFakeResend, waitFor } from "./helpers/fake-resend";
 import { createOrg, type TestOrg } from "./helpers/fixtures";

@@ -8,7 +8,7 @@ import { CAP_WINDOW_MS, SEND_CAP } from "@/lib/email/cap";
 import { overrideEnvForTests } from "@/lib/env";
 import type { InvitationResult } from "@/lib/invitations/invitation-schema";
 import { sendInvitationEmail } from "@/lib/jobs/definitions/send-invitation-email";
-import type { RoomDto } from "@/lib/rooms/serialize-room";
+import type { RoomDto } from "@/lib/rooms/room-schema";
 import { call } from "./helpers/app";
 import { type FakeResend, startFakeResend } from "./helpers/fake-resend";
 import { createOrg, type TestOrg } from "./helpers/fixtures";

@@ -3,7 +3,7 @@ import { getDb } from "@/lib/db";
 import { getMailboxEmail, listMailbox } from "@/lib/email/list-mailbox";
 import { processDueEmails } from "@/lib/email/process-due-emails";
 import type { InvitationResult } from "@/lib/invitations/invitation-schema";
-import type { RoomDto } from "@/lib/rooms/serialize-room";
+import type { RoomDto } from "@/lib/rooms/room-schema";
 import { call } from "./helpers/app";
 import { createOrg, type TestOrg } from "./helpers/fixtures";
 

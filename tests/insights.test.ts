@@ -17,8 +17,8 @@ import type { EmailState } from "@/lib/email/cap";
 import { newId } from "@/lib/ids";
 import { lastDays } from "@/lib/insights/days";
 import { loadOrgInsights } from "@/lib/insights/load-org-insights";
+import type { RoomDto } from "@/lib/rooms/room-schema";
 import type { RoomState } from "@/lib/rooms/room-types";
-import type { RoomDto } from "@/lib/rooms/serialize-room";
 import { call } from "./helpers/app";
 import { createOrg, type TestOrg } from "./helpers/fixtures";
 

@@ -6,7 +6,7 @@ import { rooms } from "@/db/schema";
 import { getDb } from "@/lib/db";
 import { overrideEnvForTests } from "@/lib/env";
 import { findPublicRoom } from "@/lib/invitations/find-public-room";
-import type { RoomDto } from "@/lib/rooms/serialize-room";
+import type { RoomDto } from "@/lib/rooms/room-schema";
 import { call } from "./helpers/app";
 import { createOrg, type TestOrg } from "./helpers/fixtures";
 

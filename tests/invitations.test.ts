@@ -5,7 +5,7 @@ import { ROLES } from "@/lib/auth/roles";
 import { getDb } from "@/lib/db";
 import { overrideEnvForTests } from "@/lib/env";
 import type { InvitationResult } from "@/lib/invitations/invitation-schema";
-import type { RoomDto } from "@/lib/rooms/serialize-room";
+import type { RoomDto } from "@/lib/rooms/room-schema";
 import { call, expectProblem } from "./helpers/app";
 import { createOrg, type TestOrg } from "./helpers/fixtures";
 

@@ -4,8 +4,8 @@ import { events, mediaReports, recordings, roomParticipants, rooms } from "@/db/
 import { getDb } from "@/lib/db";
 import { overrideEnvForTests } from "@/lib/env";
 import { newId } from "@/lib/ids";
-import type { RecordingDto } from "@/lib/recordings/serialize-recording";
-import type { RoomDto } from "@/lib/rooms/serialize-room";
+import type { RecordingDto } from "@/lib/recordings/recording-schema";
+import type { RoomDto } from "@/lib/rooms/room-schema";
 import type { DeliveryEventType } from "@/lib/webhooks/event-catalog";
 import { call, expectProblem } from "./helpers/app";
 import { createOrg, type TestOrg } from "./helpers/fixtures";

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { ProjectDto } from "@/lib/projects/serialize-project";
+import type { ProjectDto } from "@/lib/projects/project-response-schema";
 import { slugify } from "@/lib/projects/slugify";
 import { call, expectProblem } from "./helpers/app";
 import { createOrg, type TestOrg } from "./helpers/fixtures";

@@ -14,7 +14,7 @@ import type { MintedApiKey } from "@/lib/api-keys/api-key-schema";
 import { getDb } from "@/lib/db";
 import { EnvError, overrideEnvForTests, parseEnv } from "@/lib/env";
 import { newId } from "@/lib/ids";
-import type { RoomDto } from "@/lib/rooms/serialize-room";
+import type { RoomDto } from "@/lib/rooms/room-schema";
 import { CAPABILITIES } from "@/lib/tokens/capabilities";
 import { rotateStoredSigningKey } from "@/lib/tokens/signing-keys";
 import { call, expectProblem } from "./helpers/app";

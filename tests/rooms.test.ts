@@ -5,7 +5,7 @@ import { getDb } from "@/lib/db";
 import { overrideEnvForTests } from "@/lib/env";
 import { newId } from "@/lib/ids";
 import { encodeCursor } from "@/lib/pagination";
-import type { RoomDto } from "@/lib/rooms/serialize-room";
+import type { RoomDto } from "@/lib/rooms/room-schema";
 import { call, expectProblem } from "./helpers/app";
 import { createOrg, type TestOrg } from "./helpers/fixtures";
 

@@ -2,8 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { recordings, rooms } from "@/db/schema";
 import { getDb } from "@/lib/db";
 import { newId } from "@/lib/ids";
-import type { RecordingState } from "@/lib/recordings/recording-schema";
-import type { RecordingDto } from "@/lib/recordings/serialize-recording";
+import type { RecordingDto, RecordingState } from "@/lib/recordings/recording-schema";
 import { call, expectProblem } from "./helpers/app";
 import { createOrg, type TestOrg } from "./helpers/fixtures";
 

@@ -4,6 +4,19 @@ import type { ReactNode } from "react";
 import { Dialog } from "@/app/_components/dialog";
 import { IconSpinner } from "@/app/_components/icons";
 
+export interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  description: ReactNode;
+  /** The confirm button's label ("Revoke key"). */
+  action: string;
+  danger?: boolean;
+  busy: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+  testId?: string;
+}
+
 /**
  * "Rotate this key?", "Delete this endpoint?": what will happen, Cancel, and the action (red when
  * it destroys something). Escape and Cancel do nothing while the action runs.
@@ -18,18 +31,7 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
   testId,
-}: {
-  open: boolean;
-  title: string;
-  description: ReactNode;
-  /** The confirm button's label ("Revoke key"). */
-  action: string;
-  danger?: boolean;
-  busy: boolean;
-  onConfirm: () => void;
-  onCancel: () => void;
-  testId?: string;
-}) {
+}: ConfirmDialogProps) {
   return (
     <Dialog
       open={open}

@@ -4,7 +4,8 @@ import type { ApiKeyDto } from "@/lib/api-keys/api-key-schema";
 import { serializeApiKey } from "@/lib/api-keys/serialize-api-key";
 import type { Db } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
-import { type ProjectDto, serializeProject } from "@/lib/projects/serialize-project";
+import type { ProjectDto } from "@/lib/projects/project-response-schema";
+import { serializeProject } from "@/lib/projects/serialize-project";
 
 /** A project holds a handful of keys; the list is bounded all the same. */
 export const LIST_MAX = 500;

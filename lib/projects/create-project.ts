@@ -3,8 +3,9 @@ import type { Db } from "@/lib/db";
 import { isUniqueViolation } from "@/lib/db-errors";
 import { ApiError } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
+import type { ProjectDto } from "@/lib/projects/project-response-schema";
 import type { CreateProjectInput } from "@/lib/projects/project-schema";
-import { type ProjectDto, serializeProject } from "@/lib/projects/serialize-project";
+import { serializeProject } from "@/lib/projects/serialize-project";
 import { slugify, withSuffix } from "@/lib/projects/slugify";
 
 /**

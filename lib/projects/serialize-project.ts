@@ -1,8 +1,6 @@
 import type { projects } from "@/db/schema";
 import type { ProjectDto } from "@/lib/projects/project-response-schema";
 
-export type { ProjectDto };
-
 export function serializeProject(p: typeof projects.$inferSelect): ProjectDto {
   return {
     id: p.id,

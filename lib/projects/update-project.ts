@@ -5,8 +5,9 @@ import type { Db } from "@/lib/db";
 import { isUniqueViolation } from "@/lib/db-errors";
 import { ApiError } from "@/lib/http/errors";
 import { projectNotFound } from "@/lib/projects/find-project";
+import type { ProjectDto } from "@/lib/projects/project-response-schema";
 import type { UpdateProjectInput } from "@/lib/projects/project-schema";
-import { type ProjectDto, serializeProject } from "@/lib/projects/serialize-project";
+import { serializeProject } from "@/lib/projects/serialize-project";
 
 /**
  * PATCH /v1/workspace/projects/:id: renames, re-slugs or moves a project between environments,

@@ -2,7 +2,8 @@ import { and, desc, eq } from "drizzle-orm";
 import { projects, recordings, rooms } from "@/db/schema";
 import type { Db } from "@/lib/db";
 import { RECORDINGS_LIST_MAX } from "@/lib/recordings/list-recordings";
-import { type RecordingDto, serializeRecording } from "@/lib/recordings/serialize-recording";
+import type { RecordingDto } from "@/lib/recordings/recording-schema";
+import { serializeRecording } from "@/lib/recordings/serialize-recording";
 
 export interface ConsoleRecording extends RecordingDto {
   room_name: string;

@@ -1,8 +1,6 @@
 import type { recordings } from "@/db/schema";
 import type { RecordingDto } from "@/lib/recordings/recording-schema";
 
-export type { RecordingDto };
-
 export function serializeRecording(r: typeof recordings.$inferSelect): RecordingDto {
   return {
     id: r.id,

@@ -6,8 +6,9 @@ import { ApiError } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
 import { transactionWithJobs } from "@/lib/jobs/transaction";
 import type { CreateRoomInput } from "@/lib/rooms/create-room-schema";
+import type { RoomDto } from "@/lib/rooms/room-schema";
 import { roomSchema } from "@/lib/rooms/room-schema";
-import { type RoomDto, serializeRoom } from "@/lib/rooms/serialize-room";
+import { serializeRoom } from "@/lib/rooms/serialize-room";
 import { newShortCode } from "@/lib/rooms/short-code";
 import { recordEvent } from "@/lib/webhooks/outbox/record-event";
 

@@ -7,7 +7,8 @@ import { transactionWithJobs } from "@/lib/jobs/transaction";
 import { findRoom } from "@/lib/rooms/find-room";
 import { roomNotFound } from "@/lib/rooms/get-room";
 import { endRoom } from "@/lib/rooms/mark-room-ended";
-import { type RoomDto, serializeRoom } from "@/lib/rooms/serialize-room";
+import type { RoomDto } from "@/lib/rooms/room-schema";
+import { serializeRoom } from "@/lib/rooms/serialize-room";
 
 /**
  * POST /v1/workspace/rooms/:id/end: the host ends a room (decisions §3: `ended` is final). The

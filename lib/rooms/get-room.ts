@@ -1,7 +1,8 @@
 import type { DbOrTx } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
 import { findRoom } from "@/lib/rooms/find-room";
-import { type RoomDto, serializeRoom } from "@/lib/rooms/serialize-room";
+import type { RoomDto } from "@/lib/rooms/room-schema";
+import { serializeRoom } from "@/lib/rooms/serialize-room";
 
 export const roomNotFound = () => new ApiError("not_found", "No such room in this organisation.");
 

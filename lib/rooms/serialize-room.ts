@@ -1,8 +1,6 @@
 import type { rooms } from "@/db/schema";
 import type { RoomDto } from "@/lib/rooms/room-schema";
 
-export type { RoomDto };
-
 export function serializeRoom(r: typeof rooms.$inferSelect): RoomDto {
   return {
     id: r.id,

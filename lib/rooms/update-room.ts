@@ -4,8 +4,8 @@ import { type AuditContext, audited } from "@/lib/audit/record-audit";
 import type { Db } from "@/lib/db";
 import { findRoom } from "@/lib/rooms/find-room";
 import { roomNotFound } from "@/lib/rooms/get-room";
-import type { UpdateRoomInput } from "@/lib/rooms/room-schema";
-import { type RoomDto, serializeRoom } from "@/lib/rooms/serialize-room";
+import type { RoomDto, UpdateRoomInput } from "@/lib/rooms/room-schema";
+import { serializeRoom } from "@/lib/rooms/serialize-room";
 
 /** PATCH /v1/workspace/rooms/:id: renames a room (an ended one too: its name is only a label). */
 export async function updateRoom(

@@ -3,9 +3,9 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { api } from "@/app/_components/api-client";
-import { ConfirmDialog } from "@/app/_components/confirm-dialog";
 import { countOf, DataTable, MainCell } from "@/app/_components/data-table";
 import { text } from "@/app/_components/form-values";
+import { LazyConfirmDialog } from "@/app/_components/lazy-confirm-dialog";
 import { LazyFormDialog } from "@/app/_components/lazy-form-dialog";
 import { RowActions } from "@/app/_components/row-actions";
 import { Time } from "@/app/_components/time";
@@ -139,7 +139,7 @@ export function MemberList({ members, me }: { members: MemberDto[]; me: { userId
           ) : null
         }
       </LazyFormDialog>
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={action?.kind === "remove"}
         title={`Remove ${target?.display_name ?? ""}?`}
         description="They lose access at once: their open sessions in this organisation are signed out. Their account and other organisations stay."

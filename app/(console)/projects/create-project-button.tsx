@@ -9,7 +9,7 @@ import { FormDialogButton } from "@/app/_components/form-dialog-button";
 import { type FieldErrors, text } from "@/app/_components/form-values";
 import { useToast } from "@/app/_components/toast";
 import type { Role } from "@/lib/auth/roles";
-import type { ProjectDto } from "@/lib/projects/serialize-project";
+import type { ProjectDto } from "@/lib/projects/project-response-schema";
 import { SLUG_PATTERN } from "@/lib/projects/slug-pattern";
 
 const ENV_HINT: Record<string, string> = {

@@ -7,7 +7,7 @@ import { IconArrowRight, IconSpinner } from "@/app/_components/icons";
 import { ProjectIcon } from "@/app/_components/project-icon";
 import { Time } from "@/app/_components/time";
 import { type Page, usePagedList } from "@/app/_components/use-paged-list";
-import type { ProjectDto } from "@/lib/projects/serialize-project";
+import type { ProjectDto } from "@/lib/projects/project-response-schema";
 
 export function ProjectList({
   first,

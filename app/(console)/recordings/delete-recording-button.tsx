@@ -3,8 +3,8 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { api } from "@/app/_components/api-client";
-import { ConfirmDialog } from "@/app/_components/confirm-dialog";
 import { GatedButton } from "@/app/_components/gated-button";
+import { LazyConfirmDialog } from "@/app/_components/lazy-confirm-dialog";
 import { OnceOpened } from "@/app/_components/lazy-dialog";
 import { useToast } from "@/app/_components/toast";
 import type { Role } from "@/lib/auth/roles";
@@ -50,7 +50,7 @@ export function DeleteRecordingButton({
         Delete
       </GatedButton>
       <OnceOpened open={open}>
-        <ConfirmDialog
+        <LazyConfirmDialog
           open={open}
           title={`Delete ${label}?`}
           description="The file is deleted from storage and download links already shared stop working. This cannot be undone."

@@ -17,7 +17,7 @@ import { useToast } from "@/app/_components/toast";
 import type { ProjectRef } from "@/app/(console)/rooms/room-list";
 import type { Role } from "@/lib/auth/roles";
 import { roomShareLink } from "@/lib/invitations/share-link-format";
-import type { RoomDto } from "@/lib/rooms/serialize-room";
+import type { RoomDto } from "@/lib/rooms/room-schema";
 
 const NAME_MAX = 200;
 

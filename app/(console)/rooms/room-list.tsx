@@ -9,7 +9,7 @@ import { RoomTypeLabel } from "@/app/_components/room-types";
 import { Time } from "@/app/_components/time";
 import { type Page, usePagedList } from "@/app/_components/use-paged-list";
 import { roomShareLink } from "@/lib/invitations/share-link-format";
-import type { RoomDto } from "@/lib/rooms/serialize-room";
+import type { RoomDto } from "@/lib/rooms/room-schema";
 
 export interface ProjectRef {
   id: string;

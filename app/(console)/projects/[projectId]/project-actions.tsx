@@ -5,16 +5,16 @@ import { useState } from "react";
 import { api } from "@/app/_components/api-client";
 import { ENVIRONMENT_OPTIONS } from "@/app/_components/badges";
 import { Choices } from "@/app/_components/choices";
-import { ConfirmDialog } from "@/app/_components/confirm-dialog";
 import { TextField } from "@/app/_components/field";
 import { type FieldErrors, text } from "@/app/_components/form-values";
 import { GatedButton } from "@/app/_components/gated-button";
+import { LazyConfirmDialog } from "@/app/_components/lazy-confirm-dialog";
 import { OnceOpened } from "@/app/_components/lazy-dialog";
 import { LazyFormDialog } from "@/app/_components/lazy-form-dialog";
 import { useToast } from "@/app/_components/toast";
 import type { Role } from "@/lib/auth/roles";
 import type { ProjectContents } from "@/lib/projects/count-project-contents";
-import type { ProjectDto } from "@/lib/projects/serialize-project";
+import type { ProjectDto } from "@/lib/projects/project-response-schema";
 import { SLUG_PATTERN } from "@/lib/projects/slug-pattern";
 
 const NAME_MAX = 80;
@@ -154,7 +154,7 @@ export function ProjectActions({
         )}
       </LazyFormDialog>
       <OnceOpened open={deleting}>
-        <ConfirmDialog
+        <LazyConfirmDialog
           open={deleting}
           title={`Delete ${project.name}?`}
           description={

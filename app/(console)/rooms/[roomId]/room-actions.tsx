@@ -3,15 +3,15 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { api } from "@/app/_components/api-client";
-import { ConfirmDialog } from "@/app/_components/confirm-dialog";
 import { TextField } from "@/app/_components/field";
 import { type FieldErrors, text } from "@/app/_components/form-values";
 import { GatedButton } from "@/app/_components/gated-button";
+import { LazyConfirmDialog } from "@/app/_components/lazy-confirm-dialog";
 import { OnceOpened } from "@/app/_components/lazy-dialog";
 import { LazyFormDialog } from "@/app/_components/lazy-form-dialog";
 import { useToast } from "@/app/_components/toast";
 import type { Role } from "@/lib/auth/roles";
-import type { RoomDto } from "@/lib/rooms/serialize-room";
+import type { RoomDto } from "@/lib/rooms/room-schema";
 
 const NAME_MAX = 200;
 
@@ -91,7 +91,7 @@ export function RoomActions({ room, memberRole }: { room: RoomDto; memberRole: R
         )}
       </LazyFormDialog>
       <OnceOpened open={ending}>
-        <ConfirmDialog
+        <LazyConfirmDialog
           open={ending}
           title={`End ${room.name}?`}
           description="Everyone is told the room has ended, new room tokens for it are refused, and it cannot be reopened. Webhook endpoints get room.ended."
