@@ -267,6 +267,8 @@ describe("Inngest driver: the deliver-webhook function", () => {
       "sweep-due-emails",
       "check-webhook-health",
       "prune-retention",
+      "delete-stored-objects",
+      "delete-stored-objects-requested",
     ]);
   });
 });

@@ -39,7 +39,7 @@ export interface DeliveryResult {
   one_endpoint: DeliveryScenario;
   hundred_endpoints: DeliveryScenario;
   baseline_keepalive: BaselineRun | null;
-  /** The same loop with a new TLS connection per request, as the app's delivery does today. */
+  /** The same loop with a new TLS connection per request (the app keeps connections alive per receiver). */
   baseline_new_connection: BaselineRun | null;
 }
 

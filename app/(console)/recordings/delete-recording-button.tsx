@@ -5,7 +5,6 @@ import { useState } from "react";
 import { api } from "@/app/_components/api-client";
 import { GatedButton } from "@/app/_components/gated-button";
 import { LazyConfirmDialog } from "@/app/_components/lazy-confirm-dialog";
-import { OnceOpened } from "@/app/_components/lazy-dialog";
 import { useToast } from "@/app/_components/toast";
 import type { Role } from "@/lib/auth/roles";
 
@@ -49,19 +48,17 @@ export function DeleteRecordingButton({
       >
         Delete
       </GatedButton>
-      <OnceOpened open={open}>
-        <LazyConfirmDialog
-          open={open}
-          title={`Delete ${label}?`}
-          description="The file is deleted from storage and download links already shared stop working. This cannot be undone."
-          action="Delete recording"
-          danger
-          busy={busy}
-          onConfirm={remove}
-          onCancel={() => setOpen(false)}
-          testId="confirm-delete-recording"
-        />
-      </OnceOpened>
+      <LazyConfirmDialog
+        open={open}
+        title={`Delete ${label}?`}
+        description="The file is deleted from storage and download links already shared stop working. This cannot be undone."
+        action="Delete recording"
+        danger
+        busy={busy}
+        onConfirm={remove}
+        onCancel={() => setOpen(false)}
+        testId="confirm-delete-recording"
+      />
     </>
   );
 }

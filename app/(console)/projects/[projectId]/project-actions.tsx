@@ -9,7 +9,6 @@ import { TextField } from "@/app/_components/field";
 import { type FieldErrors, text } from "@/app/_components/form-values";
 import { GatedButton } from "@/app/_components/gated-button";
 import { LazyConfirmDialog } from "@/app/_components/lazy-confirm-dialog";
-import { OnceOpened } from "@/app/_components/lazy-dialog";
 import { LazyFormDialog } from "@/app/_components/lazy-form-dialog";
 import { useToast } from "@/app/_components/toast";
 import type { Role } from "@/lib/auth/roles";
@@ -153,24 +152,22 @@ export function ProjectActions({
           </>
         )}
       </LazyFormDialog>
-      <OnceOpened open={deleting}>
-        <LazyConfirmDialog
-          open={deleting}
-          title={`Delete ${project.name}?`}
-          description={
-            <span data-testid="delete-project-consequences">
-              This cannot be undone. {consequences(contents).join("; ")}. Its slug{" "}
-              <span className="mono">{project.slug}</span> becomes free for another project.
-            </span>
-          }
-          action="Delete project"
-          danger
-          busy={busy}
-          onConfirm={remove}
-          onCancel={() => setDeleting(false)}
-          testId="confirm-delete-project"
-        />
-      </OnceOpened>
+      <LazyConfirmDialog
+        open={deleting}
+        title={`Delete ${project.name}?`}
+        description={
+          <span data-testid="delete-project-consequences">
+            This cannot be undone. {consequences(contents).join("; ")}. Its slug{" "}
+            <span className="mono">{project.slug}</span> becomes free for another project.
+          </span>
+        }
+        action="Delete project"
+        danger
+        busy={busy}
+        onConfirm={remove}
+        onCancel={() => setDeleting(false)}
+        testId="confirm-delete-project"
+      />
     </>
   );
 }

@@ -7,7 +7,6 @@ import { TextField } from "@/app/_components/field";
 import { type FieldErrors, text } from "@/app/_components/form-values";
 import { GatedButton } from "@/app/_components/gated-button";
 import { LazyConfirmDialog } from "@/app/_components/lazy-confirm-dialog";
-import { OnceOpened } from "@/app/_components/lazy-dialog";
 import { LazyFormDialog } from "@/app/_components/lazy-form-dialog";
 import { useToast } from "@/app/_components/toast";
 import type { Role } from "@/lib/auth/roles";
@@ -90,19 +89,17 @@ export function RoomActions({ room, memberRole }: { room: RoomDto; memberRole: R
           />
         )}
       </LazyFormDialog>
-      <OnceOpened open={ending}>
-        <LazyConfirmDialog
-          open={ending}
-          title={`End ${room.name}?`}
-          description="Everyone is told the room has ended, new room tokens for it are refused, and it cannot be reopened. Webhook endpoints get room.ended."
-          action="End room"
-          danger
-          busy={busy}
-          onConfirm={end}
-          onCancel={() => setEnding(false)}
-          testId="confirm-end-room"
-        />
-      </OnceOpened>
+      <LazyConfirmDialog
+        open={ending}
+        title={`End ${room.name}?`}
+        description="Everyone is told the room has ended, new room tokens for it are refused, and it cannot be reopened. Webhook endpoints get room.ended."
+        action="End room"
+        danger
+        busy={busy}
+        onConfirm={end}
+        onCancel={() => setEnding(false)}
+        testId="confirm-end-room"
+      />
     </>
   );
 }

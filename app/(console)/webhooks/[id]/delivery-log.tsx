@@ -1,5 +1,6 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { api } from "@/app/_components/api-client";
@@ -11,10 +12,18 @@ import { LoadMore } from "@/app/_components/load-more";
 import { Time } from "@/app/_components/time";
 import { useToast } from "@/app/_components/toast";
 import { type Page, usePagedList } from "@/app/_components/use-paged-list";
-import { AttemptList } from "@/app/(console)/webhooks/[id]/attempt-list";
 import { DeliveryStatusBadge } from "@/app/(console)/webhooks/status-badge";
 import type { Role } from "@/lib/auth/roles";
 import type { DeliveryDto } from "@/lib/webhooks/delivery-schema";
+
+/**
+ * The debugger sits in a closed <details>: its code loads after the page, not with it (the
+ * console's first-load JS budget).
+ */
+const AttemptList = dynamic(
+  () => import("@/app/(console)/webhooks/[id]/attempt-list").then((m) => m.AttemptList),
+  { ssr: false },
+);
 
 /** While something is pending the page refreshes itself, so attempts appear as they happen. */
 const LIVE_REFRESH_MS = 3_000;

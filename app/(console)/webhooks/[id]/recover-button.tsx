@@ -1,31 +1,17 @@
 "use client";
 
-import { useRouter } from "next/navigation";
+import dynamic from "next/dynamic";
 import { useState } from "react";
-import { api } from "@/app/_components/api-client";
-import { TextField } from "@/app/_components/field";
-import { type FieldErrors, text } from "@/app/_components/form-values";
 import { GatedButton } from "@/app/_components/gated-button";
 import { IconRefresh } from "@/app/_components/icons";
-import { LazyFormDialog } from "@/app/_components/lazy-form-dialog";
-import { useToast } from "@/app/_components/toast";
+import { OnceOpened } from "@/app/_components/lazy-dialog";
 import type { Role } from "@/lib/auth/roles";
 
-/** `datetime-local` gives "2026-11-23T06:00" without a zone: the console's times are UTC. */
-function utc(value: string): string | undefined {
-  if (value === "") return undefined;
-  const d = new Date(`${value}Z`);
-  return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
-}
-
-function check(form: FormData): FieldErrors {
-  const errors: FieldErrors = {};
-  const since = utc(text(form, "since"));
-  const until = utc(text(form, "until"));
-  if (!since) errors.since = "Choose when the window starts.";
-  if (since && until && since >= until) errors.until = "The end must be after the start.";
-  return errors;
-}
+/** The form's code loads when the button is first pressed (the console's first-load JS budget). */
+const RecoverDialog = dynamic(
+  () => import("@/app/(console)/webhooks/[id]/recover-dialog").then((m) => m.RecoverDialog),
+  { ssr: false },
+);
 
 /**
  * Bulk recovery (docs/decisions/0944): every dead, skipped or cancelled delivery created in the
@@ -43,8 +29,6 @@ export function RecoverButton({
   /** Prefilled start (UTC, `YYYY-MM-DDTHH:mm`): the failing-since time or a day ago. */
   defaultSince: string;
 }) {
-  const router = useRouter();
-  const toast = useToast();
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -58,53 +42,14 @@ export function RecoverButton({
       >
         <IconRefresh /> Recover deliveries
       </GatedButton>
-      <LazyFormDialog<{ queued: number }>
-        open={open}
-        onClose={() => setOpen(false)}
-        title="Recover failed deliveries"
-        description="Every dead-lettered, skipped or cancelled delivery created in this window (UTC) is sent again with its original id and a fresh retry schedule."
-        submitLabel="Recover"
-        busyLabel="Queuing…"
-        submitTestId="recover-submit"
-        failureTitle="Nothing recovered"
-        check={check}
-        send={(form) => {
-          const until = utc(text(form, "until"));
-          return api(`/v1/workspace/webhooks/${encodeURIComponent(endpointId)}/recover`, {
-            json: { since: utc(text(form, "since")), ...(until ? { until } : {}) },
-          });
-        }}
-        onSuccess={({ queued }) => {
-          setOpen(false);
-          toast.success(
-            queued === 1 ? "1 delivery queued" : `${queued} deliveries queued`,
-            queued === 0 ? "Nothing in that window needed recovering." : "They appear in the log as pending.",
-          );
-          router.refresh();
-        }}
-      >
-        {(errors) => (
-          <>
-            <TextField
-              id="since"
-              label="From (UTC)"
-              type="datetime-local"
-              step={1}
-              defaultValue={defaultSince}
-              error={errors.since}
-            />
-            <TextField
-              id="until"
-              label="Until (UTC)"
-              type="datetime-local"
-              step={1}
-              optional
-              hint="Empty: up to now."
-              error={errors.until}
-            />
-          </>
-        )}
-      </LazyFormDialog>
+      <OnceOpened open={open}>
+        <RecoverDialog
+          endpointId={endpointId}
+          open={open}
+          onClose={() => setOpen(false)}
+          defaultSince={defaultSince}
+        />
+      </OnceOpened>
     </>
   );
 }

@@ -1,0 +1,89 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { api } from "@/app/_components/api-client";
+import { TextField } from "@/app/_components/field";
+import { type FieldErrors, text } from "@/app/_components/form-values";
+import { LazyFormDialog } from "@/app/_components/lazy-form-dialog";
+import { useToast } from "@/app/_components/toast";
+
+/** `datetime-local` gives "2026-11-23T06:00" without a zone: the console's times are UTC. */
+function utc(value: string): string | undefined {
+  if (value === "") return undefined;
+  const d = new Date(`${value}Z`);
+  return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
+}
+
+function check(form: FormData): FieldErrors {
+  const errors: FieldErrors = {};
+  const since = utc(text(form, "since"));
+  const until = utc(text(form, "until"));
+  if (!since) errors.since = "Choose when the window starts.";
+  if (since && until && since >= until) errors.until = "The end must be after the start.";
+  return errors;
+}
+
+/** The recovery form (a window, UTC); loaded when "Recover deliveries" is first pressed. */
+export function RecoverDialog({
+  endpointId,
+  open,
+  onClose,
+  defaultSince,
+}: {
+  endpointId: string;
+  open: boolean;
+  onClose: () => void;
+  defaultSince: string;
+}) {
+  const router = useRouter();
+  const toast = useToast();
+  return (
+    <LazyFormDialog<{ queued: number }>
+      open={open}
+      onClose={onClose}
+      title="Recover failed deliveries"
+      description="Every dead-lettered, skipped or cancelled delivery created in this window (UTC) is sent again with its original id and a fresh retry schedule."
+      submitLabel="Recover"
+      busyLabel="Queuing…"
+      submitTestId="recover-submit"
+      failureTitle="Nothing recovered"
+      check={check}
+      send={(form) => {
+        const until = utc(text(form, "until"));
+        return api(`/v1/workspace/webhooks/${encodeURIComponent(endpointId)}/recover`, {
+          json: { since: utc(text(form, "since")), ...(until ? { until } : {}) },
+        });
+      }}
+      onSuccess={({ queued }) => {
+        onClose();
+        toast.success(
+          queued === 1 ? "1 delivery queued" : `${queued} deliveries queued`,
+          queued === 0 ? "Nothing in that window needed recovering." : "They appear in the log as pending.",
+        );
+        router.refresh();
+      }}
+    >
+      {(errors) => (
+        <>
+          <TextField
+            id="since"
+            label="From (UTC)"
+            type="datetime-local"
+            step={1}
+            defaultValue={defaultSince}
+            error={errors.since}
+          />
+          <TextField
+            id="until"
+            label="Until (UTC)"
+            type="datetime-local"
+            step={1}
+            optional
+            hint="Empty: up to now."
+            error={errors.until}
+          />
+        </>
+      )}
+    </LazyFormDialog>
+  );
+}
