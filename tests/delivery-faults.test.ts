@@ -4,7 +4,7 @@ import https from "node:https";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { ne } from "drizzle-orm";
+import { gt, ne } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "@/db/schema";
 import { deliveries, deliveryAttempts, orgs, projects } from "@/db/schema";
@@ -218,19 +218,29 @@ afterAll(async () => {
  * An attempt seen but not recorded was cut between its send and its record: at-least-once delivery
  * sends it again, the one case where an attempt may arrive twice.
  */
-async function cutAt(): Promise<{ sent: Set<string>; recorded: Set<string>; ended: Set<string> }> {
+async function cutAt(): Promise<{
+  sent: Set<string>;
+  recorded: Set<string>;
+  ended: Set<string>;
+  held: number;
+}> {
   const sent = new Set(rx.received.map((r) => `${r.id}:${r.attempt}`));
-  const { rows, ended } = await withDb(async (db) => ({
+  const { rows, ended, held } = await withDb(async (db) => ({
     rows: await db
       .select({ d: deliveryAttempts.deliveryId, n: deliveryAttempts.attempt })
       .from(deliveryAttempts),
     // A kill can come after a record and before its log line: the database says what ended.
     ended: await db.select({ id: deliveries.id }).from(deliveries).where(ne(deliveries.status, "pending")),
+    // Claims still leased right after the kill: the dead instance's, which only a heartbeat frees early.
+    held: (
+      await db.select({ id: deliveries.id }).from(deliveries).where(gt(deliveries.lockedUntil, new Date()))
+    ).length,
   }));
   return {
     sent,
     recorded: new Set(rows.map((r) => `${r.d}:${r.n}`)),
     ended: new Set(ended.map((e) => e.id)),
+    held,
   };
 }
 
@@ -375,7 +385,9 @@ describe("delivery under faults", () => {
         ).toBeLessThanOrEqual(cutBetween.length);
       }
     }
-    // The killed instances' claims were freed by heartbeat (0962), not left to the 60 s lease.
-    expect(released.length).toBeGreaterThan(0);
+    // The killed instances' claims were freed by heartbeat (0962), not left to the 60 s lease —
+    // when a kill left any (on a busy machine a kill can fall between two batches, holding none).
+    const held = cuts.reduce((n, c) => n + c.held, 0);
+    if (held > 0) expect(released.length, `${held} claims held at the kills`).toBeGreaterThan(0);
   }, 300_000);
 });

@@ -28,10 +28,17 @@ export function signStandardWebhook(
 }
 
 /**
- * RFC 3339 UTC with nine fractional digits (`2026-11-22T10:00:00.123456789Z`). The wall clock has
- * millisecond resolution; the high-resolution clock supplies the sub-millisecond digits.
+ * Now, in epoch milliseconds with a sub-millisecond fraction: the wall clock's millisecond (what
+ * receivers compare with their own clocks) plus the high-resolution clock's fraction. Not
+ * `performance.timeOrigin + performance.now()`: the monotonic clock drifts from the wall clock
+ * over a process's life (1.8 ms was seen within minutes), so its sum is not the wall-clock instant.
  */
-export function rfc3339Nano(epochMs: number = performance.timeOrigin + performance.now()): string {
+export function nowEpochMs(): number {
+  return Date.now() + (performance.now() % 1);
+}
+
+/** RFC 3339 UTC with nine fractional digits (`2026-11-22T10:00:00.123456789Z`). */
+export function rfc3339Nano(epochMs: number = nowEpochMs()): string {
   const wholeMs = Math.floor(epochMs);
   const subMsNanos = Math.min(999_999, Math.floor((epochMs - wholeMs) * 1_000_000));
   const iso = new Date(wholeMs).toISOString(); // …T10:00:00.123Z

@@ -2,7 +2,7 @@ import { and, desc, eq, gt, isNull, or } from "drizzle-orm";
 import { webhookSigningSecrets } from "@/db/schema";
 import { decryptSecret } from "@/lib/crypto/secret-box";
 import type { Db } from "@/lib/db";
-import { rfc3339Nano, signStandardWebhook, signWebhook } from "@/lib/webhooks/sign";
+import { nowEpochMs, rfc3339Nano, signStandardWebhook, signWebhook } from "@/lib/webhooks/sign";
 import { standardKeyBytes } from "@/lib/webhooks/signing-secret";
 
 /**
@@ -70,7 +70,7 @@ export interface SignedRequestInput {
 export function signedHeaders(input: SignedRequestInput): Record<string, string> {
   const [current] = input.keys;
   if (!current) throw new UnsignableError("no signing key");
-  const epochMs = input.epochMs ?? performance.timeOrigin + performance.now();
+  const epochMs = input.epochMs ?? nowEpochMs();
   const ts = rfc3339Nano(epochMs);
   const unixSeconds = Math.floor(epochMs / 1000);
   const standard = input.keys
