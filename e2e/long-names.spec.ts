@@ -105,6 +105,8 @@ test("every console route fits a phone and a desktop with the longest names, axe
   await shot(page, "long-names-room-mobile");
   await page.goto(`/webhooks/${hook.id}`);
   await shot(page, "long-names-webhook-mobile");
+  await page.goto("/members");
+  await shot(page, "long-names-members-mobile");
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(`/rooms/${room.id}`);
   await shot(page, "long-names-room");

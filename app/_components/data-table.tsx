@@ -1,7 +1,10 @@
 import type { ReactNode } from "react";
 
 export interface Column<T> {
-  /** The header text; with `srOnly` it is read by screen readers only (an actions column). */
+  /**
+   * The header text; with `srOnly` it is read by screen readers only (an actions column), and a
+   * phone's card shows no label before the cell.
+   */
   header: string;
   srOnly?: boolean;
   /** The row's main cell: full width on a phone, no "Label:" before it. */
@@ -55,7 +58,7 @@ export function DataTable<T>({
                 <td
                   key={c.header}
                   className={c.primary ? (c.className ? `primary ${c.className}` : "primary") : c.className}
-                  data-label={c.primary ? undefined : c.header}
+                  data-label={c.primary || c.srOnly ? undefined : c.header}
                 >
                   {c.cell(row)}
                 </td>
