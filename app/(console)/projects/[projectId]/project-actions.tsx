@@ -3,30 +3,15 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { api } from "@/app/_components/api-client";
-import { ENVIRONMENT_OPTIONS } from "@/app/_components/badges";
-import { Choices } from "@/app/_components/choices";
-import { TextField } from "@/app/_components/field";
-import { type FieldErrors, text } from "@/app/_components/form-values";
+import { text } from "@/app/_components/form-values";
 import { GatedButton } from "@/app/_components/gated-button";
 import { LazyConfirmDialog } from "@/app/_components/lazy-confirm-dialog";
 import { LazyFormDialog } from "@/app/_components/lazy-form-dialog";
 import { useToast } from "@/app/_components/toast";
+import { checkProject, explainSlugTaken, ProjectFields } from "@/app/(console)/projects/project-fields";
 import type { Role } from "@/lib/auth/roles";
 import type { ProjectContents } from "@/lib/projects/count-project-contents";
 import type { ProjectDto } from "@/lib/projects/project-response-schema";
-import { SLUG_PATTERN } from "@/lib/projects/slug-pattern";
-
-const NAME_MAX = 80;
-
-function check(form: FormData): FieldErrors {
-  const errors: FieldErrors = {};
-  const name = text(form, "name");
-  if (name === "") errors.name = "Give the project a name.";
-  else if (name.length > NAME_MAX) errors.name = `Keep the name to ${NAME_MAX} characters or fewer.`;
-  if (!SLUG_PATTERN.test(text(form, "slug")))
-    errors.slug = "Use 3 to 63 lower-case letters, digits or dashes, e.g. mobile-app.";
-  return errors;
-}
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -97,7 +82,7 @@ export function ProjectActions({
         submitLabel="Save changes"
         submitTestId="save-project"
         failureTitle="Project not changed"
-        check={check}
+        check={(form) => checkProject(form, { slugRequired: true })}
         send={(form) =>
           api(`/v1/workspace/projects/${encodeURIComponent(project.id)}`, {
             method: "PATCH",
@@ -108,49 +93,14 @@ export function ProjectActions({
             },
           })
         }
-        explain={(problem, form) =>
-          problem.code === "slug_taken"
-            ? { slug: `“${text(form, "slug")}” is already used by another project. Pick another slug.` }
-            : undefined
-        }
+        explain={explainSlugTaken}
         onSuccess={(p) => {
           setEditing(false);
           toast.success("Project changed", `${p.name} · ${p.slug}`);
           router.refresh();
         }}
       >
-        {(errors) => (
-          <>
-            <TextField
-              id="name"
-              label="Name"
-              error={errors.name}
-              defaultValue={project.name}
-              maxLength={NAME_MAX}
-              autoComplete="off"
-            />
-            <TextField
-              id="slug"
-              label="Slug"
-              error={errors.slug}
-              hint="3–63 lower-case letters, digits or dashes."
-              className="mono"
-              defaultValue={project.slug}
-              maxLength={63}
-              autoComplete="off"
-              spellCheck={false}
-            />
-            <Choices
-              legend="Environment"
-              name="environment"
-              type="radio"
-              columns="three"
-              options={ENVIRONMENT_OPTIONS.map((o) => ({ value: o.value, title: o.label }))}
-              checked={[project.environment]}
-              error={errors.environment}
-            />
-          </>
-        )}
+        {(errors) => <ProjectFields errors={errors} project={project} />}
       </LazyFormDialog>
       <LazyConfirmDialog
         open={deleting}
