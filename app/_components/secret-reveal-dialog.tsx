@@ -5,18 +5,25 @@ import { SecretReveal, type SecretRevealProps } from "@/app/_components/secret-r
 
 /** A secret shown once, in a wide dialog: a new or rotated API key, a webhook signing secret. */
 export function SecretRevealDialog({
-  open,
-  title,
+  revealed,
   description,
   onClose,
   ...reveal
-}: { open: boolean; title: string; description: string; onClose: () => void } & Omit<
-  SecretRevealProps,
-  "onDone"
->) {
+}: {
+  /** What was just revealed (open while set), titled by the action: "Key minted", "Secret rotated". */
+  revealed: { title: string } | null;
+  description: string;
+  onClose: () => void;
+} & Omit<SecretRevealProps, "onDone">) {
   return (
-    <Dialog open={open} onClose={onClose} title={title} description={description} wide>
-      {open ? <SecretReveal {...reveal} onDone={onClose} /> : null}
+    <Dialog
+      open={revealed !== null}
+      onClose={onClose}
+      title={revealed?.title ?? ""}
+      description={description}
+      wide
+    >
+      {revealed ? <SecretReveal {...reveal} onDone={onClose} /> : null}
     </Dialog>
   );
 }

@@ -116,45 +116,29 @@ export async function authenticateProjectKey(
   };
 }
 
+/**
+ * A raw prepared row: its columns as db/schema.ts types them (scope and grants are checked when a
+ * key is minted; nothing else writes them), in the order of the key query's select list.
+ */
+type KeyRowColumns = [
+  id: string,
+  orgId: string,
+  projectId: string,
+  scope: ApiKeyScope,
+  grants: KeyGrant[],
+  secretHash: string,
+  revokedAt: unknown,
+  planSelected: boolean,
+  roomId: string | null,
+  roomType: string,
+  roomState: string,
+  roomProject: string,
+];
+
 function toRow(r: unknown[]) {
-  const [
-    id,
-    orgId,
-    projectId,
-    scope,
-    grants,
-    secretHash,
-    revokedAt,
-    planSelected,
-    roomId,
-    type,
-    state,
-    roomProject,
-  ] = r as [
-    // A raw prepared row: its columns as db/schema.ts types them (scope and grants are checked
-    // when a key is minted; nothing else writes them).
-    string,
-    string,
-    string,
-    ApiKeyScope,
-    KeyGrant[],
-    string,
-    unknown,
-    boolean,
-    string | null,
-    string,
-    string,
-    string,
-  ];
-  return {
-    id,
-    orgId,
-    projectId,
-    scope,
-    grants,
-    secretHash,
-    revokedAt,
-    planSelected,
-    room: roomId ? { id: roomId, type, state, projectId: roomProject } : null,
-  };
+  const [id, orgId, projectId, scope, grants, secretHash, revokedAt, planSelected, ...roomColumns] =
+    r as KeyRowColumns;
+  const [roomId, type, state, roomProjectId] = roomColumns;
+  const room = roomId ? { id: roomId, type, state, projectId: roomProjectId } : null;
+  return { id, orgId, projectId, scope, grants, secretHash, revokedAt, planSelected, room };
 }

@@ -18,10 +18,7 @@ export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.out
 
 /** Reads a JSON body: 415 for another content type, 413 past 1 MiB, 400 for malformed JSON. */
 export async function readJson(req: Request, opts: { optional?: boolean } = {}): Promise<unknown> {
-  const declared = Number(req.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES)
-    throw new ApiError("payload_too_large", `Bodies are limited to ${MAX_BODY_BYTES} bytes.`);
-  const text = await readLimited(req);
+  const text = new TextDecoder("utf-8").decode(await readBodyBytes(req));
   if (text.trim() === "") {
     if (opts.optional) return undefined;
     throw validationError([{ path: "", message: "A JSON body is required." }]);
@@ -37,8 +34,11 @@ export async function readJson(req: Request, opts: { optional?: boolean } = {}):
   }
 }
 
-async function readLimited(req: Request): Promise<string> {
-  if (!req.body) return "";
+/** The raw body, at most MAX_BODY_BYTES (413 past it, whatever Content-Length claimed). */
+export async function readBodyBytes(req: Request): Promise<Uint8Array> {
+  if (Number(req.headers.get("content-length") ?? "0") > MAX_BODY_BYTES)
+    throw new ApiError("payload_too_large", `Bodies are limited to ${MAX_BODY_BYTES} bytes.`);
+  if (!req.body) return new Uint8Array();
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -52,7 +52,7 @@ async function readLimited(req: Request): Promise<string> {
     }
     chunks.push(value);
   }
-  return new TextDecoder("utf-8").decode(Buffer.concat(chunks));
+  return Buffer.concat(chunks);
 }
 
 export async function parseBody<S extends z.ZodType>(req: Request, schema: S): Promise<z.output<S>> {

@@ -3,7 +3,7 @@ import { idempotencyKeys } from "@/db/schema";
 import { decryptSecret, encryptSecret } from "@/lib/crypto/secret-box";
 import { getDb } from "@/lib/db";
 import { ApiError, validationError } from "@/lib/http/errors";
-import { MAX_BODY_BYTES } from "@/lib/http/request";
+import { readBodyBytes } from "@/lib/http/request";
 import { problem } from "@/lib/http/response";
 import { requestHash } from "@/lib/idempotency/request-hash";
 import { log } from "@/lib/log/logger";
@@ -37,27 +37,6 @@ export function idempotencyKeyOf(req: Request): string | null {
     );
   }
   return key;
-}
-
-async function readBody(req: Request): Promise<Uint8Array> {
-  if (Number(req.headers.get("content-length") ?? "0") > MAX_BODY_BYTES || !req.body) {
-    if (!req.body) return new Uint8Array();
-    throw new ApiError("payload_too_large", `Bodies are limited to ${MAX_BODY_BYTES} bytes.`);
-  }
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > MAX_BODY_BYTES) {
-      await reader.cancel();
-      throw new ApiError("payload_too_large", `Bodies are limited to ${MAX_BODY_BYTES} bytes.`);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
 }
 
 /**
@@ -200,7 +179,7 @@ export async function withIdempotency(
   if (req.method !== "POST") return run(req);
   const key = idempotencyKeyOf(req);
   if (key === null) return run(req);
-  const body = await readBody(req);
+  const body = await readBodyBytes(req);
   const replayable = new Request(req.url, {
     method: req.method,
     headers: req.headers,

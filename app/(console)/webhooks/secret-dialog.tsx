@@ -21,9 +21,8 @@ export function SecretDialog({
 }) {
   return (
     <SecretRevealDialog
-      open={revealed !== null}
+      revealed={revealed}
       onClose={onClose}
-      title={revealed?.title ?? ""}
       description="Your receiver verifies every delivery with this secret."
       testId="webhook-secret-revealed"
       headline={`New deliveries to this endpoint are signed with key id ${revealed?.kid ?? ""}.`}

@@ -30,9 +30,8 @@ export function RevealedKeyDialog({
 }) {
   return (
     <SecretRevealDialog
-      open={revealed !== null}
+      revealed={revealed}
       onClose={onClose}
-      title={revealed?.title ?? ""}
       description="Keep it on your server, never in a browser or a mobile app."
       testId="api-key-revealed"
       headline={`${revealed?.name ?? ""} is ready.`}
