@@ -17,6 +17,7 @@ import { createWebhook } from "@/lib/webhooks/create-webhook";
 import { recordEvent } from "@/lib/webhooks/outbox/record-event";
 import { testCertificate } from "./helpers/https-receiver";
 import { startThrowawayCluster, type ThrowawayCluster } from "./helpers/pg-cluster";
+import { stopped, until } from "./helpers/wait";
 
 /**
  * Issue 18 item 8: a few hundred events against receivers that fail, hang, reset, answer 410 and
@@ -135,26 +136,6 @@ function startWorker(): Worker {
   });
   child.stderr?.resume();
   return { child, lines };
-}
-
-function stopped(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once("exit", () => resolve());
-    child.kill(signal);
-  });
-}
-
-async function until(
-  what: string,
-  check: () => boolean | Promise<boolean>,
-  timeoutMs: number,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 /** The database the workers use, opened by the test (PGlite: only while no worker has it open). */

@@ -11,8 +11,9 @@ import type { InvitationResult } from "@/lib/invitations/invitation-schema";
 import { startJobs, stopJobs } from "@/lib/jobs/backend";
 import type { RoomDto } from "@/lib/rooms/room-schema";
 import { call } from "./helpers/app";
-import { type FakeResend, startFakeResend, waitFor } from "./helpers/fake-resend";
+import { type FakeResend, startFakeResend } from "./helpers/fake-resend";
 import { createOrg, type TestOrg } from "./helpers/fixtures";
+import { until } from "./helpers/wait";
 
 const RESEND_KEY = "re_test_key_123";
 let fake: FakeResend;
@@ -228,13 +229,13 @@ describe("the cap: 200 sends per org per rolling hour", () => {
     }
 
     // Restart mid-way: stop the runner once some are out, start a fresh one on the same database.
-    await waitFor(() => receivedAt(domain).length >= 20, "the first sends");
+    await until("the first sends", () => receivedAt(domain).length >= 20);
     await stopJobs();
     startJobs(["sweep-due-emails"]);
 
-    await waitFor(
-      async () => (await rowsTo(domain)).filter((r) => r.state === "sent").length === SEND_CAP,
+    await until(
       "200 sent",
+      async () => (await rowsTo(domain)).filter((r) => r.state === "sent").length === SEND_CAP,
     );
     await stopJobs();
     // A pass now finds nothing it may send: the hour is full.

@@ -13,6 +13,7 @@ import { newId } from "@/lib/ids";
 import { transactionWithJobs } from "@/lib/jobs/transaction";
 import { queueObjectDeletions } from "@/lib/storage/object-deletions";
 import { LOCAL_BUCKET } from "@/lib/storage/storage-config";
+import { stopped, until } from "./helpers/wait";
 
 /**
  * "The deletion job survives restarts" (issue 16): the worker runs in a real child process on the
@@ -59,22 +60,6 @@ function startWorker(storage: "hanging" | "local"): ChildProcess {
   return child;
 }
 
-function killed(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once("exit", () => resolve());
-    child.kill(signal);
-  });
-}
-
-async function until(what: string, check: () => boolean | Promise<boolean>, ms = 60_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`no ${what} within ${ms / 1000} s`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 /** PGlite: a data dir of its own, which parent and children open one at a time. */
 async function withDb<T>(fn: (db: Db) => Promise<T>): Promise<T> {
   if (databaseUrl) return fn(await getDb());
@@ -110,7 +95,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all(children.map((c) => killed(c, "SIGKILL")));
+  await Promise.all(children.map((c) => stopped(c, "SIGKILL")));
   hanging.closeAllConnections();
   await new Promise((r) => hanging.close(r));
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -127,8 +112,8 @@ describe("deleting stored objects across a restart", () => {
     await withDb((db) => transactionWithJobs(db, (tx) => queueObjectDeletions(tx, orgId, keys)));
 
     const first = startWorker("hanging");
-    await until("storage call from the first worker", () => requestsSeen.length > 0);
-    await killed(first, "SIGKILL");
+    await until("storage call from the first worker", () => requestsSeen.length > 0, 60_000);
+    await stopped(first, "SIGKILL");
     // It claimed the rows and died before deleting anything.
     const claimed = await withDb((db) => db.select().from(objectDeletions).where(sql`org_id = ${orgId}`));
     expect(claimed.map((r) => r.attempts)).toEqual([1, 1, 1]);
@@ -143,8 +128,8 @@ describe("deleting stored objects across a restart", () => {
         .where(sql`org_id = ${orgId}`),
     );
     const second = startWorker("local");
-    await until("every object deleted", () => keys.every((k) => !fs.existsSync(objectFile(k))));
-    await killed(second, "SIGTERM");
+    await until("every object deleted", () => keys.every((k) => !fs.existsSync(objectFile(k))), 60_000);
+    await stopped(second, "SIGTERM");
     const left = await withDb((db) => db.select().from(objectDeletions).where(sql`org_id = ${orgId}`));
     expect(left).toEqual([]);
   }, 180_000);

@@ -79,12 +79,3 @@ export async function startFakeResend(): Promise<FakeResend> {
   state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return state;
 }
-
-/** Polls until `check` holds or the deadline passes (no fixed sleeps in tests). */
-export async function waitFor(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
