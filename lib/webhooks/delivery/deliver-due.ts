@@ -2,22 +2,28 @@ import { getDb } from "@/lib/db";
 import type { PassContext, PassResult } from "@/lib/jobs/define-job";
 import { log } from "@/lib/log/logger";
 import { runClaimedAttempt } from "@/lib/webhooks/delivery/attempt-delivery";
-import { claimDueDeliveries, nextDueAt } from "@/lib/webhooks/delivery/claim";
+import { claimDueDeliveries, nextDueAt, releaseClaim } from "@/lib/webhooks/delivery/claim";
+import { loadTargets } from "@/lib/webhooks/delivery/load-targets";
 
 /** Attempts in flight at once per process: one slow receiver (up to 10 s) does not hold up the rest. */
 const MAX_IN_FLIGHT = 64;
 
 /**
- * The `deliver-due-webhooks` job (the embedded backend's webhook worker): claim what is due,
- * start each attempt without waiting for it (a finished attempt wakes the worker again), and say
- * when the next one is due.
+ * The `deliver-due-webhooks` job (the embedded backend's webhook worker): claim what is due, read
+ * the targets of the whole batch in one statement, start each attempt without waiting for it (a
+ * finished attempt wakes the worker again), and say when the next one is due.
  */
 export async function deliverDue(ctx: PassContext): Promise<PassResult> {
   const db = await getDb();
   const claimed = await claimDueDeliveries(db, ctx.now, MAX_IN_FLIGHT - ctx.inFlight);
+  const targets = await loadTargets(db, claimed).catch(async (err: unknown) => {
+    // No attempt was made: hand the claims back (0941); if the database is away, the leases run out.
+    await Promise.all(claimed.map((row) => releaseClaim(db, row).catch(() => {})));
+    throw err;
+  });
   for (const row of claimed) {
     ctx.track(
-      runClaimedAttempt(db, row).catch((err: unknown) => {
+      runClaimedAttempt(db, row, targets.get(row.id) ?? null).catch((err: unknown) => {
         // The lease expires and a later pass retries the attempt.
         log.error("webhook attempt failed to run", { delivery_id: row.id, err });
       }),
