@@ -79,7 +79,7 @@ async function scenario(
   if (dump) {
     fs.appendFileSync(
       dump,
-      list.map((a) => JSON.stringify({ endpoints, e: a.eventAt, a: a.arrivedAt, n: a.endpoint })).join("\n") + "\n",
+      `${list.map((a) => JSON.stringify({ endpoints, e: a.eventAt, a: a.arrivedAt, n: a.endpoint })).join("\n")}\n`,
     );
   }
   const latencies = list.map((a) => a.arrivedAt - a.eventAt).filter(Number.isFinite);
