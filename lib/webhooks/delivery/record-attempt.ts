@@ -1,5 +1,5 @@
-import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db";
+import { type PreparedStatement, runPrepared } from "@/lib/db-prepared";
 import { newId } from "@/lib/ids";
 import type { DeliveryRow } from "@/lib/webhooks/delivery/delivery-row";
 import type { PostResult } from "@/lib/webhooks/delivery/post-webhook";
@@ -78,20 +78,11 @@ function withoutNul(json: string): string {
   return json.replace(/(?<!\\)((?:\\\\)*)\\u0000/g, "$1\\ufffd");
 }
 
-/**
- * Records a batch of attempts, moves each delivery on and keeps its endpoint's health current
- * (0943), in one statement (data-modifying CTEs: atomic without BEGIN/COMMIT, one round trip; 0950).
- * Each delivery is compare-and-set on its attempt count (`deliveries_pkey`): one already recorded
- * by another claimer is not written, and its attempt is not logged. Health is folded per endpoint
- * over the recorded attempts in finishing order (`webhook_endpoints_pkey`), and the endpoint row
- * is only written when its health changes (or its success stamp is a minute old), so a busy
- * healthy endpoint is not rewritten on every delivery. Returns the ids of the recorded deliveries.
- */
-async function recordBatch(db: Db, batch: readonly RecordInput[]): Promise<Set<string>> {
-  const input = withoutNul(JSON.stringify(batch));
-  const result = await db.execute(sql`
-    with input as (
-      select * from json_to_recordset(${input}::json) as i(
+const RECORD_ATTEMPTS: PreparedStatement = {
+  name: "svc_record_attempts",
+  types: ["json"],
+  text: `    with input as (
+      select * from json_to_recordset($1::json) as i(
         id text, prev int, attempt int, status text, next_attempt_at timestamptz, status_code int,
         error text, completed_at timestamptz, endpoint_id text, succeeded boolean, failed boolean,
         health_error text, started_at timestamptz, finished_at timestamptz, attempt_id text,
@@ -145,11 +136,22 @@ async function recordBatch(db: Db, batch: readonly RecordInput[]): Promise<Set<s
     select attempt_id, id, attempt, started_at, duration_ms, status_code, outcome, response_body, error,
       request_headers, response_headers, error_class
     from recorded
-    returning delivery_id`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
-    delivery_id: string;
-  }[];
-  return new Set(rows.map((r) => r.delivery_id));
+    returning delivery_id`,
+};
+
+/**
+ * Records a batch of attempts, moves each delivery on and keeps its endpoint's health current
+ * (0943), in one statement (data-modifying CTEs: atomic without BEGIN/COMMIT, one round trip; 0950).
+ * Each delivery is compare-and-set on its attempt count (`deliveries_pkey`): one already recorded
+ * by another claimer is not written, and its attempt is not logged. Health is folded per endpoint
+ * over the recorded attempts in finishing order (`webhook_endpoints_pkey`), and the endpoint row
+ * is only written when its health changes (or its success stamp is a minute old), so a busy
+ * healthy endpoint is not rewritten on every delivery. Returns the ids of the recorded deliveries.
+ */
+async function recordBatch(db: Db, batch: readonly RecordInput[]): Promise<Set<string>> {
+  // One JSON parameter: the statement text is the same for every batch size, so it is prepared once.
+  const rows = await runPrepared(db, RECORD_ATTEMPTS, [withoutNul(JSON.stringify(batch))]);
+  return new Set(rows.map((r) => String(r[0])));
 }
 
 interface Waiting {
