@@ -1,7 +1,8 @@
-import { and, arrayContains, eq, isNotNull, isNull, or } from "drizzle-orm";
-import { deliveries, webhookEndpoints } from "@/db/schema";
+import { and, arrayContains, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { webhookEndpoints } from "@/db/schema";
 import { newId } from "@/lib/ids";
 import type { JobTx } from "@/lib/jobs/transaction";
+import type { DeliveryRow } from "@/lib/webhooks/delivery/delivery-row";
 import { requestDeliveries } from "@/lib/webhooks/delivery/hand-off";
 import { delayBeforeAttemptMs } from "@/lib/webhooks/delivery/schedule";
 import { TEST_EVENT } from "@/lib/webhooks/event-catalog";
@@ -9,9 +10,10 @@ import { type DomainEvent, deliveryBody } from "@/lib/webhooks/outbox/envelope";
 
 /**
  * A new delivery of `event` to one endpoint, due after the schedule's first (jittered) delay; or,
- * for an endpoint health disabled, kept as `skipped` so it can be recovered (0943).
+ * for an endpoint health disabled, kept as `skipped` so it can be recovered (0943). The whole row,
+ * as inserted: typed as the table's select type, so a new column must be set here.
  */
-function newDelivery(event: DomainEvent, endpointId: string, skipped = false) {
+function newDelivery(event: DomainEvent, endpointId: string, createdAt: Date, skipped = false): DeliveryRow {
   // The evt_ id receivers see (X-SVC-Webhook-Id and the body's `id`): one per (event, endpoint).
   const webhookId = newId("event");
   return {
@@ -22,27 +24,59 @@ function newDelivery(event: DomainEvent, endpointId: string, skipped = false) {
     webhookId,
     body: deliveryBody(event, webhookId),
     status: skipped ? "skipped" : "pending",
+    attemptCount: 0,
+    scheduleBase: 0,
     nextAttemptAt: skipped ? null : new Date(event.createdAt.getTime() + delayBeforeAttemptMs(1)),
+    lockedUntil: null,
+    lockedBy: null,
+    lastStatusCode: null,
     lastError: skipped ? "the endpoint was disabled by health checks" : null,
+    dispatchedAt: null,
+    createdAt,
     completedAt: skipped ? event.createdAt : null,
-  } satisfies typeof deliveries.$inferInsert;
+  };
 }
 
-/** Inserts deliveries of `event` to these endpoints; they are dispatched when `tx` commits. */
+/**
+ * Inserts deliveries of `event` to these endpoints; they are dispatched when `tx` commits. One JSON
+ * parameter read by `json_to_recordset` instead of a bind parameter per column and row: building
+ * and binding 100 rows × 10 columns cost about 4× the CPU (docs/decisions/0950). Returns the rows
+ * as inserted (the columns left out take their defaults, which the rows repeat).
+ */
 export async function insertDeliveries(
   tx: JobTx,
   event: DomainEvent,
   endpointIds: readonly string[],
   skippedIds: readonly string[] = [],
-) {
+): Promise<DeliveryRow[]> {
   if (endpointIds.length + skippedIds.length === 0) return [];
-  const rows = await tx
-    .insert(deliveries)
-    .values([
-      ...endpointIds.map((id) => newDelivery(event, id)),
-      ...skippedIds.map((id) => newDelivery(event, id, true)),
-    ])
-    .returning();
+  const now = new Date();
+  const rows = [
+    ...endpointIds.map((id) => newDelivery(event, id, now)),
+    ...skippedIds.map((id) => newDelivery(event, id, now, true)),
+  ];
+  const input = rows.map((r) => ({
+    id: r.id,
+    event_id: r.eventId,
+    endpoint_id: r.endpointId,
+    org_id: r.orgId,
+    webhook_id: r.webhookId,
+    body: r.body,
+    status: r.status,
+    next_attempt_at: r.nextAttemptAt,
+    last_error: r.lastError,
+    created_at: r.createdAt,
+    completed_at: r.completedAt,
+  }));
+  await tx.execute(sql`
+    insert into deliveries
+      (id, event_id, endpoint_id, org_id, webhook_id, body, status, next_attempt_at, last_error,
+       created_at, completed_at)
+    select id, event_id, endpoint_id, org_id, webhook_id, body, status, next_attempt_at, last_error,
+      created_at, completed_at
+    from json_to_recordset(${JSON.stringify(input)}::json) as r(id text, event_id text,
+      endpoint_id text, org_id text, webhook_id text, body text, status text,
+      next_attempt_at timestamptz, last_error text, created_at timestamptz, completed_at timestamptz)`);
   if (endpointIds.length > 0) requestDeliveries(tx);
   return rows;
 }
