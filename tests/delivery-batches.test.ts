@@ -1,10 +1,12 @@
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { deliveryAttempts, webhookEndpoints, webhookSigningSecrets } from "@/db/schema";
 import { encryptSecret } from "@/lib/crypto/secret-box";
 import { getDb } from "@/lib/db";
+import { overrideEnvForTests } from "@/lib/env";
 import { transactionWithJobs } from "@/lib/jobs/transaction";
+import { runClaimedAttempt } from "@/lib/webhooks/delivery/attempt-delivery";
 import { claimDueDeliveries } from "@/lib/webhooks/delivery/claim";
 import type { DeliveryRow } from "@/lib/webhooks/delivery/delivery-row";
 import { loadTargets } from "@/lib/webhooks/delivery/load-targets";
@@ -14,6 +16,7 @@ import type { Verdict } from "@/lib/webhooks/delivery/schedule";
 import { UnsignableError } from "@/lib/webhooks/delivery/signed-request";
 import { recordEvent } from "@/lib/webhooks/outbox/record-event";
 import { createOrg, type TestOrg } from "./helpers/fixtures";
+import { startHttpsReceiver, testCertificate } from "./helpers/https-receiver";
 import { attemptsOf, deliveriesOf, registerWebhook } from "./helpers/webhook-fixtures";
 
 /**
@@ -30,8 +33,13 @@ beforeAll(async () => {
 });
 
 /** A fresh endpoint with `count` pending deliveries, all claimed (in creation order). */
-async function claimed(count: number, events: string[] = ["room.ended"]) {
-  const w = await registerWebhook(org, `${HOOK}?${Math.random()}`, events);
+async function claimed(count: number) {
+  const w = await registerWebhook(org, `${HOOK}?${Math.random()}`, ["room.ended"]);
+  return claimedFor(w.id, count);
+}
+
+/** `count` new room.ended events; this endpoint's deliveries of them, claimed. */
+async function claimedFor(endpointId: string, count: number) {
   const db = await getDb();
   for (let i = 0; i < count; i++) {
     await transactionWithJobs(db, (tx) =>
@@ -44,12 +52,14 @@ async function claimed(count: number, events: string[] = ["room.ended"]) {
       }),
     );
   }
-  const mine = new Set((await deliveriesOf(w.id)).map((d) => d.id));
+  const mine = new Set(
+    (await deliveriesOf(endpointId)).filter((d) => d.status === "pending").map((d) => d.id),
+  );
   const rows = (await claimDueDeliveries(db, new Date(Date.now() + 1_000), 100)).filter((r) =>
     mine.has(r.id),
   );
   expect(rows).toHaveLength(count);
-  return { endpointId: w.id, rows };
+  return { endpointId, rows };
 }
 
 function result(startedAt: Date, statusCode: number | null, extra: Partial<PostResult> = {}): PostResult {
@@ -149,6 +159,36 @@ describe("attempts recorded together", () => {
     expect(stored?.responseBody).toBe("a\uFFFDb\\u0000");
     expect(stored?.responseHeaders).toEqual({ x: "\uFFFD" });
     expect(await attemptsOf(b.id)).toHaveLength(1);
+  });
+});
+
+describe("the sending phase", () => {
+  beforeAll(() => overrideEnvForTests({ SVC_WEBHOOK_CA_FILE: testCertificate().caFile }));
+  afterAll(() => overrideEnvForTests({}));
+
+  it("ends when the answer is in, before the attempt is recorded; never for an attempt not made", async () => {
+    const rx = await startHttpsReceiver();
+    try {
+      const db = await getDb();
+      const w = await registerWebhook(org, rx.url, ["room.ended"]);
+      const { rows } = await claimedFor(w.id, 1);
+      const [row] = rows as [DeliveryRow];
+      const order: string[] = [];
+      const report = await runClaimedAttempt(db, row, undefined, () => order.push("sent"));
+      order.push("recorded");
+      expect(order).toEqual(["sent", "recorded"]);
+      expect(report).toMatchObject({ state: "succeeded", statusCode: 200 });
+
+      // The endpoint is gone: nothing is sent, so the sending phase never starts.
+      const gone = await claimedFor(w.id, 1);
+      await db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, w.id));
+      const calls: string[] = [];
+      await runClaimedAttempt(db, gone.rows[0] as DeliveryRow, undefined, () => calls.push("sent"));
+      expect(calls).toEqual([]);
+      expect(rx.requests).toHaveLength(1);
+    } finally {
+      await rx.close();
+    }
   });
 });
 

@@ -77,12 +77,14 @@ async function throttled(db: Db, row: DeliveryRow, target: Target): Promise<Atte
  * Makes the claimed attempt and records it; the claim (lease) is released by the record. The
  * embedded worker passes the target it loaded for the whole claimed batch (null: the endpoint or
  * event is gone); otherwise it is read here. A database error while reading it is not an attempt:
- * the claim is handed back and the error rethrown (docs/decisions/0941).
+ * the claim is handed back and the error rethrown (docs/decisions/0941). `onSent` is called once
+ * the POST has its answer, before the record is written (the worker then has a send slot free).
  */
 export async function runClaimedAttempt(
   db: Db,
   row: DeliveryRow,
   loaded?: Target | null,
+  onSent?: () => void,
 ): Promise<AttemptReport> {
   const attempt = row.attemptCount + 1;
   const target =
@@ -118,6 +120,7 @@ export async function runClaimedAttempt(
     () => send(row, target, attempt),
     (s) => s.result,
   );
+  onSent?.();
   const { result } = sent;
   const verdict = judgeAttempt(result.statusCode, attempt - row.scheduleBase, Math.random, {
     retryAfter: result.responseHeaders?.["retry-after"],

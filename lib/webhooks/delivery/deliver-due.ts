@@ -5,22 +5,32 @@ import { runClaimedAttempt } from "@/lib/webhooks/delivery/attempt-delivery";
 import { claimDueDeliveries, nextDueAt, releaseClaim } from "@/lib/webhooks/delivery/claim";
 import { loadTargets } from "@/lib/webhooks/delivery/load-targets";
 
-/** Attempts in flight at once per process: one slow receiver (up to 10 s) does not hold up the rest. */
-const MAX_IN_FLIGHT = 64;
+/** POSTs in flight at once per process: one slow receiver (up to 10 s) does not hold up the rest. */
+const MAX_SENDING = 64;
 /**
- * Claim again only once this many slots are free (or nothing is in flight): every finished attempt
+ * Attempts started and not yet recorded, sending or sent (docs/decisions/0950): a sent attempt
+ * waits for its batch's record without holding a send slot, so slow records (a commit under load)
+ * do not throttle the POSTs; this bounds the rows held that way.
+ */
+const MAX_STARTED = 256;
+/**
+ * Claim again only once this many send slots are free (or nothing is sending): every sent attempt
  * wakes the worker, and claiming one or two rows per wake-up cost two statements per attempt.
  */
 const MIN_CLAIM = 16;
 
+/** This process's attempts in the sending phase, and all it started and has not finished. */
+let sending = 0;
+let started = 0;
+
 /**
  * The `deliver-due-webhooks` job (the embedded backend's webhook worker): claim what is due, read
- * the targets of the whole batch in one statement, start each attempt without waiting for it (a
- * finished attempt wakes the worker again), and say when the next one is due.
+ * the targets of the whole batch in one statement, start each attempt without waiting for it (its
+ * answer wakes the worker again), and say when the next one is due.
  */
 export async function deliverDue(ctx: PassContext): Promise<PassResult> {
-  const free = MAX_IN_FLIGHT - ctx.inFlight;
-  if (ctx.inFlight > 0 && free < MIN_CLAIM) return { next: null, summary: { started: 0 } };
+  const free = Math.min(MAX_SENDING - sending, MAX_STARTED - started);
+  if (sending > 0 && free < MIN_CLAIM) return { next: null, summary: { started: 0 } };
   const db = await getDb();
   const claimed = await claimDueDeliveries(db, ctx.now, free);
   const targets = await loadTargets(db, claimed).catch(async (err: unknown) => {
@@ -29,14 +39,31 @@ export async function deliverDue(ctx: PassContext): Promise<PassResult> {
     throw err;
   });
   for (const row of claimed) {
+    sending++;
+    started++;
+    let markSent: () => void = () => {};
+    // Tracked too: the end of the sending phase wakes the worker, which may claim more.
     ctx.track(
-      runClaimedAttempt(db, row, targets.get(row.id) ?? null).catch((err: unknown) => {
-        // The lease expires and a later pass retries the attempt.
-        log.error("webhook attempt failed to run", { delivery_id: row.id, err });
+      new Promise<void>((resolve) => {
+        markSent = () => {
+          markSent = () => {};
+          sending--;
+          resolve();
+        };
       }),
     );
+    ctx.track(
+      runClaimedAttempt(db, row, targets.get(row.id) ?? null, () => markSent())
+        .catch((err: unknown) => {
+          // The lease expires and a later pass retries the attempt.
+          log.error("webhook attempt failed to run", { delivery_id: row.id, err });
+        })
+        .finally(() => {
+          markSent(); // paths that never sent (endpoint gone, throttled, database error)
+          started--;
+        }),
+    );
   }
-  if (ctx.inFlight + claimed.length >= MAX_IN_FLIGHT)
-    return { next: null, summary: { started: claimed.length } };
+  if (claimed.length === free) return { next: null, summary: { started: claimed.length } };
   return { next: await nextDueAt(db, ctx.now), summary: { started: claimed.length } };
 }
