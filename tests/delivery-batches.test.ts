@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { deliveryAttempts, webhookEndpoints, webhookSigningSecrets } from "@/db/schema";
+import { deliveries, deliveryAttempts, webhookEndpoints, webhookSigningSecrets } from "@/db/schema";
 import { encryptSecret } from "@/lib/crypto/secret-box";
 import { getDb } from "@/lib/db";
 import { overrideEnvForTests } from "@/lib/env";
 import { transactionWithJobs } from "@/lib/jobs/transaction";
 import { runClaimedAttempt } from "@/lib/webhooks/delivery/attempt-delivery";
-import { claimDueDeliveries } from "@/lib/webhooks/delivery/claim";
+import { claimDueBatch, claimDueDeliveries } from "@/lib/webhooks/delivery/claim";
 import type { DeliveryRow } from "@/lib/webhooks/delivery/delivery-row";
 import { loadTargets } from "@/lib/webhooks/delivery/load-targets";
 import type { PostResult } from "@/lib/webhooks/delivery/post-webhook";
@@ -193,6 +193,30 @@ describe("the sending phase", () => {
 });
 
 describe("the targets of a claimed batch", () => {
+  it("come with the claim, whose rows are the table's rows as leased", async () => {
+    const db = await getDb();
+    const w = await registerWebhook(org, `${HOOK}?claim`, ["room.ended"]);
+    await transactionWithJobs(db, (tx) =>
+      recordEvent(tx, {
+        type: "room.ended",
+        schema: z.unknown(),
+        orgId: org.id,
+        projectId: org.projectId,
+        object: { claim: true },
+      }),
+    );
+    const [pending] = await deliveriesOf(w.id);
+    const batch = await claimDueBatch(db, new Date(Date.now() + 1_000), 100);
+    const row = batch.rows.find((r) => r.id === pending?.id);
+    const [stored] = await db
+      .select()
+      .from(deliveries)
+      .where(eq(deliveries.id, pending?.id ?? ""));
+    expect(row).toEqual(stored);
+    expect(row?.lockedUntil?.getTime()).toBeGreaterThan(Date.now());
+    expect(batch.targets.get(row?.id ?? "")).toMatchObject({ url: `${HOOK}?claim`, type: "room.ended" });
+  });
+
   it("are read in one go: endpoint, event type and active keys; none for a deleted endpoint", async () => {
     const db = await getDb();
     const rotated = await claimed(2);

@@ -174,27 +174,29 @@ describe("Standard Webhooks headers on real deliveries", () => {
   });
 });
 
-/** A Db whose next select (the signing-key read) fails like a database that went away. */
-function failingFirstSelect(db: Db): Db {
+/**
+ * A Db whose next prepared statement (the read of the target and its signing keys, 0950) fails
+ * like a database that went away.
+ */
+function failingFirstPrepared(db: Db): Db {
   let failed = false;
-  const rejecting: object = new Proxy(
-    {},
-    {
-      get: (_t, prop) =>
-        prop === "then"
-          ? (_ok: unknown, fail: (e: unknown) => void) =>
-              fail(new Error("Connection terminated unexpectedly"))
-          : () => rejecting,
-    },
-  );
-  return new Proxy(db, {
-    get(target, prop, recv) {
-      if (prop === "select" && !failed) {
+  const client = (db as unknown as { $client: object }).$client;
+  const failing = new Proxy(client, {
+    get(target, prop) {
+      const value: unknown = Reflect.get(target, prop);
+      if (typeof value !== "function") return value;
+      const fn = value as (...args: unknown[]) => unknown;
+      if (failed || !["unsafe", "query", "exec"].includes(String(prop))) return fn.bind(target);
+      return () => {
         failed = true;
-        return () => rejecting;
-      }
-      return Reflect.get(target, prop, recv);
+        const lost = Promise.reject(new Error("Connection terminated unexpectedly"));
+        // postgres.js: unsafe(…).values(); PGlite: exec/query return the promise.
+        return prop === "unsafe" ? { values: () => lost } : lost;
+      };
     },
+  });
+  return new Proxy(db, {
+    get: (target, prop, recv) => (prop === "$client" ? failing : Reflect.get(target, prop, recv)),
   });
 }
 
@@ -209,7 +211,7 @@ describe("a database error while reading the signing secret", () => {
     const claim = await claimDelivery(db, delivery.id, 1);
     if (!("claimed" in claim)) throw new Error("not claimed");
 
-    await expect(runClaimedAttempt(failingFirstSelect(db), claim.claimed)).rejects.toThrow(/Connection/);
+    await expect(runClaimedAttempt(failingFirstPrepared(db), claim.claimed)).rejects.toThrow(/Connection/);
     const [after] = await deliveriesOf(w.id);
     expect(after).toMatchObject({ status: "pending", attemptCount: 0 });
     // Handed back well before the 60 s lease would have run out.

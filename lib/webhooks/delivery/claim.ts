@@ -1,8 +1,18 @@
-import { and, asc, eq, gt, inArray, isNull, lte, or } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, lte, or } from "drizzle-orm";
 import { deliveries } from "@/db/schema";
 import type { Db } from "@/lib/db";
+import { type PreparedStatement, runPrepared } from "@/lib/db-prepared";
 import { instanceId } from "@/lib/instances/heartbeat";
 import type { AttemptReport, DeliveryRow, DeliveryState } from "@/lib/webhooks/delivery/delivery-row";
+import {
+  dateOf,
+  epochMs,
+  TARGET_COLUMNS,
+  TARGET_JOINS,
+  TARGET_ORDER,
+  type Target,
+  targetsOf,
+} from "@/lib/webhooks/delivery/load-targets";
 
 /**
  * Claiming deliveries: a claim leases a row (`locked_until = now + LEASE_MS`); a leased row is
@@ -17,31 +27,91 @@ export class DeliveryBusyError extends Error {
   override name = "DeliveryBusyError";
 }
 
-const claimable = (now: Date) =>
-  and(
-    eq(deliveries.status, "pending"),
-    lte(deliveries.nextAttemptAt, now),
-    or(isNull(deliveries.lockedUntil), lte(deliveries.lockedUntil, now)),
-  );
+/**
+ * The embedded worker's claim with the batch's targets, one prepared statement (0950): up to `$2`
+ * deliveries due at `$1`, oldest due first (`deliveries_due_idx`), SKIP LOCKED so several
+ * processes on one PostgreSQL claim side by side without taking the same row; leased until `$3`
+ * by instance `$4`; each joined to its target (TARGET_JOINS). The delivery's columns come first,
+ * in DeliveryRow's order (a change to the deliveries table in db/schema.ts must change this list).
+ */
+const CLAIM_DUE: PreparedStatement = {
+  name: "svc_claim_due_deliveries",
+  types: ["timestamptz", "int", "timestamptz", "text"],
+  text: `with due as (
+      select id from deliveries
+      where status = 'pending' and next_attempt_at <= $1::timestamptz
+        and (locked_until is null or locked_until <= $1::timestamptz)
+      order by next_attempt_at
+      limit $2::int
+      for update skip locked
+    ), claimed as (
+      update deliveries set locked_until = $3::timestamptz, locked_by = $4::text
+      from due where deliveries.id = due.id and deliveries.status = 'pending'
+        and (deliveries.locked_until is null or deliveries.locked_until <= $1::timestamptz)
+      returning deliveries.*
+    )
+    select d.id, d.event_id, d.endpoint_id, d.org_id, d.webhook_id, d.body, d.status, d.attempt_count,
+      d.schedule_base, ${epochMs("d.next_attempt_at")}, ${epochMs("d.locked_until")}, d.locked_by,
+      d.last_status_code, d.last_error, ${epochMs("d.dispatched_at")}, ${epochMs("d.created_at")},
+      ${epochMs("d.completed_at")}, ${TARGET_COLUMNS}
+    from claimed d ${TARGET_JOINS}
+    order by d.next_attempt_at, d.id, ${TARGET_ORDER}`,
+};
+
+const intOf = (v: unknown): number | null => (v === null ? null : Number(v));
+const textOf = (v: unknown): string | null => (v === null ? null : String(v));
+
+function deliveryOf(r: unknown[]): DeliveryRow {
+  return {
+    id: String(r[0]),
+    eventId: String(r[1]),
+    endpointId: String(r[2]),
+    orgId: String(r[3]),
+    webhookId: String(r[4]),
+    body: String(r[5]),
+    status: String(r[6]) as DeliveryRow["status"],
+    attemptCount: Number(r[7]),
+    scheduleBase: Number(r[8]),
+    nextAttemptAt: dateOf(r[9]),
+    lockedUntil: dateOf(r[10]),
+    lockedBy: textOf(r[11]),
+    lastStatusCode: intOf(r[12]),
+    lastError: textOf(r[13]),
+    dispatchedAt: dateOf(r[14]),
+    createdAt: dateOf(r[15]) ?? new Date(0),
+    completedAt: dateOf(r[16]),
+  };
+}
 
 /**
- * The embedded worker's claim: up to `limit` due deliveries. SKIP LOCKED lets several processes on
- * one PostgreSQL claim side by side without taking the same row.
+ * Claims up to `limit` due deliveries and reads their targets in the same statement: the rows in
+ * due order, and the target of each whose endpoint and event still exist.
  */
+export async function claimDueBatch(
+  db: Db,
+  now: Date,
+  limit: number,
+): Promise<{ rows: DeliveryRow[]; targets: Map<string, Target> }> {
+  if (limit <= 0) return { rows: [], targets: new Map() };
+  const found = await runPrepared(db, CLAIM_DUE, [
+    now.toISOString(),
+    String(limit),
+    new Date(now.getTime() + LEASE_MS).toISOString(),
+    instanceId(),
+  ]);
+  const rows: DeliveryRow[] = [];
+  let last: string | undefined;
+  for (const r of found) {
+    if (r[0] === last) continue; // the same delivery again, with its endpoint's next secret
+    last = String(r[0]);
+    rows.push(deliveryOf(r));
+  }
+  return { rows, targets: targetsOf(found) };
+}
+
+/** The claim alone (tests, tools): see claimDueBatch. */
 export async function claimDueDeliveries(db: Db, now: Date, limit: number): Promise<DeliveryRow[]> {
-  if (limit <= 0) return [];
-  const due = db
-    .select({ id: deliveries.id })
-    .from(deliveries)
-    .where(claimable(now))
-    .orderBy(asc(deliveries.nextAttemptAt))
-    .limit(limit)
-    .for("update", { skipLocked: true });
-  return db
-    .update(deliveries)
-    .set({ lockedUntil: new Date(now.getTime() + LEASE_MS), lockedBy: instanceId() })
-    .where(and(inArray(deliveries.id, due), claimable(now)))
-    .returning();
+  return (await claimDueBatch(db, now, limit)).rows;
 }
 
 /** How long a handed-back row waits before it is claimable again: no hot loop on a failing database. */

@@ -2,8 +2,7 @@ import { getDb } from "@/lib/db";
 import type { PassContext, PassResult } from "@/lib/jobs/define-job";
 import { log } from "@/lib/log/logger";
 import { runClaimedAttempt } from "@/lib/webhooks/delivery/attempt-delivery";
-import { claimDueDeliveries, nextDueAt, releaseClaim } from "@/lib/webhooks/delivery/claim";
-import { loadTargets } from "@/lib/webhooks/delivery/load-targets";
+import { claimDueBatch, nextDueAt } from "@/lib/webhooks/delivery/claim";
 
 /** POSTs in flight at once per process: one slow receiver (up to 10 s) does not hold up the rest. */
 const MAX_SENDING = 64;
@@ -24,7 +23,7 @@ let sending = 0;
 let started = 0;
 
 /**
- * The `deliver-due-webhooks` job (the embedded backend's webhook worker): claim what is due, read
+ * The `deliver-due-webhooks` job (the embedded backend's webhook worker): claim what is due with
  * the targets of the whole batch in one statement, start each attempt without waiting for it (its
  * answer wakes the worker again), and say when the next one is due.
  */
@@ -32,12 +31,8 @@ export async function deliverDue(ctx: PassContext): Promise<PassResult> {
   const free = Math.min(MAX_SENDING - sending, MAX_STARTED - started);
   if (sending > 0 && free < MIN_CLAIM) return { next: null, summary: { started: 0 } };
   const db = await getDb();
-  const claimed = await claimDueDeliveries(db, ctx.now, free);
-  const targets = await loadTargets(db, claimed).catch(async (err: unknown) => {
-    // No attempt was made: hand the claims back (0941); if the database is away, the leases run out.
-    await Promise.all(claimed.map((row) => releaseClaim(db, row).catch(() => {})));
-    throw err;
-  });
+  // A database error here leaves nothing claimed (one statement): the pass fails and runs again.
+  const { rows: claimed, targets } = await claimDueBatch(db, ctx.now, free);
   for (const row of claimed) {
     sending++;
     started++;
