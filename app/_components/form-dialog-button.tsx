@@ -11,36 +11,47 @@ export type FormDialogButtonProps<T> = Omit<FormDialogProps<T>, "open" | "onClos
   memberRole: Role;
   permission: Permission;
   blockedReason?: string | undefined;
-  /** The button's text ("New project", "Invite"); a plus icon goes before it. */
+  /** The button's text ("New project", "Invite", "Edit"). */
   label: ReactNode;
+  /** Before the text: a plus (default) for the buttons that create something. */
+  icon?: ReactNode;
+  /** The button's classes: "btn" (default), "btn secondary"… */
+  className?: string;
   testId: string;
+  /** Opens the dialog from elsewhere too ("Create another"); it is the button's own otherwise. */
+  open?: boolean;
+  setOpen?: (open: boolean) => void;
 };
 
 /**
- * "New project", "Invite", "New API key": a button gated by a permission that opens the one form
- * dialog (loaded when first opened) and closes it after `onSuccess`.
+ * "New project", "Invite", "Edit": a button gated by a permission that opens the one form dialog
+ * (loaded when first opened) and closes it on success.
  */
 export function FormDialogButton<T>({
   memberRole,
   permission,
   blockedReason,
   label,
+  icon = <IconPlus />,
+  className = "btn",
   testId,
   onSuccess,
-  ...dialog
+  ...props
 }: FormDialogButtonProps<T>) {
-  const [open, setOpen] = useState(false);
+  const [own, setOwn] = useState(false);
+  const { open = own, setOpen = setOwn, ...dialog } = props;
   return (
     <>
       <GatedButton
         memberRole={memberRole}
         permission={permission}
         blockedReason={blockedReason}
-        className="btn"
+        className={className}
+        icon={icon}
         onClick={() => setOpen(true)}
         data-testid={testId}
       >
-        <IconPlus /> {label}
+        {label}
       </GatedButton>
       <LazyFormDialog<T>
         {...dialog}
@@ -48,7 +59,7 @@ export function FormDialogButton<T>({
         onClose={() => setOpen(false)}
         onSuccess={(data) => {
           setOpen(false);
-          onSuccess(data);
+          onSuccess?.(data);
         }}
       />
     </>

@@ -1,6 +1,7 @@
 "use client";
 
 import { type ButtonHTMLAttributes, type ReactNode, useId } from "react";
+import { IconSpinner } from "@/app/_components/icons";
 import { roleTooltip } from "@/app/_lib/role-text";
 import { can, type Permission, type Role } from "@/lib/auth/roles";
 
@@ -12,6 +13,10 @@ type Props = Omit<ButtonHTMLAttributes<HTMLButtonElement>, "disabled" | "role"> 
   blockedReason?: string | undefined;
   /** Which edge the tooltip lines up with: "end" (default) for controls on the right. */
   tipAlign?: "start" | "end";
+  /** Drawn before the label. */
+  icon?: ReactNode;
+  /** The action is running: a spinner takes the icon's place. */
+  busy?: boolean;
   children: ReactNode;
 };
 
@@ -25,6 +30,8 @@ export function GatedButton({
   permission,
   blockedReason,
   tipAlign = "end",
+  icon = null,
+  busy,
   children,
   className,
   onClick,
@@ -32,10 +39,16 @@ export function GatedButton({
 }: Props) {
   const tipId = useId();
   const reason = can(memberRole, permission) ? blockedReason : roleTooltip(permission, memberRole);
+  const label = (
+    <>
+      {busy ? <IconSpinner className="spin" /> : icon}
+      {children}
+    </>
+  );
   if (!reason) {
     return (
       <button type="button" className={className} onClick={onClick} {...rest}>
-        {children}
+        {label}
       </button>
     );
   }
@@ -50,7 +63,7 @@ export function GatedButton({
         data-blocked="true"
         onClick={(e) => e.preventDefault()}
       >
-        {children}
+        {label}
       </button>
       <span role="tooltip" id={tipId} className="tip">
         {reason}
