@@ -10,9 +10,12 @@ import { IconSpinner } from "@/app/_components/icons";
 import { useToast } from "@/app/_components/toast";
 import type { Said } from "@/app/_components/use-api-action";
 
-export interface FormDialogProps<T> {
-  open: boolean;
-  onClose: () => void;
+/**
+ * A dialog's declaration, as data: its words, where it sends the form, the checks and the toast.
+ * Each dialog writes one (`const createRoom: FormSpec<RoomDto> = {…}`) and hands it to
+ * `FormDialogButton` or `FormDialog` with its fields.
+ */
+export interface FormSpec<T> {
   title: string;
   description?: ReactNode;
   wide?: boolean;
@@ -37,6 +40,11 @@ export interface FormDialogProps<T> {
   explain?: (problem: Problem, form: FormData) => FieldErrors | string | undefined;
   /** The success toast. */
   success?: (data: T) => Said;
+}
+
+export interface FormDialogProps<T> extends FormSpec<T> {
+  open: boolean;
+  onClose: () => void;
   /** Anything else success does (close the dialog, show a secret), before the page refreshes. */
   onSuccess?: (data: T) => void;
   /** The fields (`TextField`, `Choices`…): each shows the dialog's error for its input name. */

@@ -71,3 +71,27 @@ export function GatedButton({
     </span>
   );
 }
+
+/** The gated button that opens a dialog ("New project", "Delete"): who may press it, what it shows. */
+export interface Opener {
+  memberRole: Role;
+  permission: Permission;
+  blockedReason?: string | undefined;
+  /** The button's text. */
+  label: ReactNode;
+  icon?: ReactNode;
+  /** "btn" (default), "btn secondary", "btn danger sm"… */
+  className?: string;
+  /** The button's accessible name when its text alone is ambiguous in a list ("Delete the recording of Standup"). */
+  name?: string;
+  testId: string;
+}
+
+export function OpenerButton({ opener, onOpen }: { opener: Opener; onOpen: () => void }) {
+  const { label, className = "btn", name, testId, ...gate } = opener;
+  return (
+    <GatedButton {...gate} className={className} onClick={onOpen} aria-label={name} data-testid={testId}>
+      {label}
+    </GatedButton>
+  );
+}

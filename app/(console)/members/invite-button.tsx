@@ -1,6 +1,7 @@
 "use client";
 
 import { TextField } from "@/app/_components/field";
+import type { FormSpec } from "@/app/_components/form-dialog";
 import { FormDialogButton } from "@/app/_components/form-dialog-button";
 import { type FieldErrors, text } from "@/app/_components/form-values";
 import type { Said } from "@/app/_components/use-api-action";
@@ -24,23 +25,24 @@ const sent = (invitation: MemberInvitationDto): Said => [
   `${invitation.email} · ${invitation.role}`,
 ];
 
+const invite: FormSpec<MemberInvitationDto> = {
+  title: "Invite someone",
+  description: "They get an email with a link that works once and expires in 7 days.",
+  wide: true,
+  submitLabel: "Send invitation",
+  submitTestId: "send-invitation",
+  failureTitle: "Invitation not sent",
+  action: "/v1/workspace/members/invitations",
+  check,
+  success: sent,
+};
+
 /** "Invite": an address and a role; the person gets a single-use link valid 7 days. */
 export function InviteButton({ memberRole }: { memberRole: Role }) {
   return (
     <FormDialogButton<MemberInvitationDto>
-      memberRole={memberRole}
-      permission="members:manage"
-      label="Invite"
-      testId="invite-member"
-      title="Invite someone"
-      description="They get an email with a link that works once and expires in 7 days."
-      wide
-      submitLabel="Send invitation"
-      submitTestId="send-invitation"
-      failureTitle="Invitation not sent"
-      check={check}
-      action="/v1/workspace/members/invitations"
-      success={sent}
+      opener={{ memberRole, permission: "members:manage", label: "Invite", testId: "invite-member" }}
+      {...invite}
     >
       <TextField id="email" label="Email" type="email" autoComplete="off" placeholder="ann@example.com" />
       <RolePicker name="role" memberRole={memberRole} defaultValue="Developer" />

@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { api } from "@/app/_components/api-client";
 import { countOf, DataTable, MainCell } from "@/app/_components/data-table";
+import type { FormSpec } from "@/app/_components/form-dialog";
 import { LazyConfirmDialog } from "@/app/_components/lazy-confirm-dialog";
 import { LazyFormDialog } from "@/app/_components/lazy-form-dialog";
 import { RowActions } from "@/app/_components/row-actions";
@@ -47,6 +48,17 @@ export function MemberList({ members, me }: { members: MemberDto[]; me: { userId
     );
   }
 
+  const changeRole: FormSpec<MemberDto> = {
+    title: `Change ${target?.display_name ?? ""}'s role`,
+    description: "The new role applies to their very next request.",
+    wide: true,
+    submitLabel: "Save role",
+    submitTestId: "save-role",
+    failureTitle: "Role not changed",
+    action: `/v1/workspace/members/${target?.user_id ?? ""}`,
+    method: "PATCH",
+    success: (updated) => ["Role changed", `${updated.display_name} is now ${updated.role}`],
+  };
   return (
     <>
       <DataTable
@@ -111,16 +123,8 @@ export function MemberList({ members, me }: { members: MemberDto[]; me: { userId
       <LazyFormDialog<MemberDto>
         open={action?.kind === "role"}
         onClose={close}
-        title={`Change ${target?.display_name ?? ""}'s role`}
-        description="The new role applies to their very next request."
-        wide
-        submitLabel="Save role"
-        submitTestId="save-role"
-        failureTitle="Role not changed"
-        action={`/v1/workspace/members/${target?.user_id ?? ""}`}
-        method="PATCH"
         onSuccess={close}
-        success={(updated) => ["Role changed", `${updated.display_name} is now ${updated.role}`]}
+        {...changeRole}
       >
         {target ? (
           <RolePicker

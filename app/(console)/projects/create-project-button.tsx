@@ -1,5 +1,6 @@
 "use client";
 
+import type { FormSpec } from "@/app/_components/form-dialog";
 import { FormDialogButton } from "@/app/_components/form-dialog-button";
 import type { Said } from "@/app/_components/use-api-action";
 import { checkProject, explainSlugTaken, ProjectFields } from "@/app/(console)/projects/project-fields";
@@ -9,6 +10,17 @@ import type { ProjectDto } from "@/lib/projects/project-response-schema";
 const check = (form: FormData) => checkProject(form, { slugRequired: false });
 
 const created = (project: ProjectDto): Said => ["Project created", `${project.name} · ${project.slug}`];
+
+const createProject: FormSpec<ProjectDto> = {
+  title: "Create a project",
+  description: "Projects hold rooms, API keys and webhooks. Use one per app and environment.",
+  submitLabel: "Create project",
+  failureTitle: "Project not created",
+  action: "/v1/workspace/projects",
+  check,
+  explain: explainSlugTaken,
+  success: created,
+};
 
 /** "New project": name, optional slug and environment, posted to /v1/workspace/projects. */
 export function CreateProjectButton({
@@ -20,18 +32,8 @@ export function CreateProjectButton({
 }) {
   return (
     <FormDialogButton<ProjectDto>
-      memberRole={memberRole}
-      permission="projects:create"
-      label={label}
-      testId="new-project"
-      title="Create a project"
-      description="Projects hold rooms, API keys and webhooks. Use one per app and environment."
-      submitLabel="Create project"
-      failureTitle="Project not created"
-      check={check}
-      action="/v1/workspace/projects"
-      explain={explainSlugTaken}
-      success={created}
+      opener={{ memberRole, permission: "projects:create", label, testId: "new-project" }}
+      {...createProject}
     >
       <ProjectFields />
     </FormDialogButton>

@@ -46,12 +46,14 @@ export function RecordingActions({
         Download
       </GatedButton>
       <ConfirmButton<null>
-        memberRole={memberRole}
-        permission="recordings:delete"
-        className="btn danger sm"
-        label="Delete"
-        name={`Delete ${label}`}
-        testId="delete-recording"
+        opener={{
+          memberRole,
+          permission: "recordings:delete",
+          label: "Delete",
+          className: "btn danger sm",
+          name: `Delete ${label}`,
+          testId: "delete-recording",
+        }}
         ask={{
           title: `Delete ${label}?`,
           description:

@@ -7,6 +7,7 @@ import { Choices } from "@/app/_components/choices";
 import { CopyButton } from "@/app/_components/copy-button";
 import { Dialog } from "@/app/_components/dialog";
 import { SelectField, TextField } from "@/app/_components/field";
+import type { FormSpec } from "@/app/_components/form-dialog";
 import { FormDialogButton } from "@/app/_components/form-dialog-button";
 import { type FieldErrors, text } from "@/app/_components/form-values";
 import { IconCheck } from "@/app/_components/icons";
@@ -32,6 +33,19 @@ const explain = (problem: Problem) =>
     : undefined;
 
 const roomCreated = (room: RoomDto): Said => ["Room created", room.name];
+
+const createRoom: FormSpec<RoomDto> = {
+  title: "Create a room",
+  description: "Pick the topology; you can share the link right away.",
+  wide: true,
+  submitLabel: "Create room",
+  busyLabel: "Creating…",
+  failureTitle: "Room not created",
+  action: "/v1/workspace/rooms",
+  check,
+  explain,
+  success: roomCreated,
+};
 
 /**
  * "New room": project picker, name, and a picker for the four topologies; on success the share
@@ -60,24 +74,11 @@ export function CreateRoomButton({
   return (
     <>
       <FormDialogButton<RoomDto>
-        memberRole={memberRole}
-        permission="rooms:create"
-        blockedReason={blockedReason}
-        label={label}
-        testId="new-room"
+        opener={{ memberRole, permission: "rooms:create", blockedReason, label, testId: "new-room" }}
         open={open}
         setOpen={setOpen}
-        wide
-        title="Create a room"
-        description="Pick the topology; you can share the link right away."
-        submitLabel="Create room"
-        busyLabel="Creating…"
-        failureTitle="Room not created"
-        check={check}
-        action="/v1/workspace/rooms"
-        explain={explain}
         onSuccess={setCreated}
-        success={roomCreated}
+        {...createRoom}
       >
         <SelectField id="project_id" label="Project" defaultValue={defaultProjectId ?? projects[0]?.id}>
           {projects.map((p) => (

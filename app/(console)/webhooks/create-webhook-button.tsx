@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { Choices, choicesOf } from "@/app/_components/choices";
 import { TextField } from "@/app/_components/field";
+import type { FormSpec } from "@/app/_components/form-dialog";
 import { FormDialogButton } from "@/app/_components/form-dialog-button";
 import { type FieldErrors, text } from "@/app/_components/form-values";
 import { lazyComponent, OnceOpened } from "@/app/_components/lazy-dialog";
@@ -29,6 +30,18 @@ function check(form: FormData): FieldErrors {
   return errors;
 }
 
+const addEndpoint: FormSpec<CreatedWebhook> = {
+  title: "Add a webhook endpoint",
+  description: "Every event you choose, from every project of this organisation, is POSTed to this URL.",
+  wide: true,
+  submitLabel: "Add endpoint",
+  busyLabel: "Adding…",
+  submitTestId: "create-webhook",
+  failureTitle: "Endpoint not added",
+  action: "/v1/workspace/webhooks",
+  check,
+};
+
 const SecretDialog = lazyComponent(() =>
   import("@/app/(console)/webhooks/secret-dialog").then((m) => m.SecretDialog),
 );
@@ -47,19 +60,7 @@ export function CreateWebhookButton({
   return (
     <>
       <FormDialogButton<CreatedWebhook>
-        memberRole={memberRole}
-        permission="webhooks:write"
-        label={label}
-        testId="new-webhook"
-        title="Add a webhook endpoint"
-        description="Every event you choose, from every project of this organisation, is POSTed to this URL."
-        wide
-        submitLabel="Add endpoint"
-        busyLabel="Adding…"
-        submitTestId="create-webhook"
-        failureTitle="Endpoint not added"
-        check={check}
-        action="/v1/workspace/webhooks"
+        opener={{ memberRole, permission: "webhooks:write", label, testId: "new-webhook" }}
         onSuccess={(created) =>
           setRevealed({
             title: "Endpoint added",
@@ -68,6 +69,7 @@ export function CreateWebhookButton({
             endpointId: created.id,
           })
         }
+        {...addEndpoint}
       >
         <TextField
           id="webhook_url"

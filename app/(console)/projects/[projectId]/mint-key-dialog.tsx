@@ -2,6 +2,7 @@
 
 import { Choices, choicesOf } from "@/app/_components/choices";
 import { SelectField, TextField } from "@/app/_components/field";
+import type { FormSpec } from "@/app/_components/form-dialog";
 import { FormDialog } from "@/app/_components/form-dialog";
 import { type FieldErrors, text } from "@/app/_components/form-values";
 import type { MintedApiKey } from "@/lib/api-keys/api-key-schema";
@@ -44,19 +45,17 @@ export function MintKeyDialog({
   onClose: () => void;
   onMinted: (key: MintedApiKey) => void;
 }) {
+  const mint: FormSpec<MintedApiKey> = {
+    title: "Create an API key",
+    description: "Name it after the server that will hold it.",
+    submitLabel: "Create key",
+    submitTestId: "create-api-key",
+    failureTitle: "Key not created",
+    action: base,
+    check,
+  };
   return (
-    <FormDialog<MintedApiKey>
-      open={open}
-      onClose={onClose}
-      title="Create an API key"
-      description="Name it after the server that will hold it."
-      submitLabel="Create key"
-      submitTestId="create-api-key"
-      failureTitle="Key not created"
-      check={check}
-      action={base}
-      onSuccess={onMinted}
-    >
+    <FormDialog<MintedApiKey> open={open} onClose={onClose} onSuccess={onMinted} {...mint}>
       <TextField
         id="key_name"
         name="name"

@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { api } from "@/app/_components/api-client";
 import { ConfirmButton } from "@/app/_components/confirm-button";
+import type { FormSpec } from "@/app/_components/form-dialog";
 import { FormDialogButton } from "@/app/_components/form-dialog-button";
 import type { Said } from "@/app/_components/use-api-action";
 import { checkProject, explainSlugTaken, ProjectFields } from "@/app/(console)/projects/project-fields";
@@ -43,34 +44,34 @@ export function ProjectActions({
 }) {
   const router = useRouter();
   const path = `/v1/workspace/projects/${encodeURIComponent(project.id)}`;
+  const edit: FormSpec<ProjectDto> = {
+    title: `Edit ${project.name}`,
+    description: "Its id, API keys and rooms stay as they are; only the name, slug or environment change.",
+    submitLabel: "Save changes",
+    submitTestId: "save-project",
+    failureTitle: "Project not changed",
+    action: path,
+    method: "PATCH",
+    check,
+    explain: explainSlugTaken,
+    success: changed,
+  };
   return (
     <>
       <FormDialogButton<ProjectDto>
-        memberRole={memberRole}
-        permission="projects:update"
-        className="btn secondary"
-        icon={null}
-        label="Edit"
-        testId="edit-project"
-        title={`Edit ${project.name}`}
-        description="Its id, API keys and rooms stay as they are; only the name, slug or environment change."
-        submitLabel="Save changes"
-        submitTestId="save-project"
-        failureTitle="Project not changed"
-        check={check}
-        action={path}
-        method="PATCH"
-        explain={explainSlugTaken}
-        success={changed}
+        opener={{ memberRole, permission: "projects:update", label: "Edit", testId: "edit-project" }}
+        {...edit}
       >
         <ProjectFields project={project} />
       </FormDialogButton>
       <ConfirmButton<null>
-        memberRole={memberRole}
-        permission="projects:delete"
-        className="btn danger"
-        label="Delete"
-        testId="delete-project"
+        opener={{
+          memberRole,
+          permission: "projects:delete",
+          label: "Delete",
+          className: "btn danger",
+          testId: "delete-project",
+        }}
         ask={{
           title: `Delete ${project.name}?`,
           description: (

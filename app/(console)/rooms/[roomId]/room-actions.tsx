@@ -3,6 +3,7 @@
 import { api } from "@/app/_components/api-client";
 import { ConfirmButton } from "@/app/_components/confirm-button";
 import { TextField } from "@/app/_components/field";
+import type { FormSpec } from "@/app/_components/form-dialog";
 import { FormDialogButton } from "@/app/_components/form-dialog-button";
 import { type FieldErrors, text } from "@/app/_components/form-values";
 import type { Said } from "@/app/_components/use-api-action";
@@ -23,24 +24,22 @@ const renamed = (room: RoomDto): Said => ["Room renamed", room.name];
 /** Rename and End on a room's page; End is refused for an ended room, with the reason. */
 export function RoomActions({ room, memberRole }: { room: RoomDto; memberRole: Role }) {
   const path = `/v1/workspace/rooms/${encodeURIComponent(room.id)}`;
+  const rename: FormSpec<RoomDto> = {
+    title: "Rename the room",
+    description: "The share link and short code stay the same.",
+    submitLabel: "Save name",
+    submitTestId: "save-room-name",
+    failureTitle: "Room not renamed",
+    action: path,
+    method: "PATCH",
+    check,
+    success: renamed,
+  };
   return (
     <>
       <FormDialogButton<RoomDto>
-        memberRole={memberRole}
-        permission="rooms:update"
-        className="btn secondary"
-        icon={null}
-        label="Rename"
-        testId="rename-room"
-        title="Rename the room"
-        description="The share link and short code stay the same."
-        submitLabel="Save name"
-        submitTestId="save-room-name"
-        failureTitle="Room not renamed"
-        check={check}
-        action={path}
-        method="PATCH"
-        success={renamed}
+        opener={{ memberRole, permission: "rooms:update", label: "Rename", testId: "rename-room" }}
+        {...rename}
       >
         <TextField
           id="room_name"
@@ -52,12 +51,14 @@ export function RoomActions({ room, memberRole }: { room: RoomDto; memberRole: R
         />
       </FormDialogButton>
       <ConfirmButton<RoomDto>
-        memberRole={memberRole}
-        permission="rooms:end"
-        blockedReason={room.state === "ended" ? "This room has already ended." : undefined}
-        className="btn danger"
-        label="End room"
-        testId="end-room"
+        opener={{
+          memberRole,
+          permission: "rooms:end",
+          blockedReason: room.state === "ended" ? "This room has already ended." : undefined,
+          label: "End room",
+          className: "btn danger",
+          testId: "end-room",
+        }}
         ask={{
           title: `End ${room.name}?`,
           description:

@@ -1,6 +1,7 @@
 "use client";
 
 import { TextField } from "@/app/_components/field";
+import type { FormSpec } from "@/app/_components/form-dialog";
 import { type FieldErrors, text } from "@/app/_components/form-values";
 import { LazyFormDialog } from "@/app/_components/lazy-form-dialog";
 import type { Said } from "@/app/_components/use-api-action";
@@ -44,22 +45,21 @@ export function RecoverDialog({
   onClose: () => void;
   defaultSince: string;
 }) {
+  const recover: FormSpec<{ queued: number }> = {
+    title: "Recover failed deliveries",
+    description:
+      "Every dead-lettered, skipped or cancelled delivery created in this window (UTC) is sent again with its original id and a fresh retry schedule.",
+    submitLabel: "Recover",
+    busyLabel: "Queuing…",
+    submitTestId: "recover-submit",
+    failureTitle: "Nothing recovered",
+    action: `/v1/workspace/webhooks/${encodeURIComponent(endpointId)}/recover`,
+    body,
+    check,
+    success: queued,
+  };
   return (
-    <LazyFormDialog<{ queued: number }>
-      open={open}
-      onClose={onClose}
-      title="Recover failed deliveries"
-      description="Every dead-lettered, skipped or cancelled delivery created in this window (UTC) is sent again with its original id and a fresh retry schedule."
-      submitLabel="Recover"
-      busyLabel="Queuing…"
-      submitTestId="recover-submit"
-      failureTitle="Nothing recovered"
-      check={check}
-      action={`/v1/workspace/webhooks/${encodeURIComponent(endpointId)}/recover`}
-      body={body}
-      onSuccess={onClose}
-      success={queued}
-    >
+    <LazyFormDialog<{ queued: number }> open={open} onClose={onClose} onSuccess={onClose} {...recover}>
       <TextField id="since" label="From (UTC)" type="datetime-local" step={1} defaultValue={defaultSince} />
       <TextField
         id="until"
