@@ -3,7 +3,8 @@
 import { type FormEvent, type ReactNode, useState } from "react";
 import { type ApiResult, api, fieldErrors } from "@/app/_components/api-client";
 import { TextField } from "@/app/_components/field";
-import { IconAlert, IconSpinner } from "@/app/_components/icons";
+import { FormError } from "@/app/_components/form-errors";
+import { IconSpinner } from "@/app/_components/icons";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/lib/identity/password-limits";
 
 export interface AccountField {
@@ -67,11 +68,7 @@ export function AccountForm({
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label={submit}>
-      {formError ? (
-        <div className="form-error" role="alert">
-          <IconAlert /> {formError}
-        </div>
-      ) : null}
+      <FormError message={formError} />
       {fields.map((f) => (
         <TextField
           key={f.name}

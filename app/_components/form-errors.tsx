@@ -1,6 +1,6 @@
 "use client";
 
-import { createContext, useContext } from "react";
+import { createContext, type ReactNode, useContext } from "react";
 import type { FieldErrors } from "@/app/_components/form-values";
 import { IconAlert } from "@/app/_components/icons";
 
@@ -17,7 +17,7 @@ export function useFieldError(name: string, given: string | undefined): string |
 }
 
 /** What went wrong with the whole form (not one field), above its fields. */
-export function FormError({ message }: { message: string | null }) {
+export function FormError({ message }: { message: ReactNode }) {
   return message ? (
     <div className="form-error" role="alert">
       <IconAlert /> {message}

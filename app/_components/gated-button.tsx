@@ -5,20 +5,30 @@ import { IconSpinner } from "@/app/_components/icons";
 import { roleTooltip } from "@/app/_lib/role-text";
 import { can, type Permission, type Role } from "@/lib/auth/roles";
 
-type Props = Omit<ButtonHTMLAttributes<HTMLButtonElement>, "disabled" | "role"> & {
+/** Who may use a control: the member's role, the permission it needs, and any other obstacle. */
+export interface Gate {
   /** The signed-in member's workspace role. */
   memberRole: Role;
   permission: Permission;
   /** Another reason the action is unavailable (e.g. "Create a project first"), shown the same way. */
   blockedReason?: string | undefined;
-  /** Which edge the tooltip lines up with: "end" (default) for controls on the right. */
-  tipAlign?: "start" | "end";
-  /** Drawn before the label. */
-  icon?: ReactNode;
-  /** The action is running: a spinner takes the icon's place. */
-  busy?: boolean;
-  children: ReactNode;
-};
+}
+
+/** Why the member cannot use the control (the roles that can, or the other obstacle); undefined if they can. */
+export function gateReason({ memberRole, permission, blockedReason }: Gate): string | undefined {
+  return can(memberRole, permission) ? blockedReason : roleTooltip(permission, memberRole);
+}
+
+type Props = Omit<ButtonHTMLAttributes<HTMLButtonElement>, "disabled" | "role"> &
+  Gate & {
+    /** Which edge the tooltip lines up with: "end" (default) for controls on the right. */
+    tipAlign?: "start" | "end";
+    /** Drawn before the label. */
+    icon?: ReactNode;
+    /** The action is running: a spinner takes the icon's place. */
+    busy?: boolean;
+    children: ReactNode;
+  };
 
 /**
  * A button for an action the caller's role may lack. Without the permission it stays visible but
@@ -38,7 +48,7 @@ export function GatedButton({
   ...rest
 }: Props) {
   const tipId = useId();
-  const reason = can(memberRole, permission) ? blockedReason : roleTooltip(permission, memberRole);
+  const reason = gateReason({ memberRole, permission, blockedReason });
   const label = (
     <>
       {busy ? <IconSpinner className="spin" /> : icon}
@@ -73,10 +83,7 @@ export function GatedButton({
 }
 
 /** The gated button that opens a dialog ("New project", "Delete"): who may press it, what it shows. */
-export interface Opener {
-  memberRole: Role;
-  permission: Permission;
-  blockedReason?: string | undefined;
+export interface Opener extends Gate {
   /** The button's text. */
   label: ReactNode;
   icon?: ReactNode;
@@ -94,4 +101,12 @@ export function OpenerButton({ opener, onOpen }: { opener: Opener; onOpen: () =>
       {label}
     </GatedButton>
   );
+}
+
+/**
+ * The submit button of a form on a page (the room's invite form, its test-token panel), gated like
+ * `GatedButton`; its tooltip lines up with the form's start edge.
+ */
+export function GatedSubmit(props: Omit<Props, "type" | "tipAlign">) {
+  return <GatedButton {...props} type="submit" tipAlign="start" />;
 }

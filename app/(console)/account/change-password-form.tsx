@@ -3,8 +3,9 @@
 import { type FormEvent, useRef, useState } from "react";
 import { api, fieldErrors } from "@/app/_components/api-client";
 import { TextField } from "@/app/_components/field";
+import { FormError } from "@/app/_components/form-errors";
 import type { FieldErrors } from "@/app/_components/form-values";
-import { IconAlert, IconSpinner } from "@/app/_components/icons";
+import { IconSpinner } from "@/app/_components/icons";
 import { useToast } from "@/app/_components/toast";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/lib/identity/password-limits";
 
@@ -54,11 +55,7 @@ export function ChangePasswordForm() {
 
   return (
     <form ref={form} onSubmit={onSubmit} noValidate aria-label="Change password">
-      {formError ? (
-        <div className="form-error" role="alert">
-          <IconAlert /> {formError}
-        </div>
-      ) : null}
+      <FormError message={formError} />
       <TextField
         id="current_password"
         label="Current password"

@@ -3,13 +3,14 @@
 import { type FormEvent, useState } from "react";
 import { fieldErrors } from "@/app/_components/api-client";
 import { Field, fieldA11y } from "@/app/_components/field";
-import { GatedButton } from "@/app/_components/gated-button";
-import { IconAlert, IconCode, IconSpinner } from "@/app/_components/icons";
+import { FormError } from "@/app/_components/form-errors";
+import { GatedSubmit, gateReason } from "@/app/_components/gated-button";
+import { IconCode } from "@/app/_components/icons";
 import { SecretReveal } from "@/app/_components/secret-reveal";
 import { formatAbsolute } from "@/app/_components/time";
 import { useToast } from "@/app/_components/toast";
 import { mintTestTokenAction } from "@/app/(console)/rooms/[roomId]/actions";
-import { can, type Role } from "@/lib/auth/roles";
+import type { Role } from "@/lib/auth/roles";
 import type { RoomRole } from "@/lib/tokens/capabilities";
 import type { TestToken } from "@/lib/tokens/mint-test-token";
 import { DEFAULT_TTL_SECONDS, TEST_TOKEN_TTLS } from "@/lib/tokens/token-ttl";
@@ -43,7 +44,8 @@ export function TestTokenPanel({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [minted, setMinted] = useState<TestToken | null>(null);
-  const usable = can(memberRole, "tokens:test") && !blockedReason;
+  const gate = { memberRole, permission: "tokens:test", blockedReason } as const;
+  const usable = !gateReason(gate);
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -113,11 +115,7 @@ export function TestTokenPanel({
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Mint a test token" data-testid="test-token-form">
-      {formError ? (
-        <div className="form-error" role="alert">
-          <IconAlert /> {formError}
-        </div>
-      ) : null}
+      <FormError message={formError} />
       <Field
         id="identity"
         label="Identity"
@@ -171,18 +169,15 @@ export function TestTokenPanel({
           </select>
         </Field>
       </div>
-      <GatedButton
-        memberRole={memberRole}
-        permission="tokens:test"
-        blockedReason={blockedReason}
+      <GatedSubmit
+        {...gate}
         className="btn secondary block"
-        type="submit"
-        tipAlign="start"
+        busy={busy}
+        icon={<IconCode />}
         data-testid="mint-test-token"
       >
-        {busy ? <IconSpinner className="spin" /> : <IconCode />}
         {busy ? "Minting…" : "Mint test token"}
-      </GatedButton>
+      </GatedSubmit>
     </form>
   );
 }
