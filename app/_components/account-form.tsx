@@ -3,7 +3,7 @@
 import { type FormEvent, type ReactNode, useState } from "react";
 import { type ApiResult, api, fieldErrors } from "@/app/_components/api-client";
 import { TextField } from "@/app/_components/field";
-import { FormError } from "@/app/_components/form-errors";
+import { Form } from "@/app/_components/form-errors";
 import { IconSpinner } from "@/app/_components/icons";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/lib/identity/password-limits";
 
@@ -67,8 +67,7 @@ export function AccountForm({
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={submit}>
-      <FormError message={formError} />
+    <Form onSubmit={onSubmit} aria-label={submit} errors={errors} error={formError}>
       {fields.map((f) => (
         <TextField
           key={f.name}
@@ -77,13 +76,12 @@ export function AccountForm({
           type={f.type}
           autoComplete={f.autoComplete}
           hint={f.hint}
-          error={errors[f.name]}
         />
       ))}
       <button className="btn block" type="submit" disabled={busy} style={{ marginTop: 4, minHeight: 38 }}>
         {busy ? <IconSpinner className="spin" /> : null}
         {submit}
       </button>
-    </form>
+    </Form>
   );
 }

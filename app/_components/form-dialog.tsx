@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { api, fieldErrors, type Problem } from "@/app/_components/api-client";
 import { Dialog } from "@/app/_components/dialog";
-import { FormError, FormErrors } from "@/app/_components/form-errors";
+import { Form } from "@/app/_components/form-errors";
 import { type FieldErrors, formBody } from "@/app/_components/form-values";
 import { IconSpinner } from "@/app/_components/icons";
 import { useToast } from "@/app/_components/toast";
@@ -108,9 +108,8 @@ export function FormDialog<T>(props: FormDialogProps<T>) {
       description={props.description}
       wide={props.wide}
     >
-      <form onSubmit={onSubmit} noValidate aria-label={props.title}>
-        <FormError message={formError} />
-        <FormErrors.Provider value={errors}>{props.children}</FormErrors.Provider>
+      <Form onSubmit={onSubmit} aria-label={props.title} errors={errors} error={formError}>
+        {props.children}
         <div className="form-actions">
           <button type="button" className="btn secondary" onClick={close}>
             Cancel
@@ -120,7 +119,7 @@ export function FormDialog<T>(props: FormDialogProps<T>) {
             {busy ? (props.busyLabel ?? props.submitLabel) : props.submitLabel}
           </button>
         </div>
-      </form>
+      </Form>
     </Dialog>
   );
 }

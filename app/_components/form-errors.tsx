@@ -1,6 +1,6 @@
 "use client";
 
-import { createContext, type ReactNode, useContext } from "react";
+import { type ComponentProps, createContext, type ReactNode, useContext } from "react";
 import type { FieldErrors } from "@/app/_components/form-values";
 import { IconAlert } from "@/app/_components/icons";
 
@@ -23,4 +23,22 @@ export function FormError({ message }: { message: ReactNode }) {
       <IconAlert /> {message}
     </div>
   ) : null;
+}
+
+/**
+ * A console form: what went wrong with it on top, then its fields, each showing its own error from
+ * `errors` (keyed by input name). The browser's own checks are off: the form's are worded better.
+ */
+export function Form({
+  errors,
+  error,
+  children,
+  ...form
+}: ComponentProps<"form"> & { errors: FieldErrors; error: ReactNode }) {
+  return (
+    <form noValidate {...form}>
+      <FormError message={error} />
+      <FormErrors.Provider value={errors}>{children}</FormErrors.Provider>
+    </form>
+  );
 }
