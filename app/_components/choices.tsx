@@ -21,7 +21,7 @@ export function choicesOf(
 
 /**
  * A group of radio buttons or checkboxes drawn as cards (room type, environment, events, grants),
- * with its legend and its error (inside a `FormDialog`, the dialog's error for `name`).
+ * with its legend and its error (inside a `Form`, the form's error for `name`).
  * `columns="three"` lays three short choices side by side.
  */
 export function Choices({

@@ -6,10 +6,18 @@ import { useFieldError } from "@/app/_components/form-errors";
 /**
  * A labelled form field: the label, an optional hint and the error are wired to the control by id
  * (`aria-describedby`, `aria-invalid` are the caller's: `fieldA11y(id, error, hint)`). Inside a
- * `FormDialog` the error is the dialog's error for `id` unless one is given.
+ * `Form` the error is the form's error for the field's name unless one is given.
  */
-export function Field({ id, label, hint, error, optional, children }: FieldProps & { children: ReactNode }) {
-  const shown = useFieldError(id, error);
+export function Field({
+  id,
+  name = id,
+  label,
+  hint,
+  error,
+  optional,
+  children,
+}: FieldProps & { children: ReactNode }) {
+  const shown = useFieldError(name, error);
   return (
     <div className="field">
       <label htmlFor={id}>
@@ -56,7 +64,7 @@ function split<P extends FieldProps>({ id, name, label, hint, error, optional, .
   return [{ id, name, label, hint, error, optional }, control] as const;
 }
 
-/** `Field` around one control, wired to it: the control's id is its form name. */
+/** `Field` around one control, wired to it by id; the control's form name is `name` or else its id. */
 function Labelled({
   control,
   ...field

@@ -5,8 +5,8 @@ import type { FieldErrors } from "@/app/_components/form-values";
 import { IconAlert } from "@/app/_components/icons";
 
 /**
- * The field errors of the form around a field, keyed by input name. `FormDialog` provides them, so
- * a dialog's fields find their own error by name instead of each being handed it.
+ * The field errors of the form around a field, keyed by input name. `Form` provides them, so
+ * its fields find their own error by name instead of each being handed it.
  */
 export const FormErrors = createContext<FieldErrors>({});
 

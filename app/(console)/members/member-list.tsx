@@ -42,7 +42,9 @@ export function MemberList({ members, me }: { members: MemberDto[]; me: { userId
         failure: "Member not removed",
         success: () => ["Member removed", `${target.display_name} no longer has access`],
         // Removing yourself ends your access here: sign in again rather than refresh a page you may not see.
-        after: () => (self ? window.location.assign("/login") : undefined),
+        after: () => {
+          if (self) window.location.assign("/login");
+        },
         refresh: !self,
       },
     );

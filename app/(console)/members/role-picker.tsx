@@ -7,7 +7,7 @@ import { OWNER_ROLE_MANAGERS, ROLES, type Role } from "@/lib/auth/roles";
 /**
  * The six roles as radio choices, each with what it can do. The Owner choice stays visible for an
  * Admin but disabled, with the reason (the console's disabled-and-explained pattern). Inside a
- * `FormDialog` its error is the dialog's error for `name`.
+ * `Form` its error is the form's error for `name`.
  */
 export function RolePicker({
   name,
