@@ -1,7 +1,7 @@
 "use client";
 
 import type { ComponentType, SVGProps } from "react";
-import { useFieldError } from "@/app/_components/form-errors";
+import { useFieldError } from "@/app/_components/form-context";
 
 export interface Choice {
   value: string;

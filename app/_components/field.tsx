@@ -1,7 +1,7 @@
 "use client";
 
 import type { ComponentProps, ReactNode } from "react";
-import { useFieldError } from "@/app/_components/form-errors";
+import { useFieldError } from "@/app/_components/form-context";
 
 /**
  * A labelled form field: the label, an optional hint and the error are wired to the control by id

@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { api, fieldErrors, type Problem } from "@/app/_components/api-client";
 import { Dialog } from "@/app/_components/dialog";
-import { Form } from "@/app/_components/form-errors";
+import { Form } from "@/app/_components/form";
 import { type FieldErrors, formBody } from "@/app/_components/form-values";
 import { IconSpinner } from "@/app/_components/icons";
 import { useToast } from "@/app/_components/toast";

@@ -3,7 +3,7 @@
 import { type FormEvent, useRef, useState } from "react";
 import { api, fieldErrors } from "@/app/_components/api-client";
 import { TextField } from "@/app/_components/field";
-import { Form } from "@/app/_components/form-errors";
+import { Form } from "@/app/_components/form";
 import type { FieldErrors } from "@/app/_components/form-values";
 import { IconSpinner } from "@/app/_components/icons";
 import { useToast } from "@/app/_components/toast";

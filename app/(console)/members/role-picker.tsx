@@ -1,6 +1,6 @@
 "use client";
 
-import { useFieldError } from "@/app/_components/form-errors";
+import { useFieldError } from "@/app/_components/form-context";
 import { ROLE_SUMMARY } from "@/app/_lib/role-text";
 import { OWNER_ROLE_MANAGERS, ROLES, type Role } from "@/lib/auth/roles";
 

@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { type ClipboardEvent, type FormEvent, type KeyboardEvent, useId, useState } from "react";
 import { api } from "@/app/_components/api-client";
-import { FormError } from "@/app/_components/form-errors";
+import { FormError } from "@/app/_components/form";
 import { GatedSubmit, gateReason } from "@/app/_components/gated-button";
 import { IconSend, IconX } from "@/app/_components/icons";
 import { useToast } from "@/app/_components/toast";

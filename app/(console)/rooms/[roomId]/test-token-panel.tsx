@@ -3,7 +3,7 @@
 import { type FormEvent, useState } from "react";
 import { fieldErrors } from "@/app/_components/api-client";
 import { SelectField, TextField } from "@/app/_components/field";
-import { Form } from "@/app/_components/form-errors";
+import { Form } from "@/app/_components/form";
 import { text } from "@/app/_components/form-values";
 import { GatedSubmit, gateReason } from "@/app/_components/gated-button";
 import { IconCode } from "@/app/_components/icons";
