@@ -5,7 +5,7 @@ import { type FormEvent, type ReactNode, useState } from "react";
 import { api, fieldErrors, type Problem } from "@/app/_components/api-client";
 import { Dialog } from "@/app/_components/dialog";
 import { Form } from "@/app/_components/form";
-import { type FieldErrors, formBody } from "@/app/_components/form-values";
+import type { FieldErrors } from "@/app/_components/form-values";
 import { IconSpinner } from "@/app/_components/icons";
 import { useToast } from "@/app/_components/toast";
 import type { Said } from "@/app/_components/use-api-action";
@@ -49,6 +49,23 @@ export interface FormDialogProps<T> extends FormSpec<T> {
   onSuccess?: (data: T) => void;
   /** The fields (`TextField`, `Choices`…): each shows the dialog's error for its input name. */
   children: ReactNode;
+}
+
+/**
+ * A form as the JSON body the API takes: each field under its input's name, text trimmed, an empty
+ * text left out (an optional field), a group of checkboxes as the array of those checked.
+ */
+function formBody(form: HTMLFormElement): Record<string, unknown> {
+  const data = new FormData(form);
+  const body: Record<string, unknown> = {};
+  for (const box of form.querySelectorAll<HTMLInputElement>('input[type="checkbox"][name]')) {
+    body[box.name] = data.getAll(box.name).map(String);
+  }
+  for (const [name, value] of data) {
+    const trimmed = String(value).trim();
+    if (!(name in body) && trimmed !== "") body[name] = trimmed;
+  }
+  return body;
 }
 
 /**

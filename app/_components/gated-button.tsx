@@ -19,7 +19,7 @@ export function gateReason({ memberRole, permission, blockedReason }: Gate): str
   return can(memberRole, permission) ? blockedReason : roleTooltip(permission, memberRole);
 }
 
-type Props = Omit<ButtonHTMLAttributes<HTMLButtonElement>, "disabled" | "role"> &
+export type GatedButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, "disabled" | "role"> &
   Gate & {
     /** Which edge the tooltip lines up with: "end" (default) for controls on the right. */
     tipAlign?: "start" | "end";
@@ -46,7 +46,7 @@ export function GatedButton({
   className,
   onClick,
   ...rest
-}: Props) {
+}: GatedButtonProps) {
   const tipId = useId();
   const reason = gateReason({ memberRole, permission, blockedReason });
   const label = (
@@ -101,12 +101,4 @@ export function OpenerButton({ opener, onOpen }: { opener: Opener; onOpen: () =>
       {label}
     </GatedButton>
   );
-}
-
-/**
- * The submit button of a form on a page (the room's invite form, its test-token panel), gated like
- * `GatedButton`; its tooltip lines up with the form's start edge.
- */
-export function GatedSubmit(props: Omit<Props, "type" | "tipAlign">) {
-  return <GatedButton {...props} type="submit" tipAlign="start" />;
 }
