@@ -12,7 +12,6 @@
  *   BENCH_QUICK=1             short runs and small sizes (a smoke run of the harness, not figures)
  *   BENCH_SECTIONS=delivery   only some sections (token, list, delivery; default all)
  *   BENCH_OUT=path.json       where to write the JSON (default bench/results/latest.json)
- *   BENCH_CPU_PROF=dir        write a V8 CPU profile of each app start into dir
  *   BENCH_WEBHOOK_TRUST=node-extra-ca-certs
  *                             trust the receiver's certificate through NODE_EXTRA_CA_CERTS instead
  *                             of the app's SVC_WEBHOOK_CA_FILE (the default)
@@ -219,8 +218,7 @@ async function startApp(
   const server = startDetached(
     process.execPath,
     [
-      // BENCH_CPU_PROF=dir: a V8 CPU profile of the app per start, written when it stops.
-      ...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", "--cpu-prof-dir", process.env.BENCH_CPU_PROF] : []),
+      ...(process.env.BENCH_APP_NODE_ARGS ?? "").split(" ").filter(Boolean),
       path.join(ROOT, "node_modules", "next", "dist", "bin", "next"),
       "start",
       "-p",
