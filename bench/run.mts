@@ -218,6 +218,7 @@ async function startApp(
   const server = startDetached(
     process.execPath,
     [
+      ...(process.env.BENCH_APP_NODE_ARGS ?? "").split(" ").filter(Boolean),
       path.join(ROOT, "node_modules", "next", "dist", "bin", "next"),
       "start",
       "-p",

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import { Api, pool } from "../lib/api.mjs";
 import { bin, mustSucceed, ROOT, run } from "../lib/proc.mjs";
@@ -73,6 +74,14 @@ async function scenario(
     else retries++;
   }
   const list = [...firsts.values()];
+  // For analysis: every first arrival (event time, arrival time, endpoint) as JSON lines.
+  const dump = process.env.BENCH_DELIVERY_DUMP;
+  if (dump) {
+    fs.appendFileSync(
+      dump,
+      `${list.map((a) => JSON.stringify({ endpoints, e: a.eventAt, a: a.arrivedAt, n: a.endpoint })).join("\n")}\n`,
+    );
+  }
   const latencies = list.map((a) => a.arrivedAt - a.eventAt).filter(Number.isFinite);
   const start = Math.min(...list.map((a) => a.eventAt).filter(Number.isFinite));
   const end = Math.max(...list.map((a) => a.arrivedAt));

@@ -1,5 +1,9 @@
 import { defineScheduledJob } from "@/lib/jobs/define-job";
 
+type DeliverDue = typeof import("@/lib/webhooks/delivery/deliver-due");
+/** Loaded on the first pass; kept, since every finished attempt runs another pass. */
+let deliverDueModule: Promise<DeliverDue> | undefined;
+
 /**
  * The embedded backend's webhook worker: claims every due delivery (with a lease) and starts its
  * attempt; expired leases (a claimer that died) come due again, so this is also the lease recovery.
@@ -9,5 +13,11 @@ export const deliverDueWebhooks = defineScheduledJob({
   name: "Deliver due webhooks",
   trigger: { cron: "* * * * *" },
   backends: ["embedded"],
-  handler: async (ctx) => (await import("@/lib/webhooks/delivery/deliver-due")).deliverDue(ctx),
+  handler: async (ctx) => {
+    deliverDueModule ??= import("@/lib/webhooks/delivery/deliver-due").catch((err: unknown) => {
+      deliverDueModule = undefined; // the next pass tries again
+      throw err;
+    });
+    return (await deliverDueModule).deliverDue(ctx);
+  },
 });

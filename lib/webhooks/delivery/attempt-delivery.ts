@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { deliveries, events, webhookEndpoints } from "@/db/schema";
+import { deliveries } from "@/db/schema";
 import type { Db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log/logger";
@@ -7,15 +7,11 @@ import { countDeliveryAttempt, observeWebhookPost } from "@/lib/observability/in
 import { deferDelivery, takeSendSlot } from "@/lib/webhooks/delivery/backpressure";
 import { claimDelivery, releaseClaim } from "@/lib/webhooks/delivery/claim";
 import type { AttemptReport, DeliveryRow } from "@/lib/webhooks/delivery/delivery-row";
+import { loadTargets, type Target } from "@/lib/webhooks/delivery/load-targets";
 import { ATTEMPT_TIMEOUT_MS, type PostResult, postWebhook } from "@/lib/webhooks/delivery/post-webhook";
 import { recordAttempt, type SentAttempt } from "@/lib/webhooks/delivery/record-attempt";
 import { judgeAttempt } from "@/lib/webhooks/delivery/schedule";
-import {
-  loadSigningKeys,
-  type SigningKey,
-  signedHeaders,
-  UnsignableError,
-} from "@/lib/webhooks/delivery/signed-request";
+import { signedHeaders, UnsignableError } from "@/lib/webhooks/delivery/signed-request";
 
 /**
  * THE delivery state machine, the same under both backends (the embedded worker claims in
@@ -30,36 +26,8 @@ export async function attemptDelivery(db: Db, deliveryId: string, attempt: numbe
   return "claimed" in claim ? runClaimedAttempt(db, claim.claimed) : claim.report;
 }
 
-interface Target {
-  url: string;
-  active: boolean;
-  type: string;
-  rateLimit: number | null;
-  disabledAt: Date | null;
-}
-
-async function loadTarget(db: Db, row: DeliveryRow): Promise<Target | undefined> {
-  const [target] = await db
-    .select({
-      url: webhookEndpoints.url,
-      active: webhookEndpoints.active,
-      type: events.type,
-      rateLimit: webhookEndpoints.rateLimit,
-      disabledAt: webhookEndpoints.disabledAt,
-    })
-    .from(webhookEndpoints)
-    .innerJoin(events, eq(events.id, row.eventId))
-    .where(eq(webhookEndpoints.id, row.endpointId))
-    .limit(1);
-  return target;
-}
-
-async function send(
-  row: DeliveryRow,
-  target: Target,
-  attempt: number,
-  keys: SigningKey[] | UnsignableError,
-): Promise<SentAttempt> {
+async function send(row: DeliveryRow, target: Target, attempt: number): Promise<SentAttempt> {
+  const { keys } = target;
   if (keys instanceof UnsignableError) {
     // A secret that can never sign (a changed SVC_ENCRYPTION_KEY) fails the attempt like a network error.
     const result: PostResult = {
@@ -106,29 +74,27 @@ async function throttled(db: Db, row: DeliveryRow, target: Target): Promise<Atte
 }
 
 /**
- * The signing keys, or the reason they can never sign. A database error is rethrown after the
- * claim is handed back: the attempt was not made, so it must not be counted (docs/decisions/0941).
+ * Makes the claimed attempt and records it; the claim (lease) is released by the record. The
+ * embedded worker passes the target it loaded for the whole claimed batch (null: the endpoint or
+ * event is gone); otherwise it is read here. A database error while reading it is not an attempt:
+ * the claim is handed back and the error rethrown (docs/decisions/0941).
  */
-async function keysOrUnsignable(db: Db, row: DeliveryRow, keys: Promise<SigningKey[]>) {
-  try {
-    return await keys;
-  } catch (err) {
-    if (err instanceof UnsignableError) return err;
-    await releaseClaim(db, row).catch(() => {}); // the database may still be away: then the lease runs out
-    throw err;
-  }
-}
-
-/** Makes the claimed attempt and records it; the claim (lease) is released by the record. */
-export async function runClaimedAttempt(db: Db, row: DeliveryRow): Promise<AttemptReport> {
+export async function runClaimedAttempt(
+  db: Db,
+  row: DeliveryRow,
+  loaded?: Target | null,
+): Promise<AttemptReport> {
   const attempt = row.attemptCount + 1;
-  // Independent reads: the endpoint and event, and the signing keys, in parallel.
-  const keys = loadSigningKeys(db, row.endpointId);
-  keys.catch(() => {}); // awaited below; a disabled endpoint never gets there
-  const target = await loadTarget(db, row).catch(async (err: unknown) => {
-    await releaseClaim(db, row).catch(() => {});
-    throw err;
-  });
+  const target =
+    loaded !== undefined
+      ? loaded
+      : await loadTargets(db, [row]).then(
+          (t) => t.get(row.id),
+          async (err: unknown) => {
+            await releaseClaim(db, row).catch(() => {}); // the database may still be away: then the lease runs out
+            throw err;
+          },
+        );
   if (!target?.active) {
     // Disabled by health: kept as skipped, to be recovered (0943); by a member or gone: cancelled.
     const state = target?.disabledAt ? "skipped" : "cancelled";
@@ -146,11 +112,10 @@ export async function runClaimedAttempt(db: Db, row: DeliveryRow): Promise<Attem
     throw err;
   });
   if (wait) return wait;
-  const signingKeys = await keysOrUnsignable(db, row, keys);
   const sent = await observeWebhookPost(
     row,
     attempt,
-    () => send(row, target, attempt, signingKeys),
+    () => send(row, target, attempt),
     (s) => s.result,
   );
   const { result } = sent;

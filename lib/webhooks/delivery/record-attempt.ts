@@ -1,5 +1,5 @@
-import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db";
+import { type PreparedStatement, runPrepared } from "@/lib/db-prepared";
 import { newId } from "@/lib/ids";
 import type { DeliveryRow } from "@/lib/webhooks/delivery/delivery-row";
 import type { PostResult } from "@/lib/webhooks/delivery/post-webhook";
@@ -11,71 +11,233 @@ export interface SentAttempt {
   requestHeaders: Record<string, string> | null;
 }
 
-/** How stale `last_success_at` may get before a success writes it again: no write per delivery. */
-const SUCCESS_STAMP_MS = 60_000;
+/** One attempt's record, as the batch statement reads it (json_to_recordset, snake_case). */
+interface RecordInput {
+  id: string;
+  /** The attempt count the claim saw: the compare-and-set guard. */
+  prev: number;
+  attempt: number;
+  status: Verdict["status"];
+  next_attempt_at: string | null;
+  status_code: number | null;
+  error: string | null;
+  completed_at: string | null;
+  endpoint_id: string;
+  succeeded: boolean;
+  failed: boolean;
+  health_error: string;
+  started_at: string;
+  finished_at: string;
+  attempt_id: string;
+  duration_ms: number;
+  outcome: string;
+  response_body: string | null;
+  request_headers: Record<string, string> | null;
+  response_headers: Record<string, string> | null;
+  error_class: string | null;
+}
+
+function recordInput(row: DeliveryRow, attempt: number, sent: SentAttempt, verdict: Verdict): RecordInput {
+  const { result } = sent;
+  const finishedAt = new Date(result.startedAt.getTime() + result.durationMs);
+  const pending = verdict.status === "pending";
+  const succeeded = verdict.status === "succeeded";
+  return {
+    id: row.id,
+    prev: row.attemptCount,
+    attempt,
+    status: verdict.status,
+    next_attempt_at:
+      verdict.status === "pending" ? new Date(finishedAt.getTime() + verdict.retryInMs).toISOString() : null,
+    status_code: result.statusCode,
+    error: result.error,
+    completed_at: pending ? null : finishedAt.toISOString(),
+    endpoint_id: row.endpointId,
+    succeeded,
+    // 410 is the receiver's own answer ("stop"), neither a success nor a failure of the endpoint.
+    failed: !succeeded && verdict.status !== "gone",
+    health_error: result.error ?? (result.statusCode !== null ? `HTTP ${result.statusCode}` : "failed"),
+    started_at: result.startedAt.toISOString(),
+    finished_at: finishedAt.toISOString(),
+    attempt_id: newId("attempt"),
+    duration_ms: result.durationMs,
+    outcome: pending ? "retry" : verdict.status,
+    response_body: result.responseBody,
+    request_headers: sent.requestHeaders,
+    response_headers: result.responseHeaders,
+    error_class: result.errorClass,
+  };
+}
 
 /**
- * Records the attempt, moves the delivery on and keeps the endpoint's health current (0943), in one
- * statement (a data-modifying CTE: atomic without BEGIN/COMMIT, one round trip). Compare-and-set on
- * the attempt count: if another claimer already recorded it, nothing is written. The endpoint row
- * is only written when its health changes (or its success stamp is a minute old), so a busy
- * healthy endpoint is not rewritten on every delivery.
+ * PostgreSQL text and jsonb cannot hold U+0000: one receiver's NUL must not fail the whole batch, so
+ * it is stored as U+FFFD. Only an escape that is not itself escaped (`\\u0000` is a backslash and
+ * the text "u0000") is replaced.
  */
-export async function recordAttempt(
+function withoutNul(json: string): string {
+  return json.replace(/(?<!\\)((?:\\\\)*)\\u0000/g, "$1\\ufffd");
+}
+
+const RECORD_ATTEMPTS: PreparedStatement = {
+  name: "svc_record_attempts",
+  types: ["json"],
+  text: `    with input as (
+      select * from json_to_recordset($1::json) as i(
+        id text, prev int, attempt int, status text, next_attempt_at timestamptz, status_code int,
+        error text, completed_at timestamptz, endpoint_id text, succeeded boolean, failed boolean,
+        health_error text, started_at timestamptz, finished_at timestamptz, attempt_id text,
+        duration_ms int, outcome text, response_body text, request_headers jsonb,
+        response_headers jsonb, error_class text)
+    ), updated as (
+      update deliveries d set
+        status = i.status,
+        attempt_count = i.attempt,
+        next_attempt_at = i.next_attempt_at,
+        locked_until = null,
+        last_status_code = i.status_code,
+        last_error = i.error,
+        completed_at = i.completed_at
+      from input i
+      where d.id = i.id and d.status = 'pending' and d.attempt_count = i.prev
+      returning d.id
+    ), recorded as (
+      select i.* from input i join updated u on u.id = i.id
+    ), last_ok as (
+      select endpoint_id, max(finished_at) as at from recorded where succeeded group by endpoint_id
+    ), health_in as (
+      -- Per endpoint: its latest success, and the failures after it (a failing spell still open).
+      select r.endpoint_id,
+        max(r.finished_at) filter (where r.succeeded) as ok_at,
+        min(r.started_at) filter (where r.failed and (o.at is null or r.finished_at > o.at)) as fail_since,
+        (array_agg(r.health_error order by r.finished_at desc) filter (where r.failed))[1] as fail_error
+      from recorded r left join last_ok o on o.endpoint_id = r.endpoint_id
+      group by r.endpoint_id
+    ), health as (
+      update webhook_endpoints e set
+        failing_since = case
+          when h.fail_since is null then case when h.ok_at is null then e.failing_since end
+          when h.ok_at is null then coalesce(e.failing_since, h.fail_since)
+          else h.fail_since end,
+        failing_notified_at = case when h.ok_at is null then e.failing_notified_at end,
+        last_success_at = coalesce(h.ok_at, e.last_success_at),
+        last_failure_error = coalesce(h.fail_error, e.last_failure_error)
+      from health_in h
+      where e.id = h.endpoint_id and (
+        (h.ok_at is not null and (e.failing_since is not null or e.last_success_at is null
+          or e.last_success_at < h.ok_at - interval '60 seconds'))
+        or (h.fail_error is not null and (e.failing_since is null
+          or e.last_failure_error is distinct from h.fail_error))
+      )
+      returning e.id
+    )
+    insert into delivery_attempts
+      (id, delivery_id, attempt, started_at, duration_ms, status_code, outcome, response_body, error,
+       request_headers, response_headers, error_class)
+    select attempt_id, id, attempt, started_at, duration_ms, status_code, outcome, response_body, error,
+      request_headers, response_headers, error_class
+    from recorded
+    returning delivery_id`,
+};
+
+/**
+ * Records a batch of attempts, moves each delivery on and keeps its endpoint's health current
+ * (0943), in one statement (data-modifying CTEs: atomic without BEGIN/COMMIT, one round trip; 0950).
+ * Each delivery is compare-and-set on its attempt count (`deliveries_pkey`): one already recorded
+ * by another claimer is not written, and its attempt is not logged. Health is folded per endpoint
+ * over the recorded attempts in finishing order (`webhook_endpoints_pkey`), and the endpoint row
+ * is only written when its health changes (or its success stamp is a minute old), so a busy
+ * healthy endpoint is not rewritten on every delivery. Returns the ids of the recorded deliveries.
+ */
+async function recordBatch(db: Db, batch: readonly RecordInput[]): Promise<Set<string>> {
+  // One JSON parameter: the statement text is the same for every batch size, so it is prepared once.
+  const rows = await runPrepared(db, RECORD_ATTEMPTS, [withoutNul(JSON.stringify(batch))]);
+  return new Set(rows.map((r) => String(r[0])));
+}
+
+interface Waiting {
+  input: RecordInput;
+  resolve: (recorded: boolean) => void;
+  reject: (err: unknown) => void;
+}
+
+/** Attempts recorded per statement at most, and statements in flight at once per database. */
+const MAX_BATCH = 256;
+const MAX_FLUSHES = 2;
+
+interface Recorder {
+  queue: Waiting[];
+  flushing: number;
+  scheduled: boolean;
+}
+const recorders = new WeakMap<Db, Recorder>();
+
+/**
+ * Takes the next batch: each delivery at most once (a second record of the same delivery, from a
+ * racing claimer, waits for the next statement, where its compare-and-set fails).
+ */
+function takeBatch(rec: Recorder): Waiting[] {
+  const ids = new Set<string>();
+  const batch: Waiting[] = [];
+  const rest: Waiting[] = [];
+  for (const w of rec.queue) {
+    if (batch.length < MAX_BATCH && !ids.has(w.input.id)) {
+      ids.add(w.input.id);
+      batch.push(w);
+    } else rest.push(w);
+  }
+  rec.queue = rest;
+  return batch;
+}
+
+function schedule(db: Db, rec: Recorder): void {
+  if (rec.scheduled || rec.flushing >= MAX_FLUSHES || rec.queue.length === 0) return;
+  rec.scheduled = true;
+  // After this turn of the event loop: the attempts finishing together share one statement.
+  setImmediate(() => {
+    rec.scheduled = false;
+    const batch = takeBatch(rec);
+    rec.flushing++;
+    recordBatch(
+      db,
+      batch.map((w) => w.input),
+    )
+      .then(
+        (recorded) => {
+          for (const w of batch) w.resolve(recorded.has(w.input.id));
+        },
+        (err: unknown) => {
+          for (const w of batch) w.reject(err);
+        },
+      )
+      .finally(() => {
+        rec.flushing--;
+        schedule(db, rec);
+      });
+    schedule(db, rec);
+  });
+}
+
+/**
+ * Records one attempt (see recordBatch): queued with the attempts that finish at about the same
+ * time and written with them in one statement. Resolves to whether this record was written (false:
+ * another claimer had recorded the attempt already); rejects with the statement's error.
+ */
+export function recordAttempt(
   db: Db,
   row: DeliveryRow,
   attempt: number,
   sent: SentAttempt,
   verdict: Verdict,
 ): Promise<boolean> {
-  const { result } = sent;
-  const finishedAt = new Date(result.startedAt.getTime() + result.durationMs);
-  const pending = verdict.status === "pending";
-  const nextAttemptAt =
-    verdict.status === "pending" ? new Date(finishedAt.getTime() + verdict.retryInMs) : null;
-  const succeeded = verdict.status === "succeeded";
-  // 410 is the receiver's own answer ("stop"), neither a success nor a failure of the endpoint.
-  const failed = !succeeded && verdict.status !== "gone";
-  const healthError = result.error ?? (result.statusCode !== null ? `HTTP ${result.statusCode}` : "failed");
-  const finished = finishedAt.toISOString();
-  const staleBefore = new Date(finishedAt.getTime() - SUCCESS_STAMP_MS).toISOString();
-  const recorded = await db.execute(sql`
-    with updated as (
-      update deliveries set
-        status = ${verdict.status},
-        attempt_count = ${attempt},
-        next_attempt_at = ${nextAttemptAt?.toISOString() ?? null}::timestamptz,
-        locked_until = null,
-        last_status_code = ${result.statusCode}::int,
-        last_error = ${result.error}::text,
-        completed_at = ${pending ? null : finished}::timestamptz
-      where id = ${row.id} and status = 'pending' and attempt_count = ${row.attemptCount}
-      returning id
-    ), health as (
-      update webhook_endpoints set
-        failing_since = case when ${succeeded}::boolean then null
-          else coalesce(failing_since, ${result.startedAt.toISOString()}::timestamptz) end,
-        failing_notified_at = case when ${succeeded}::boolean then null else failing_notified_at end,
-        last_success_at = case when ${succeeded}::boolean then ${finished}::timestamptz else last_success_at end,
-        last_failure_error = case when ${failed}::boolean then ${healthError}::text else last_failure_error end
-      where id = ${row.endpointId} and exists (select 1 from updated) and (
-        (${succeeded}::boolean and (failing_since is not null or last_success_at is null
-          or last_success_at < ${staleBefore}::timestamptz))
-        or (${failed}::boolean and (failing_since is null or last_failure_error is distinct from ${healthError}::text))
-      )
-      returning id
-    )
-    insert into delivery_attempts
-      (id, delivery_id, attempt, started_at, duration_ms, status_code, outcome, response_body, error,
-       request_headers, response_headers, error_class)
-    select ${newId("attempt")}, id, ${attempt}::int, ${result.startedAt.toISOString()}::timestamptz,
-      ${result.durationMs}::int, ${result.statusCode}::int, ${pending ? "retry" : verdict.status}::text,
-      ${result.responseBody}::text, ${result.error}::text,
-      ${sent.requestHeaders ? JSON.stringify(sent.requestHeaders) : null}::jsonb,
-      ${result.responseHeaders ? JSON.stringify(result.responseHeaders) : null}::jsonb,
-      ${result.errorClass}::text
-    from updated
-    returning id`);
-  const rows = Array.isArray(recorded) ? recorded : (recorded as { rows: unknown[] }).rows;
-  return rows.length > 0;
+  let rec = recorders.get(db);
+  if (!rec) {
+    rec = { queue: [], flushing: 0, scheduled: false };
+    recorders.set(db, rec);
+  }
+  const input = recordInput(row, attempt, sent, verdict);
+  const recorder = rec;
+  return new Promise<boolean>((resolve, reject) => {
+    recorder.queue.push({ input, resolve, reject });
+    schedule(db, recorder);
+  });
 }

@@ -1,7 +1,4 @@
-import { and, desc, eq, gt, isNull, or } from "drizzle-orm";
-import { webhookSigningSecrets } from "@/db/schema";
 import { decryptSecret } from "@/lib/crypto/secret-box";
-import type { Db } from "@/lib/db";
 import { nowEpochMs, rfc3339Nano, signStandardWebhook, signWebhook } from "@/lib/webhooks/sign";
 import { standardKeyBytes } from "@/lib/webhooks/signing-secret";
 
@@ -19,34 +16,46 @@ export interface SigningKey {
   secret: string;
 }
 
+/** A stored signing secret of an endpoint, not yet decrypted (expired ones are not loaded). */
+export interface SecretRow {
+  kid: string;
+  ciphertext: string;
+  expiresAt: Date | null;
+}
+
 /**
- * The endpoint's active signing keys, newest first: the current kid, then kids rotated away less
- * than 24 h ago. The first signs `X-SVC-Webhook-Sig`; all of them sign `webhook-signature`.
+ * Decrypted secrets by ciphertext. A ciphertext always decrypts to the same secret (each
+ * encryption draws a fresh IV, so a rotated secret has a new ciphertext): the cache never answers
+ * for a secret that is no longer stored, because which ciphertexts apply is read from the database
+ * for every batch. Bounded: cleared when full.
  */
-export async function loadSigningKeys(db: Db, endpointId: string, now = new Date()): Promise<SigningKey[]> {
-  const rows = await db
-    .select({
-      kid: webhookSigningSecrets.kid,
-      ciphertext: webhookSigningSecrets.secretCiphertext,
-      expiresAt: webhookSigningSecrets.expiresAt,
-    })
-    .from(webhookSigningSecrets)
-    .where(
-      and(
-        eq(webhookSigningSecrets.endpointId, endpointId),
-        or(isNull(webhookSigningSecrets.expiresAt), gt(webhookSigningSecrets.expiresAt, now)),
-      ),
-    )
-    .orderBy(desc(webhookSigningSecrets.createdAt));
+const decrypted = new Map<string, string>();
+const DECRYPTED_MAX = 2_000;
+
+function decryptCached(ciphertext: string): string {
+  const hit = decrypted.get(ciphertext);
+  if (hit !== undefined) return hit;
+  const secret = decryptSecret(ciphertext);
+  if (decrypted.size >= DECRYPTED_MAX) decrypted.clear();
+  decrypted.set(ciphertext, secret);
+  return secret;
+}
+
+/**
+ * The endpoint's active signing keys from its unexpired secret rows (newest first): the current kid,
+ * then kids rotated away less than 24 h ago. The first signs `X-SVC-Webhook-Sig`; all of them sign
+ * `webhook-signature`. An UnsignableError when the current one is missing or does not decrypt.
+ */
+export function signingKeysOf(rows: readonly SecretRow[]): SigningKey[] | UnsignableError {
   const current = rows.find((r) => r.expiresAt === null);
-  if (!current) throw new UnsignableError("the endpoint has no active signing secret");
+  if (!current) return new UnsignableError("the endpoint has no active signing secret");
   const keys: SigningKey[] = [];
   for (const row of [current, ...rows.filter((r) => r !== current)]) {
     try {
-      keys.push({ kid: row.kid, secret: decryptSecret(row.ciphertext) });
+      keys.push({ kid: row.kid, secret: decryptCached(row.ciphertext) });
     } catch (err) {
       // A previous kid that no longer decrypts only drops its extra signature.
-      if (row === current) throw new UnsignableError(`cannot decrypt: ${(err as Error).message}`);
+      if (row === current) return new UnsignableError(`cannot decrypt: ${(err as Error).message}`);
     }
   }
   return keys;

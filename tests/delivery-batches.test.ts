@@ -1,0 +1,203 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { deliveryAttempts, webhookEndpoints, webhookSigningSecrets } from "@/db/schema";
+import { encryptSecret } from "@/lib/crypto/secret-box";
+import { getDb } from "@/lib/db";
+import { transactionWithJobs } from "@/lib/jobs/transaction";
+import { claimDueDeliveries } from "@/lib/webhooks/delivery/claim";
+import type { DeliveryRow } from "@/lib/webhooks/delivery/delivery-row";
+import { loadTargets } from "@/lib/webhooks/delivery/load-targets";
+import type { PostResult } from "@/lib/webhooks/delivery/post-webhook";
+import { recordAttempt } from "@/lib/webhooks/delivery/record-attempt";
+import type { Verdict } from "@/lib/webhooks/delivery/schedule";
+import { UnsignableError } from "@/lib/webhooks/delivery/signed-request";
+import { recordEvent } from "@/lib/webhooks/outbox/record-event";
+import { createOrg, type TestOrg } from "./helpers/fixtures";
+import { attemptsOf, deliveriesOf, registerWebhook } from "./helpers/webhook-fixtures";
+
+/**
+ * docs/decisions/0950: the embedded worker reads the targets of a claimed batch in one statement,
+ * and attempts that finish together are recorded in one statement. No receiver here: the
+ * attempts' results are made up, so each case is exact.
+ */
+
+const HOOK = "https://127.0.0.1:9/hook";
+let org: TestOrg;
+
+beforeAll(async () => {
+  org = await createOrg();
+});
+
+/** A fresh endpoint with `count` pending deliveries, all claimed (in creation order). */
+async function claimed(count: number, events: string[] = ["room.ended"]) {
+  const w = await registerWebhook(org, `${HOOK}?${Math.random()}`, events);
+  const db = await getDb();
+  for (let i = 0; i < count; i++) {
+    await transactionWithJobs(db, (tx) =>
+      recordEvent(tx, {
+        type: "room.ended",
+        schema: z.unknown(),
+        orgId: org.id,
+        projectId: org.projectId,
+        object: { i },
+      }),
+    );
+  }
+  const mine = new Set((await deliveriesOf(w.id)).map((d) => d.id));
+  const rows = (await claimDueDeliveries(db, new Date(Date.now() + 1_000), 100)).filter((r) =>
+    mine.has(r.id),
+  );
+  expect(rows).toHaveLength(count);
+  return { endpointId: w.id, rows };
+}
+
+function result(startedAt: Date, statusCode: number | null, extra: Partial<PostResult> = {}): PostResult {
+  return {
+    startedAt,
+    durationMs: 5,
+    statusCode,
+    responseBody: statusCode === null ? null : "ok",
+    responseHeaders: statusCode === null ? null : { "content-type": "text/plain" },
+    error: statusCode === null ? "timed out after 10000 ms" : null,
+    errorClass: statusCode === null ? "timeout" : statusCode >= 300 ? "http" : null,
+    ...extra,
+  };
+}
+
+const ok: Verdict = { status: "succeeded" };
+const retry: Verdict = { status: "pending", retryInMs: 60_000 };
+
+/** Records every (row, result, verdict) in the same turn: they share one statement. */
+function recordTogether(items: [DeliveryRow, PostResult, Verdict][]): Promise<boolean[]> {
+  return getDb().then((db) =>
+    Promise.all(
+      items.map(([row, r, v]) =>
+        recordAttempt(db, row, row.attemptCount + 1, { result: r, requestHeaders: { a: "b" } }, v),
+      ),
+    ),
+  );
+}
+
+async function health(endpointId: string) {
+  const db = await getDb();
+  const [row] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpointId));
+  return row;
+}
+
+describe("attempts recorded together", () => {
+  it("are each recorded, and the endpoint's health follows them in finishing order", async () => {
+    const { endpointId, rows } = await claimed(5);
+    const [d1, d2, d3, d4, d5] = rows as [DeliveryRow, DeliveryRow, DeliveryRow, DeliveryRow, DeliveryRow];
+    const t = Date.now();
+    // Failed, then succeeded, then failed again: the endpoint is failing since the last failure.
+    expect(
+      await recordTogether([
+        [d3, result(new Date(t + 30), null), retry],
+        [d1, result(new Date(t + 10), 500), retry],
+        [d2, result(new Date(t + 20), 200), ok],
+      ]),
+    ).toEqual([true, true, true]);
+    const first = await health(endpointId);
+    expect(first?.failingSince?.getTime()).toBe(t + 30);
+    expect(first?.lastSuccessAt?.getTime()).toBe(t + 25);
+    expect(first?.lastFailureError).toBe("timed out after 10000 ms");
+    expect((await attemptsOf(d2.id)).map((a) => [a.attempt, a.outcome, a.statusCode])).toEqual([
+      [1, "succeeded", 200],
+    ]);
+    expect((await attemptsOf(d1.id)).map((a) => a.outcome)).toEqual(["retry"]);
+    const after = new Map((await deliveriesOf(endpointId)).map((d) => [d.id, d]));
+    expect(after.get(d1.id)).toMatchObject({ status: "pending", attemptCount: 1, lockedUntil: null });
+    expect(after.get(d2.id)).toMatchObject({ status: "succeeded", attemptCount: 1, lastStatusCode: 200 });
+    expect(after.get(d2.id)?.completedAt?.getTime()).toBe(t + 25);
+
+    // A failure, then a success: healthy again; the failure is still the last error seen.
+    await recordTogether([
+      [d5, result(new Date(t + 50), 200), ok],
+      [d4, result(new Date(t + 40), 503), retry],
+    ]);
+    const second = await health(endpointId);
+    expect(second?.failingSince).toBeNull();
+    expect(second?.lastSuccessAt?.getTime()).toBe(t + 55);
+    expect(second?.lastFailureError).toBe("HTTP 503");
+  });
+
+  it("writes a delivery's attempt once when it is recorded twice in one turn", async () => {
+    const { rows } = await claimed(1);
+    const [row] = rows as [DeliveryRow];
+    const now = new Date();
+    const written = await recordTogether([
+      [row, result(now, 200), ok],
+      [row, result(now, 500), retry],
+    ]);
+    expect(written.filter(Boolean)).toHaveLength(1);
+    expect(await attemptsOf(row.id)).toHaveLength(1);
+  });
+
+  it("stores a response's NUL as U+FFFD without failing the others", async () => {
+    const { rows } = await claimed(2);
+    const [a, b] = rows as [DeliveryRow, DeliveryRow];
+    const now = new Date();
+    expect(
+      await recordTogether([
+        [a, result(now, 200, { responseBody: "a\u0000b\\u0000", responseHeaders: { x: "\u0000" } }), ok],
+        [b, result(now, 200), ok],
+      ]),
+    ).toEqual([true, true]);
+    const [stored] = await attemptsOf(a.id);
+    // The escaped text "\u0000" (a backslash and five characters) is kept as it was.
+    expect(stored?.responseBody).toBe("a\uFFFDb\\u0000");
+    expect(stored?.responseHeaders).toEqual({ x: "\uFFFD" });
+    expect(await attemptsOf(b.id)).toHaveLength(1);
+  });
+});
+
+describe("the targets of a claimed batch", () => {
+  it("are read in one go: endpoint, event type and active keys; none for a deleted endpoint", async () => {
+    const db = await getDb();
+    const rotated = await claimed(2);
+    const gone = await claimed(1);
+    // A rotation: v1 still signs for a while, v2 is current.
+    await db
+      .update(webhookSigningSecrets)
+      .set({ expiresAt: new Date(Date.now() + 3_600_000) })
+      .where(eq(webhookSigningSecrets.endpointId, rotated.endpointId));
+    await db.insert(webhookSigningSecrets).values({
+      endpointId: rotated.endpointId,
+      kid: "v2",
+      secretCiphertext: encryptSecret("whsec_c2Vjb25k"),
+      createdAt: new Date(Date.now() + 1_000),
+    });
+    await db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, gone.endpointId));
+
+    const targets = await loadTargets(db, [...rotated.rows, ...gone.rows]);
+    expect(targets.size).toBe(2);
+    for (const row of rotated.rows) {
+      const target = targets.get(row.id);
+      expect(target).toMatchObject({ active: true, type: "room.ended", rateLimit: null, disabledAt: null });
+      expect(target?.url).toContain(HOOK);
+      const keys = target?.keys;
+      if (!Array.isArray(keys)) throw new Error("no keys");
+      expect(keys.map((k) => k.kid)).toEqual(["v2", "v1"]);
+      expect(keys[0]?.secret).toBe("whsec_c2Vjb25k");
+    }
+    expect(targets.has(gone.rows[0]?.id ?? "")).toBe(false);
+  });
+
+  it("say why an endpoint cannot sign instead of failing the batch", async () => {
+    const db = await getDb();
+    const broken = await claimed(1);
+    const fine = await claimed(1);
+    await db.delete(webhookSigningSecrets).where(eq(webhookSigningSecrets.endpointId, broken.endpointId));
+    const targets = await loadTargets(db, [...broken.rows, ...fine.rows]);
+    expect(targets.get(broken.rows[0]?.id ?? "")?.keys).toBeInstanceOf(UnsignableError);
+    expect(Array.isArray(targets.get(fine.rows[0]?.id ?? "")?.keys)).toBe(true);
+    expect(await loadTargets(db, [])).toEqual(new Map());
+    // Nothing was recorded for these: reading targets is not an attempt.
+    const attempts = await db
+      .select()
+      .from(deliveryAttempts)
+      .where(eq(deliveryAttempts.deliveryId, broken.rows[0]?.id ?? ""));
+    expect(attempts).toEqual([]);
+  });
+});
