@@ -26,7 +26,19 @@ type PgliteClient = {
   query: (text: string, params: unknown[], opts: { rowMode: "array" }) => Promise<{ rows: unknown[] }>;
 };
 
-const preparedOn = new WeakMap<object, Map<string, Promise<unknown>>>();
+/**
+ * Which statements each PGlite client has prepared. On globalThis, not in this module: a Next build
+ * bundles this module into several route chunks, each with its own module state, while they all
+ * share the one embedded connection; a per-module map made the second chunk PREPARE again and fail
+ * with 42P05 "prepared statement already exists".
+ */
+const REGISTRY = Symbol.for("svc.db-prepared");
+const preparedOn: WeakMap<object, Map<string, Promise<unknown>>> = ((
+  globalThis as { [REGISTRY]?: WeakMap<object, Map<string, Promise<unknown>>> }
+)[REGISTRY] ??= new WeakMap());
+
+/** PostgreSQL's duplicate_prepared_statement: another copy of this code prepared it first. */
+const isAlreadyPrepared = (err: unknown) => (err as { code?: unknown } | null)?.code === "42P05";
 
 /** A parameter as a SQL literal: EXECUTE takes no bind parameters on PGlite's single connection. */
 function literal(v: string | null): string {
@@ -54,7 +66,12 @@ export async function runPrepared(
   }
   let ready = prepared.get(stmt.name);
   if (!ready) {
-    ready = pglite.exec(`prepare ${stmt.name}(${stmt.types.join(", ")}) as ${stmt.text}`);
+    ready = pglite
+      .exec(`prepare ${stmt.name}(${stmt.types.join(", ")}) as ${stmt.text}`)
+      .catch((err: unknown) => {
+        // The same name always carries the same text in one build, so the prepared one serves.
+        if (!isAlreadyPrepared(err)) throw err;
+      });
     prepared.set(stmt.name, ready);
     ready.catch(() => prepared?.delete(stmt.name));
   }

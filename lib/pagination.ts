@@ -84,25 +84,36 @@ export function toPage<Row extends { createdAt: Date; id: string }, Item>(
 }
 
 /** A table listed by this scheme: its rows carry `created_at` and `id` (the keyset). */
-type KeysetTable = PgTable & { createdAt: PgColumn; id: PgColumn; $inferSelect: Cursor };
+type KeysetTable = PgTable & { createdAt: PgColumn; id: PgColumn };
+
+/** The columns a list selects: the serializer's, always with the keyset's two. */
+export type ListColumns = Record<string, PgColumn> & { createdAt: PgColumn; id: PgColumn };
+
+/** A selected row, typed as drizzle types that selection (`$type` included). */
+export type RowOf<S extends Record<string, PgColumn>> = {
+  [K in keyof S]: S[K]["_"]["notNull"] extends true ? S[K]["_"]["data"] : S[K]["_"]["data"] | null;
+};
 
 /**
  * One page of `table`, newest first, of the rows matching every filter (undefined ones are
  * skipped) after the query's cursor. Each list's index is `(org_id, …, created_at desc, id desc)`.
+ * Only `columns` are read: every field costs parsing, and on PGlite its decoding dominates a page
+ * (decision 0864); a list whose serializer reads the whole row passes `getTableColumns(table)`.
  */
-export async function listNewestFirst<T extends KeysetTable, Item>(
+export async function listNewestFirst<T extends KeysetTable, S extends ListColumns, Item>(
   db: DbOrTx,
   table: T,
   filters: (SQL | undefined)[],
   q: { limit: number; cursor?: string | undefined },
-  serialize: (row: T["$inferSelect"]) => Item,
+  serialize: (row: RowOf<S>) => Item,
+  columns: S,
 ): Promise<{ items: Item[]; next_cursor: string | null }> {
   const rows = await db
-    .select()
+    .select(columns as Record<string, PgColumn>)
     .from(table as PgTable)
     .where(and(...filters, afterCursor(table.createdAt, table.id, q.cursor)))
     .orderBy(...newestFirst(table.createdAt, table.id))
     .limit(q.limit + 1);
-  // `select()` of a whole table is that table's row; drizzle cannot infer it for a generic table.
-  return toPage(rows as T["$inferSelect"][], q.limit, serialize);
+  // drizzle cannot infer a selection's row through a generic S; RowOf<S> is the type it gives S.
+  return toPage(rows as unknown as (RowOf<S> & Cursor)[], q.limit, serialize);
 }

@@ -3,7 +3,8 @@
 import { type FormEvent, type ReactNode, useState } from "react";
 import { type ApiResult, api, fieldErrors } from "@/app/_components/api-client";
 import { TextField } from "@/app/_components/field";
-import { IconAlert, IconSpinner } from "@/app/_components/icons";
+import { Form } from "@/app/_components/form";
+import { IconSpinner } from "@/app/_components/icons";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/lib/identity/password-limits";
 
 export interface AccountField {
@@ -66,12 +67,7 @@ export function AccountForm({
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={submit}>
-      {formError ? (
-        <div className="form-error" role="alert">
-          <IconAlert /> {formError}
-        </div>
-      ) : null}
+    <Form onSubmit={onSubmit} aria-label={submit} errors={errors} error={formError}>
       {fields.map((f) => (
         <TextField
           key={f.name}
@@ -80,13 +76,12 @@ export function AccountForm({
           type={f.type}
           autoComplete={f.autoComplete}
           hint={f.hint}
-          error={errors[f.name]}
         />
       ))}
       <button className="btn block" type="submit" disabled={busy} style={{ marginTop: 4, minHeight: 38 }}>
         {busy ? <IconSpinner className="spin" /> : null}
         {submit}
       </button>
-    </form>
+    </Form>
   );
 }

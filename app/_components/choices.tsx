@@ -1,4 +1,7 @@
+"use client";
+
 import type { ComponentType, SVGProps } from "react";
+import { useFieldError } from "@/app/_components/form-context";
 
 export interface Choice {
   value: string;
@@ -7,9 +10,19 @@ export interface Choice {
   Icon?: ComponentType<SVGProps<SVGSVGElement>>;
 }
 
+/** Choices named by their values (event names, grants) or by `title`, each described by its hint. */
+export function choicesOf(
+  values: readonly string[],
+  hints: Record<string, string>,
+  title: (value: string) => string = (value) => value,
+): Choice[] {
+  return values.map((value) => ({ value, title: title(value), description: hints[value] }));
+}
+
 /**
  * A group of radio buttons or checkboxes drawn as cards (room type, environment, events, grants),
- * with its legend and its error. `columns="three"` lays three short choices side by side.
+ * with its legend and its error (inside a `Form`, the form's error for `name`).
+ * `columns="three"` lays three short choices side by side.
  */
 export function Choices({
   legend,
@@ -32,6 +45,7 @@ export function Choices({
   /** Titles are code (event names). */
   mono?: boolean;
 }) {
+  const shown = useFieldError(name, error);
   return (
     <fieldset>
       <legend className="label">{legend}</legend>
@@ -54,7 +68,7 @@ export function Choices({
           </label>
         ))}
       </div>
-      {error ? <p className="field-error">{error}</p> : null}
+      {shown ? <p className="field-error">{shown}</p> : null}
     </fieldset>
   );
 }

@@ -1,3 +1,4 @@
+import Link from "next/link";
 import type { ReactNode } from "react";
 
 /** The empty (or nothing-matches) state of a list: what it is, why it is empty, what to do next. */
@@ -19,5 +20,22 @@ export function EmptyState({
       {children ? <p className="muted">{children}</p> : null}
       {action ? <div className="empty-action">{action}</div> : null}
     </div>
+  );
+}
+
+/** The empty state of a page whose things belong to a project (rooms, API keys) while there is none. */
+export function NoProjectYet({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <EmptyState
+      icon={icon}
+      title="Create a project first"
+      action={
+        <Link className="btn" href="/projects">
+          Go to projects
+        </Link>
+      }
+    >
+      {children}
+    </EmptyState>
   );
 }

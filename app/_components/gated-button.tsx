@@ -1,19 +1,34 @@
 "use client";
 
 import { type ButtonHTMLAttributes, type ReactNode, useId } from "react";
+import { IconSpinner } from "@/app/_components/icons";
 import { roleTooltip } from "@/app/_lib/role-text";
 import { can, type Permission, type Role } from "@/lib/auth/roles";
 
-type Props = Omit<ButtonHTMLAttributes<HTMLButtonElement>, "disabled" | "role"> & {
+/** Who may use a control: the member's role, the permission it needs, and any other obstacle. */
+export interface Gate {
   /** The signed-in member's workspace role. */
   memberRole: Role;
   permission: Permission;
   /** Another reason the action is unavailable (e.g. "Create a project first"), shown the same way. */
   blockedReason?: string | undefined;
-  /** Which edge the tooltip lines up with: "end" (default) for controls on the right. */
-  tipAlign?: "start" | "end";
-  children: ReactNode;
-};
+}
+
+/** Why the member cannot use the control (the roles that can, or the other obstacle); undefined if they can. */
+export function gateReason({ memberRole, permission, blockedReason }: Gate): string | undefined {
+  return can(memberRole, permission) ? blockedReason : roleTooltip(permission, memberRole);
+}
+
+export type GatedButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, "disabled" | "role"> &
+  Gate & {
+    /** Which edge the tooltip lines up with: "end" (default) for controls on the right. */
+    tipAlign?: "start" | "end";
+    /** Drawn before the label. */
+    icon?: ReactNode;
+    /** The action is running: a spinner takes the icon's place. */
+    busy?: boolean;
+    children: ReactNode;
+  };
 
 /**
  * A button for an action the caller's role may lack. Without the permission it stays visible but
@@ -25,17 +40,25 @@ export function GatedButton({
   permission,
   blockedReason,
   tipAlign = "end",
+  icon = null,
+  busy,
   children,
   className,
   onClick,
   ...rest
-}: Props) {
+}: GatedButtonProps) {
   const tipId = useId();
-  const reason = can(memberRole, permission) ? blockedReason : roleTooltip(permission, memberRole);
+  const reason = gateReason({ memberRole, permission, blockedReason });
+  const label = (
+    <>
+      {busy ? <IconSpinner className="spin" /> : icon}
+      {children}
+    </>
+  );
   if (!reason) {
     return (
       <button type="button" className={className} onClick={onClick} {...rest}>
-        {children}
+        {label}
       </button>
     );
   }
@@ -50,11 +73,32 @@ export function GatedButton({
         data-blocked="true"
         onClick={(e) => e.preventDefault()}
       >
-        {children}
+        {label}
       </button>
       <span role="tooltip" id={tipId} className="tip">
         {reason}
       </span>
     </span>
+  );
+}
+
+/** The gated button that opens a dialog ("New project", "Delete"): who may press it, what it shows. */
+export interface Opener extends Gate {
+  /** The button's text. */
+  label: ReactNode;
+  icon?: ReactNode;
+  /** "btn" (default), "btn secondary", "btn danger sm"… */
+  className?: string;
+  /** The button's accessible name when its text alone is ambiguous in a list ("Delete the recording of Standup"). */
+  name?: string;
+  testId: string;
+}
+
+export function OpenerButton({ opener, onOpen }: { opener: Opener; onOpen: () => void }) {
+  const { label, className = "btn", name, testId, ...gate } = opener;
+  return (
+    <GatedButton {...gate} className={className} onClick={onOpen} aria-label={name} data-testid={testId}>
+      {label}
+    </GatedButton>
   );
 }

@@ -1,4 +1,5 @@
 import type { ComponentType, SVGProps } from "react";
+import type { Choice } from "@/app/_components/choices";
 import { IconBroadcast, IconPresentation, IconUserPair, IconUsers } from "@/app/_components/icons";
 import { ROOM_TYPES, type RoomType } from "@/lib/rooms/room-type-values";
 
@@ -16,7 +17,11 @@ export const ROOM_TYPE_INFO: Record<
   live: { label: "Live stream", description: "One broadcaster, many viewers.", Icon: IconBroadcast },
 };
 
-export const ROOM_TYPE_OPTIONS = ROOM_TYPES.map((value) => ({ value, ...ROOM_TYPE_INFO[value] }));
+/** The four topologies as the cards of the "Create a room" picker. */
+export const ROOM_TYPE_CHOICES: Choice[] = ROOM_TYPES.map((value) => {
+  const { label, description, Icon } = ROOM_TYPE_INFO[value];
+  return { value, title: label, description, Icon };
+});
 
 export function RoomTypeLabel({ type }: { type: string }) {
   const info = ROOM_TYPE_INFO[type as RoomType];

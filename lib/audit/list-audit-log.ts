@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, getTableColumns } from "drizzle-orm";
 import { z } from "zod";
 import { auditLog } from "@/db/schema";
 import { AUDIT_ACTIONS } from "@/lib/audit/audit-actions";
@@ -38,5 +38,6 @@ export async function listAuditLog(
     [eq(auditLog.orgId, orgId), q.action ? eq(auditLog.action, q.action) : undefined],
     q,
     serializeAuditEntry,
+    getTableColumns(auditLog),
   );
 }

@@ -1,4 +1,5 @@
-import { decode, encode } from "next-auth/jwt";
+import { encode } from "next-auth/jwt";
+import { openSessionJwe } from "@/lib/auth/session-jwe";
 import { getAuthSecret } from "@/lib/secrets";
 
 export const SESSION_COOKIE = "svc_session";
@@ -47,7 +48,7 @@ export function issueSessionToken(user: SessionUser): Promise<string> {
 export async function decodeSessionToken(token: string): Promise<SessionClaims | null> {
   if (token.length > 8192 || token.split(".").length !== 5) return null;
   try {
-    const claims = await decode({ token, secret: getAuthSecret() });
+    const claims = openSessionJwe(token, getAuthSecret());
     if (
       !claims ||
       typeof claims.sub !== "string" ||

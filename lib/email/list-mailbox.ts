@@ -32,11 +32,11 @@ const entryColumns = {
 };
 
 /**
- * Which emails a reader may see: account emails (org invitations) carry a link that joins the org
- * with a role, so only members who may invite (`members:manage`) see them.
+ * Which emails a reader may see: the org's, and account emails (org invitations) only for members
+ * who may invite (`members:manage`), since they carry a link that joins the org with a role.
  */
-function visibleKinds(includeAccount: boolean | undefined) {
-  return includeAccount ? undefined : eq(emails.kind, CAPPED_KIND);
+function visibleTo(orgId: string, includeAccount: boolean | undefined) {
+  return and(eq(emails.orgId, orgId), includeAccount ? undefined : eq(emails.kind, CAPPED_KIND));
 }
 
 /** The org's emails, newest first: the console's Mailbox (local deliveries and the Resend log). */
@@ -52,8 +52,7 @@ export async function listMailbox(
     .leftJoin(rooms, eq(rooms.id, invitations.roomId))
     .where(
       and(
-        eq(emails.orgId, orgId),
-        visibleKinds(opts.includeAccount),
+        visibleTo(orgId, opts.includeAccount),
         opts.roomId ? eq(invitations.roomId, opts.roomId) : undefined,
       ),
     )
@@ -78,7 +77,7 @@ export async function getMailboxEmail(
     .from(emails)
     .leftJoin(invitations, eq(invitations.id, emails.invitationId))
     .leftJoin(rooms, eq(rooms.id, invitations.roomId))
-    .where(and(eq(emails.id, emailId), eq(emails.orgId, orgId), visibleKinds(opts.includeAccount)))
+    .where(and(eq(emails.id, emailId), visibleTo(orgId, opts.includeAccount)))
     .limit(1);
   return row ?? null;
 }

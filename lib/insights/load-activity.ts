@@ -30,17 +30,18 @@ export async function loadActivity(db: Db, orgId: string, now: Date): Promise<Ac
   const days = lastDays(now);
   const since = windowStart(now);
   const dayAgo = new Date(now.getTime() - 86_400_000);
-  const recent = and(eq(deliveries.orgId, orgId), gte(deliveries.createdAt, since));
+  // The org's deliveries created since `from`: a range on deliveries_org_created_idx.
+  const deliveredSince = (from: Date) => and(eq(deliveries.orgId, orgId), gte(deliveries.createdAt, from));
   const [byDayStatus, last24h, p95, emailRows, queued, recordingRows] = await Promise.all([
     db
       .select({ day: day(deliveries.createdAt), status: deliveries.status, n: sql<number>`count(*)::int` })
       .from(deliveries)
-      .where(recent)
+      .where(deliveredSince(since))
       .groupBy(sql`1`, deliveries.status),
     db
       .select({ status: deliveries.status, n: sql<number>`count(*)::int` })
       .from(deliveries)
-      .where(and(eq(deliveries.orgId, orgId), gte(deliveries.createdAt, dayAgo)))
+      .where(deliveredSince(dayAgo))
       .groupBy(deliveries.status),
     db
       .select({
@@ -48,13 +49,7 @@ export async function loadActivity(db: Db, orgId: string, now: Date): Promise<Ac
       })
       .from(deliveryAttempts)
       .innerJoin(deliveries, eq(deliveries.id, deliveryAttempts.deliveryId))
-      .where(
-        and(
-          eq(deliveries.orgId, orgId),
-          gte(deliveries.createdAt, dayAgo),
-          gte(deliveryAttempts.startedAt, dayAgo),
-        ),
-      ),
+      .where(and(deliveredSince(dayAgo), gte(deliveryAttempts.startedAt, dayAgo))),
     db
       .select({ day: day(emails.sentAt), n: sql<number>`count(*)::int` })
       .from(emails)

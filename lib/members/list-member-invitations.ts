@@ -1,4 +1,4 @@
-import { eq, isNull } from "drizzle-orm";
+import { eq, getTableColumns, isNull } from "drizzle-orm";
 import { orgInvitations } from "@/db/schema";
 import type { DbOrTx } from "@/lib/db";
 import type { MemberInvitationDto } from "@/lib/members/member-schema";
@@ -21,5 +21,12 @@ export async function listMemberInvitations(
     isNull(orgInvitations.acceptedAt),
     isNull(orgInvitations.revokedAt),
   ];
-  return listNewestFirst(db, orgInvitations, open, q, (r) => serializeMemberInvitation(r, now));
+  return listNewestFirst(
+    db,
+    orgInvitations,
+    open,
+    q,
+    (r) => serializeMemberInvitation(r, now),
+    getTableColumns(orgInvitations),
+  );
 }

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, getTableColumns } from "drizzle-orm";
 import { z } from "zod";
 import { projects } from "@/db/schema";
 import type { Db } from "@/lib/db";
@@ -15,5 +15,5 @@ export async function listProjects(db: Db, orgId: string, q: z.output<typeof lis
     eq(projects.orgId, orgId),
     q.environment ? eq(projects.environment, q.environment) : undefined,
   ];
-  return listNewestFirst(db, projects, filters, q, serializeProject);
+  return listNewestFirst(db, projects, filters, q, serializeProject, getTableColumns(projects));
 }

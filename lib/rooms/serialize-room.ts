@@ -1,7 +1,13 @@
 import type { rooms } from "@/db/schema";
 import type { RoomDto } from "@/lib/rooms/room-schema";
 
-export function serializeRoom(r: typeof rooms.$inferSelect): RoomDto {
+/** The columns a room's wire form reads: the list selects only these (lib/rooms/list-rooms.ts). */
+export type RoomDtoSource = Pick<
+  typeof rooms.$inferSelect,
+  "id" | "name" | "type" | "state" | "projectId" | "shortCode" | "createdAt"
+>;
+
+export function serializeRoom(r: RoomDtoSource): RoomDto {
   return {
     id: r.id,
     name: r.name,

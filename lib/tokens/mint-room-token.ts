@@ -1,4 +1,3 @@
-import { SignJWT } from "jose";
 import type { KeyRoom, ProjectKeyPrincipal } from "@/lib/api-keys/authenticate";
 import type { Db } from "@/lib/db";
 import { env } from "@/lib/env";
@@ -8,6 +7,7 @@ import { findRoom } from "@/lib/rooms/find-room";
 import { normaliseRoomType, type RoomType } from "@/lib/rooms/room-types";
 import { GRANT_BY_ROLE, PREVIEW_ROOM_TYPES, resolveCapabilities, rolesFor } from "@/lib/tokens/capabilities";
 import type { RoomToken, RoomTokenInput } from "@/lib/tokens/room-token-schema";
+import { signJwt } from "@/lib/tokens/sign-jwt";
 import { activeSigningKey } from "@/lib/tokens/signing-keys";
 
 /** The `aud` every room token carries; media servers check it. */
@@ -92,15 +92,19 @@ export async function mintRoomToken(
     uid: input.userId ?? input.identity,
     ...(input.displayName !== undefined ? { name: input.displayName } : {}),
   };
-  const token = await new SignJWT({ ...claims })
-    .setProtectedHeader({ alg: signer.alg, kid: signer.kid, typ: "JWT" })
-    .setIssuer(env.baseUrl)
-    .setAudience(ROOM_TOKEN_AUDIENCE)
-    .setSubject(input.identity)
-    .setIssuedAt(iat)
-    .setNotBefore(iat)
-    .setExpirationTime(exp)
-    .setJti(randomBase62(22))
-    .sign(signer.key);
+  // The room's claims, then the registered ones (the order jose's builder wrote them in).
+  const token = signJwt(
+    {
+      ...claims,
+      iss: env.baseUrl,
+      aud: ROOM_TOKEN_AUDIENCE,
+      sub: input.identity,
+      iat,
+      nbf: iat,
+      exp,
+      jti: randomBase62(22),
+    } satisfies RoomTokenClaims,
+    signer,
+  );
   return { token, expires_at: new Date(exp * 1000).toISOString() };
 }

@@ -1,5 +1,6 @@
+import { createPrivateKey, type KeyObject, type JsonWebKey as NodeJwk } from "node:crypto";
 import { desc, gt, isNull, or, sql } from "drizzle-orm";
-import { exportJWK, generateKeyPair, importJWK, type JWK } from "jose";
+import { exportJWK, generateKeyPair, type JWK } from "jose";
 import { tokenSigningKeys } from "@/db/schema";
 import { decryptSecret, encryptSecret } from "@/lib/crypto/secret-box";
 import type { DbOrTx } from "@/lib/db";
@@ -7,6 +8,7 @@ import { env } from "@/lib/env";
 import { publicJwkList } from "@/lib/env-fields";
 import { newId } from "@/lib/ids";
 import { type Jwks, MAX_TTL_SECONDS } from "@/lib/tokens/room-token-schema";
+import { encodeHeader } from "@/lib/tokens/sign-jwt";
 
 type PublicJwk = Jwks["keys"][number] & JWK;
 
@@ -15,7 +17,10 @@ export type SigningAlg = "ES256" | "EdDSA";
 export interface SigningKey {
   kid: string;
   alg: SigningAlg;
-  key: CryptoKey;
+  /** Imported once per key (issue 15): signJwt signs with it directly. */
+  keyObject: KeyObject;
+  /** The encoded protected header, the same for every token this key signs. */
+  header: string;
 }
 
 /** A retired key stays in the JWKS until every token it signed has expired. */
@@ -36,9 +41,11 @@ function toPublicJwk(jwk: JWK, kid: string): PublicJwk {
 
 async function importPrivate(jwk: JWK, kid: string): Promise<SigningKey> {
   const alg = algOf(jwk);
-  const key = await importJWK(jwk, alg);
-  if (!(key instanceof CryptoKey)) throw new Error("the signing JWK did not import as an asymmetric key");
-  return { kid, alg, key };
+  // node:crypto takes the JWK's own members; kid/alg/use are JOSE metadata it does not know.
+  const { kty, crv, x, y, d } = jwk;
+  const keyObject = createPrivateKey({ key: { kty, crv, x, y, d } as NodeJwk, format: "jwk" });
+  if (keyObject.type !== "private") throw new Error("the signing JWK has no private part");
+  return { kid, alg, keyObject, header: encodeHeader(alg, kid) };
 }
 
 const imported = new Map<string, Promise<SigningKey>>();

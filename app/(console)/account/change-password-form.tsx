@@ -3,8 +3,9 @@
 import { type FormEvent, useRef, useState } from "react";
 import { api, fieldErrors } from "@/app/_components/api-client";
 import { TextField } from "@/app/_components/field";
+import { Form } from "@/app/_components/form";
 import type { FieldErrors } from "@/app/_components/form-values";
-import { IconAlert, IconSpinner } from "@/app/_components/icons";
+import { IconSpinner } from "@/app/_components/icons";
 import { useToast } from "@/app/_components/toast";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/lib/identity/password-limits";
 
@@ -53,23 +54,16 @@ export function ChangePasswordForm() {
   }
 
   return (
-    <form ref={form} onSubmit={onSubmit} noValidate aria-label="Change password">
-      {formError ? (
-        <div className="form-error" role="alert">
-          <IconAlert /> {formError}
-        </div>
-      ) : null}
+    <Form ref={form} onSubmit={onSubmit} aria-label="Change password" errors={errors} error={formError}>
       <TextField
         id="current_password"
         label="Current password"
-        error={errors.current_password}
         type="password"
         autoComplete="current-password"
       />
       <TextField
         id="new_password"
         label="New password"
-        error={errors.new_password}
         hint={`${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters.`}
         type="password"
         autoComplete="new-password"
@@ -81,6 +75,6 @@ export function ChangePasswordForm() {
           {busy ? <IconSpinner className="spin" /> : null} Change password
         </button>
       </div>
-    </form>
+    </Form>
   );
 }

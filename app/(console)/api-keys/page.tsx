@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { cookies } from "next/headers";
 import Link from "next/link";
 import { EnvironmentBadge } from "@/app/_components/badges";
-import { EmptyState } from "@/app/_components/empty-state";
+import { NoProjectYet } from "@/app/_components/empty-state";
 import { IconKey } from "@/app/_components/icons";
 import { ProjectIcon } from "@/app/_components/project-icon";
 import { ProjectSelect } from "@/app/_components/project-select";
@@ -44,17 +44,9 @@ export default async function ApiKeysPage({ searchParams }: { searchParams: Sear
             <p>Server-side credentials of one project: they mint room tokens and register webhooks.</p>
           </div>
         </div>
-        <EmptyState
-          icon={<IconKey />}
-          title="Create a project first"
-          action={
-            <Link className="btn" href="/projects">
-              Go to projects
-            </Link>
-          }
-        >
+        <NoProjectYet icon={<IconKey />}>
           API keys belong to a project. Create one, then come back to mint its keys.
-        </EmptyState>
+        </NoProjectYet>
       </>
     );
   }

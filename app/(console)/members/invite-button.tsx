@@ -1,11 +1,10 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { api } from "@/app/_components/api-client";
 import { TextField } from "@/app/_components/field";
+import type { FormSpec } from "@/app/_components/form-dialog";
 import { FormDialogButton } from "@/app/_components/form-dialog-button";
 import { type FieldErrors, text } from "@/app/_components/form-values";
-import { useToast } from "@/app/_components/toast";
+import type { Said } from "@/app/_components/use-api-action";
 import { RolePicker } from "@/app/(console)/members/role-picker";
 import type { Role } from "@/lib/auth/roles";
 import type { MemberInvitationDto } from "@/lib/members/member-schema";
@@ -21,46 +20,32 @@ function check(form: FormData): FieldErrors {
   return {};
 }
 
+const sent = (invitation: MemberInvitationDto): Said => [
+  "Invitation sent",
+  `${invitation.email} · ${invitation.role}`,
+];
+
+const invite: FormSpec<MemberInvitationDto> = {
+  title: "Invite someone",
+  description: "They get an email with a link that works once and expires in 7 days.",
+  wide: true,
+  submitLabel: "Send invitation",
+  submitTestId: "send-invitation",
+  failureTitle: "Invitation not sent",
+  action: "/v1/workspace/members/invitations",
+  check,
+  success: sent,
+};
+
 /** "Invite": an address and a role; the person gets a single-use link valid 7 days. */
 export function InviteButton({ memberRole }: { memberRole: Role }) {
-  const router = useRouter();
-  const toast = useToast();
   return (
     <FormDialogButton<MemberInvitationDto>
-      memberRole={memberRole}
-      permission="members:manage"
-      label="Invite"
-      testId="invite-member"
-      title="Invite someone"
-      description="They get an email with a link that works once and expires in 7 days."
-      wide
-      submitLabel="Send invitation"
-      submitTestId="send-invitation"
-      failureTitle="Invitation not sent"
-      check={check}
-      send={(form) =>
-        api("/v1/workspace/members/invitations", {
-          json: { email: text(form, "email"), role: text(form, "role") },
-        })
-      }
-      onSuccess={(invitation) => {
-        toast.success("Invitation sent", `${invitation.email} · ${invitation.role}`);
-        router.refresh();
-      }}
+      opener={{ memberRole, permission: "members:manage", label: "Invite", testId: "invite-member" }}
+      {...invite}
     >
-      {(errors) => (
-        <>
-          <TextField
-            id="email"
-            label="Email"
-            error={errors.email}
-            type="email"
-            autoComplete="off"
-            placeholder="ann@example.com"
-          />
-          <RolePicker name="role" memberRole={memberRole} defaultValue="Developer" error={errors.role} />
-        </>
-      )}
+      <TextField id="email" label="Email" type="email" autoComplete="off" placeholder="ann@example.com" />
+      <RolePicker name="role" memberRole={memberRole} defaultValue="Developer" />
     </FormDialogButton>
   );
 }

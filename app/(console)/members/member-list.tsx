@@ -1,15 +1,14 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { api } from "@/app/_components/api-client";
 import { countOf, DataTable, MainCell } from "@/app/_components/data-table";
-import { text } from "@/app/_components/form-values";
+import type { FormSpec } from "@/app/_components/form-dialog";
 import { LazyConfirmDialog } from "@/app/_components/lazy-confirm-dialog";
 import { LazyFormDialog } from "@/app/_components/lazy-form-dialog";
 import { RowActions } from "@/app/_components/row-actions";
 import { Time } from "@/app/_components/time";
-import { useToast } from "@/app/_components/toast";
+import { useApiAction } from "@/app/_components/use-api-action";
 import { RolePicker } from "@/app/(console)/members/role-picker";
 import { isRole, OWNER_ROLE_MANAGERS, type Role } from "@/lib/auth/roles";
 import type { MemberDto } from "@/lib/members/member-schema";
@@ -26,26 +25,42 @@ function ownerBlock(target: MemberDto, myRole: Role, owners: number): string | u
 
 /** The members with their roles: change a role, remove someone (yourself included). */
 export function MemberList({ members, me }: { members: MemberDto[]; me: { userId: string; role: Role } }) {
-  const router = useRouter();
-  const toast = useToast();
   const [action, setAction] = useState<Action>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useApiAction();
   const owners = members.filter((m) => m.role === "Owner").length;
   const now = Date.now();
   const target = action?.member;
+  const close = () => setAction(null);
 
   async function remove() {
     if (!target) return;
-    setBusy(true);
-    const res = await api(`/v1/workspace/members/${target.user_id}`, { method: "DELETE" });
-    setBusy(false);
-    setAction(null);
-    if (!res.ok) return toast.error("Member not removed", res.problem.detail);
-    toast.success("Member removed", `${target.display_name} no longer has access`);
-    if (target.user_id === me.userId) window.location.assign("/login");
-    else router.refresh();
+    const self = target.user_id === me.userId;
+    await run(
+      "remove",
+      () => api(`/v1/workspace/members/${target.user_id}`, { method: "DELETE" }).finally(close),
+      {
+        failure: "Member not removed",
+        success: () => ["Member removed", `${target.display_name} no longer has access`],
+        // Removing yourself ends your access here: sign in again rather than refresh a page you may not see.
+        after: () => {
+          if (self) window.location.assign("/login");
+        },
+        refresh: !self,
+      },
+    );
   }
 
+  const changeRole: FormSpec<MemberDto> = {
+    title: `Change ${target?.display_name ?? ""}'s role`,
+    description: "The new role applies to their very next request.",
+    wide: true,
+    submitLabel: "Save role",
+    submitTestId: "save-role",
+    failureTitle: "Role not changed",
+    action: `/v1/workspace/members/${target?.user_id ?? ""}`,
+    method: "PATCH",
+    success: (updated) => ["Role changed", `${updated.display_name} is now ${updated.role}`],
+  };
   return (
     <>
       <DataTable
@@ -109,35 +124,17 @@ export function MemberList({ members, me }: { members: MemberDto[]; me: { userId
       />
       <LazyFormDialog<MemberDto>
         open={action?.kind === "role"}
-        onClose={() => setAction(null)}
-        title={`Change ${target?.display_name ?? ""}'s role`}
-        description="The new role applies to their very next request."
-        wide
-        submitLabel="Save role"
-        submitTestId="save-role"
-        failureTitle="Role not changed"
-        send={(form) =>
-          api<MemberDto>(`/v1/workspace/members/${target?.user_id ?? ""}`, {
-            method: "PATCH",
-            json: { role: text(form, "role") },
-          })
-        }
-        onSuccess={(updated) => {
-          toast.success("Role changed", `${updated.display_name} is now ${updated.role}`);
-          setAction(null);
-          router.refresh();
-        }}
+        onClose={close}
+        onSuccess={close}
+        {...changeRole}
       >
-        {(errors) =>
-          target ? (
-            <RolePicker
-              name="role"
-              memberRole={me.role}
-              defaultValue={isRole(target.role) ? target.role : "Viewer"}
-              error={errors.role}
-            />
-          ) : null
-        }
+        {target ? (
+          <RolePicker
+            name="role"
+            memberRole={me.role}
+            defaultValue={isRole(target.role) ? target.role : "Viewer"}
+          />
+        ) : null}
       </LazyFormDialog>
       <LazyConfirmDialog
         open={action?.kind === "remove"}
@@ -145,9 +142,9 @@ export function MemberList({ members, me }: { members: MemberDto[]; me: { userId
         description="They lose access at once: their open sessions in this organisation are signed out. Their account and other organisations stay."
         action="Remove"
         danger
-        busy={busy}
+        busy={busy !== null}
         onConfirm={remove}
-        onCancel={() => setAction(null)}
+        onCancel={close}
         testId="confirm-remove"
       />
     </>

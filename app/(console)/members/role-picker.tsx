@@ -1,11 +1,13 @@
 "use client";
 
+import { useFieldError } from "@/app/_components/form-context";
 import { ROLE_SUMMARY } from "@/app/_lib/role-text";
 import { OWNER_ROLE_MANAGERS, ROLES, type Role } from "@/lib/auth/roles";
 
 /**
  * The six roles as radio choices, each with what it can do. The Owner choice stays visible for an
- * Admin but disabled, with the reason (the console's disabled-and-explained pattern).
+ * Admin but disabled, with the reason (the console's disabled-and-explained pattern). Inside a
+ * `Form` its error is the form's error for `name`.
  */
 export function RolePicker({
   name,
@@ -18,9 +20,10 @@ export function RolePicker({
   defaultValue: Role;
   error?: string | undefined;
 }) {
+  const shown = useFieldError(name, error);
   const mayGrantOwner = OWNER_ROLE_MANAGERS.includes(memberRole);
   return (
-    <fieldset aria-describedby={error ? `${name}-error` : undefined}>
+    <fieldset aria-describedby={shown ? `${name}-error` : undefined}>
       <legend className="label">Role</legend>
       <div className="choices">
         {ROLES.map((r) => {
@@ -49,9 +52,9 @@ export function RolePicker({
           );
         })}
       </div>
-      {error ? (
+      {shown ? (
         <p className="field-error" id={`${name}-error`}>
-          {error}
+          {shown}
         </p>
       ) : null}
     </fieldset>

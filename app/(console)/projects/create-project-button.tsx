@@ -1,13 +1,26 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { api } from "@/app/_components/api-client";
+import type { FormSpec } from "@/app/_components/form-dialog";
 import { FormDialogButton } from "@/app/_components/form-dialog-button";
-import { text } from "@/app/_components/form-values";
-import { useToast } from "@/app/_components/toast";
+import type { Said } from "@/app/_components/use-api-action";
 import { checkProject, explainSlugTaken, ProjectFields } from "@/app/(console)/projects/project-fields";
 import type { Role } from "@/lib/auth/roles";
 import type { ProjectDto } from "@/lib/projects/project-response-schema";
+
+const check = (form: FormData) => checkProject(form, { slugRequired: false });
+
+const created = (project: ProjectDto): Said => ["Project created", `${project.name} · ${project.slug}`];
+
+const createProject: FormSpec<ProjectDto> = {
+  title: "Create a project",
+  description: "Projects hold rooms, API keys and webhooks. Use one per app and environment.",
+  submitLabel: "Create project",
+  failureTitle: "Project not created",
+  action: "/v1/workspace/projects",
+  check,
+  explain: explainSlugTaken,
+  success: created,
+};
 
 /** "New project": name, optional slug and environment, posted to /v1/workspace/projects. */
 export function CreateProjectButton({
@@ -17,35 +30,12 @@ export function CreateProjectButton({
   memberRole: Role;
   label?: string;
 }) {
-  const router = useRouter();
-  const toast = useToast();
   return (
     <FormDialogButton<ProjectDto>
-      memberRole={memberRole}
-      permission="projects:create"
-      label={label}
-      testId="new-project"
-      title="Create a project"
-      description="Projects hold rooms, API keys and webhooks. Use one per app and environment."
-      submitLabel="Create project"
-      failureTitle="Project not created"
-      check={(form) => checkProject(form, { slugRequired: false })}
-      send={(form) =>
-        api("/v1/workspace/projects", {
-          json: {
-            name: text(form, "name"),
-            environment: text(form, "environment") || "prod",
-            ...(text(form, "slug") ? { slug: text(form, "slug") } : {}),
-          },
-        })
-      }
-      explain={explainSlugTaken}
-      onSuccess={(project) => {
-        toast.success("Project created", `${project.name} · ${project.slug}`);
-        router.refresh();
-      }}
+      opener={{ memberRole, permission: "projects:create", label, testId: "new-project" }}
+      {...createProject}
     >
-      {(errors) => <ProjectFields errors={errors} />}
+      <ProjectFields />
     </FormDialogButton>
   );
 }

@@ -1,8 +1,9 @@
 import type { Problem } from "@/app/_components/api-client";
-import { ENVIRONMENT_OPTIONS } from "@/app/_components/badges";
-import { Choices } from "@/app/_components/choices";
+import { environmentLabel } from "@/app/_components/badges";
+import { Choices, choicesOf } from "@/app/_components/choices";
 import { TextField } from "@/app/_components/field";
 import { type FieldErrors, text } from "@/app/_components/form-values";
+import { ENVIRONMENTS } from "@/lib/projects/environments";
 import { SLUG_PATTERN } from "@/lib/projects/slug-pattern";
 
 /** A project's fields and their checks, for creating one and for editing one. */
@@ -36,10 +37,8 @@ export function explainSlugTaken(problem: Problem, form: FormData): FieldErrors 
 
 /** Name, slug and environment: empty with examples for a new project, filled for an edit. */
 export function ProjectFields({
-  errors,
   project,
 }: {
-  errors: FieldErrors;
   project?: { name: string; slug: string; environment: string };
 }) {
   return (
@@ -47,7 +46,6 @@ export function ProjectFields({
       <TextField
         id="name"
         label="Name"
-        error={errors.name}
         defaultValue={project?.name}
         placeholder={project ? undefined : "Mobile app"}
         maxLength={NAME_MAX}
@@ -57,7 +55,6 @@ export function ProjectFields({
         id="slug"
         label="Slug"
         optional={!project}
-        error={errors.slug}
         hint={
           project
             ? "3–63 lower-case letters, digits or dashes."
@@ -75,13 +72,8 @@ export function ProjectFields({
         name="environment"
         type="radio"
         columns="three"
-        options={ENVIRONMENT_OPTIONS.map((o) => ({
-          value: o.value,
-          title: o.label,
-          description: ENV_HINT[o.value],
-        }))}
+        options={choicesOf(ENVIRONMENTS, ENV_HINT, environmentLabel)}
         checked={[project?.environment ?? "prod"]}
-        error={errors.environment}
       />
     </>
   );

@@ -5,8 +5,7 @@ import { IconRecord } from "@/app/_components/icons";
 import { ScopeNote } from "@/app/_components/scope-note";
 import { Time } from "@/app/_components/time";
 import { requireConsoleMember } from "@/app/_lib/console-session";
-import { DeleteRecordingButton } from "@/app/(console)/recordings/delete-recording-button";
-import { DownloadButton } from "@/app/(console)/recordings/download-button";
+import { RecordingActions } from "@/app/(console)/recordings/recording-actions";
 import { getDb } from "@/lib/db";
 import { listConsoleRecordings } from "@/lib/recordings/list-console-recordings";
 
@@ -73,18 +72,11 @@ export default async function RecordingsPage() {
               header: "Actions",
               srOnly: true,
               cell: (r) => (
-                <span className="row-actions">
-                  <DownloadButton
-                    recordingId={r.id}
-                    label={`the recording of ${r.room_name}`}
-                    memberRole={member.role}
-                  />
-                  <DeleteRecordingButton
-                    recordingId={r.id}
-                    label={`the recording of ${r.room_name}`}
-                    memberRole={member.role}
-                  />
-                </span>
+                <RecordingActions
+                  recordingId={r.id}
+                  label={`the recording of ${r.room_name}`}
+                  memberRole={member.role}
+                />
               ),
             },
           ]}

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { cookies } from "next/headers";
 import Link from "next/link";
-import { EmptyState } from "@/app/_components/empty-state";
+import { EmptyState, NoProjectYet } from "@/app/_components/empty-state";
 import { FilterTabs, hrefWith } from "@/app/_components/filter-tabs";
 import { IconFolder, IconVideo } from "@/app/_components/icons";
 import { ProjectSelect } from "@/app/_components/project-select";
@@ -81,17 +81,9 @@ export default async function RoomsPage({ searchParams }: { searchParams: Search
       </div>
 
       {projects.length === 0 ? (
-        <EmptyState
-          icon={<IconFolder />}
-          title="Create a project first"
-          action={
-            <Link className="btn" href="/projects">
-              Go to projects
-            </Link>
-          }
-        >
+        <NoProjectYet icon={<IconFolder />}>
           Every room belongs to a project. Create one, then come back to add rooms.
-        </EmptyState>
+        </NoProjectYet>
       ) : (
         <>
           <div className="toolbar">

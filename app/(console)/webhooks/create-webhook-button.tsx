@@ -1,15 +1,12 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { api } from "@/app/_components/api-client";
-import { Choices } from "@/app/_components/choices";
-import { Field, fieldA11y } from "@/app/_components/field";
+import { Choices, choicesOf } from "@/app/_components/choices";
+import { TextField } from "@/app/_components/field";
+import type { FormSpec } from "@/app/_components/form-dialog";
+import { FormDialogButton } from "@/app/_components/form-dialog-button";
 import { type FieldErrors, text } from "@/app/_components/form-values";
-import { GatedButton } from "@/app/_components/gated-button";
-import { IconPlus } from "@/app/_components/icons";
 import { lazyComponent, OnceOpened } from "@/app/_components/lazy-dialog";
-import { LazyFormDialog } from "@/app/_components/lazy-form-dialog";
 import type { RevealedSecret } from "@/app/(console)/webhooks/secret-dialog";
 import type { Role } from "@/lib/auth/roles";
 import type { CreatedWebhook } from "@/lib/webhooks/create-webhook";
@@ -25,13 +22,25 @@ const EVENT_HINT: Record<string, string> = {
 
 function check(form: FormData): FieldErrors {
   const errors: FieldErrors = {};
-  const url = text(form, "webhook_url");
-  if (url === "") errors.webhook_url = "Enter the URL your server receives events at.";
+  const url = text(form, "url");
+  if (url === "") errors.url = "Enter the URL your server receives events at.";
   else if (!/^https:\/\//i.test(url))
-    errors.webhook_url = "Use an https:// address: deliveries are only sent over TLS.";
+    errors.url = "Use an https:// address: deliveries are only sent over TLS.";
   if (form.getAll("events").length === 0) errors.events = "Choose at least one event.";
   return errors;
 }
+
+const addEndpoint: FormSpec<CreatedWebhook> = {
+  title: "Add a webhook endpoint",
+  description: "Every event you choose, from every project of this organisation, is POSTed to this URL.",
+  wide: true,
+  submitLabel: "Add endpoint",
+  busyLabel: "Adding…",
+  submitTestId: "create-webhook",
+  failureTitle: "Endpoint not added",
+  action: "/v1/workspace/webhooks",
+  check,
+};
 
 const SecretDialog = lazyComponent(() =>
   import("@/app/(console)/webhooks/secret-dialog").then((m) => m.SecretDialog),
@@ -47,93 +56,53 @@ export function CreateWebhookButton({
   cloud: boolean;
   label?: string | undefined;
 }) {
-  const router = useRouter();
-  const [open, setOpen] = useState(false);
   const [revealed, setRevealed] = useState<RevealedSecret | null>(null);
   return (
     <>
-      <GatedButton
-        memberRole={memberRole}
-        permission="webhooks:write"
-        className="btn"
-        onClick={() => setOpen(true)}
-        data-testid="new-webhook"
-      >
-        <IconPlus /> {label}
-      </GatedButton>
-      <LazyFormDialog<CreatedWebhook>
-        open={open}
-        onClose={() => setOpen(false)}
-        title="Add a webhook endpoint"
-        description="Every event you choose, from every project of this organisation, is POSTed to this URL."
-        wide
-        submitLabel="Add endpoint"
-        busyLabel="Adding…"
-        submitTestId="create-webhook"
-        failureTitle="Endpoint not added"
-        check={check}
-        send={(form) =>
-          api("/v1/workspace/webhooks", {
-            json: {
-              url: text(form, "webhook_url"),
-              events: form.getAll("events").map(String),
-              ...(text(form, "description") ? { description: text(form, "description") } : {}),
-            },
-          })
-        }
-        inputNames={{ url: "webhook_url" }}
-        onSuccess={(created) => {
-          setOpen(false);
+      <FormDialogButton<CreatedWebhook>
+        opener={{ memberRole, permission: "webhooks:write", label, testId: "new-webhook" }}
+        onSuccess={(created) =>
           setRevealed({
             title: "Endpoint added",
             kid: "v1",
             secret: created.signing_secret,
             endpointId: created.id,
-          });
-          router.refresh();
-        }}
+          })
+        }
+        {...addEndpoint}
       >
-        {(errors) => (
-          <>
-            <Field
-              id="webhook_url"
-              label="Endpoint URL"
-              error={errors.webhook_url}
-              hint={
-                cloud
-                  ? "HTTPS only. Local, private and metadata addresses are refused."
-                  : "HTTPS only. Internal hosts are allowed on a self-hosted install."
-              }
-            >
-              <input
-                {...fieldA11y("webhook_url", errors.webhook_url, true)}
-                type="url"
-                inputMode="url"
-                placeholder="https://api.example.com/webhooks/svc"
-                maxLength={2048}
-                autoComplete="off"
-              />
-            </Field>
-            <Choices
-              legend="Events"
-              name="events"
-              type="checkbox"
-              mono
-              options={WORKSPACE_EVENTS.map((ev) => ({ value: ev, title: ev, description: EVENT_HINT[ev] }))}
-              checked={["room.created"]}
-              error={errors.events}
-            />
-            <Field id="description" label="Description" optional error={errors.description}>
-              <input
-                {...fieldA11y("description", errors.description)}
-                placeholder="Billing sync (production)"
-                maxLength={500}
-                autoComplete="off"
-              />
-            </Field>
-          </>
-        )}
-      </LazyFormDialog>
+        <TextField
+          id="webhook_url"
+          name="url"
+          label="Endpoint URL"
+          hint={
+            cloud
+              ? "HTTPS only. Local, private and metadata addresses are refused."
+              : "HTTPS only. Internal hosts are allowed on a self-hosted install."
+          }
+          type="url"
+          inputMode="url"
+          placeholder="https://api.example.com/webhooks/svc"
+          maxLength={2048}
+          autoComplete="off"
+        />
+        <Choices
+          legend="Events"
+          name="events"
+          type="checkbox"
+          mono
+          options={choicesOf(WORKSPACE_EVENTS, EVENT_HINT)}
+          checked={["room.created"]}
+        />
+        <TextField
+          id="description"
+          label="Description"
+          optional
+          placeholder="Billing sync (production)"
+          maxLength={500}
+          autoComplete="off"
+        />
+      </FormDialogButton>
       <OnceOpened open={revealed !== null}>
         <SecretDialog revealed={revealed} onClose={() => setRevealed(null)} />
       </OnceOpened>

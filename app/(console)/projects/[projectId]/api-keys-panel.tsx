@@ -1,9 +1,8 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { type ReactNode, useState } from "react";
 import { EmptyState } from "@/app/_components/empty-state";
-import { GatedButton } from "@/app/_components/gated-button";
+import { OpenerButton } from "@/app/_components/gated-button";
 import { IconKey, IconPlus } from "@/app/_components/icons";
 import { lazyComponent, OnceOpened } from "@/app/_components/lazy-dialog";
 import { SnippetTabs } from "@/app/_components/snippet-tabs";
@@ -52,7 +51,6 @@ export function ApiKeysPanel({
   /** "Mint a room token" code for this project, made on the server (app/_lib/snippets.ts). */
   snippets: Snippets;
 }) {
-  const router = useRouter();
   const [minting, setMinting] = useState(false);
   const [pending, setPending] = useState<{ action: KeyAction; key: ApiKeyDto } | null>(null);
   const [revealed, setRevealed] = useState<RevealedKey | null>(null);
@@ -71,16 +69,17 @@ export function ApiKeysPanel({
           </div>
         )}
         <div className="page-actions">
-          <GatedButton
-            memberRole={memberRole}
-            permission="api_keys:write"
-            blockedReason={blockedReason}
-            className="btn"
-            onClick={() => setMinting(true)}
-            data-testid="new-api-key"
-          >
-            <IconPlus /> New API key
-          </GatedButton>
+          <OpenerButton
+            opener={{
+              memberRole,
+              permission: "api_keys:write",
+              blockedReason,
+              label: "New API key",
+              icon: <IconPlus />,
+              testId: "new-api-key",
+            }}
+            onOpen={() => setMinting(true)}
+          />
         </div>
       </div>
 
@@ -114,7 +113,6 @@ export function ApiKeysPanel({
               projectKey: key.project_key,
               secret: key.secret,
             });
-            router.refresh();
           }}
         />
       </OnceOpened>

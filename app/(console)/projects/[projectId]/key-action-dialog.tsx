@@ -1,10 +1,8 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useState } from "react";
 import { api } from "@/app/_components/api-client";
 import { ConfirmDialog } from "@/app/_components/confirm-dialog";
-import { useToast } from "@/app/_components/toast";
+import { useApiAction } from "@/app/_components/use-api-action";
 import type { KeyAction } from "@/app/(console)/projects/[projectId]/api-key-table";
 import type { ApiKeyDto, RotatedApiKey } from "@/lib/api-keys/api-key-schema";
 
@@ -35,30 +33,23 @@ export function KeyActionDialog({
   onDone: () => void;
   onRotated: (key: ApiKeyDto, rotated: RotatedApiKey) => void;
 }) {
-  const router = useRouter();
-  const toast = useToast();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useApiAction();
   const text = TEXT[pending?.action ?? "rotate"];
 
-  async function run() {
+  function confirm() {
     if (!pending) return;
     const { action, key } = pending;
     const path = `${base}/${encodeURIComponent(key.id)}`;
-    setBusy(true);
     if (action === "rotate") {
-      const res = await api<RotatedApiKey>(`${path}/rotate`, { method: "POST" });
-      setBusy(false);
-      onDone();
-      if (!res.ok) return toast.error("Key not rotated", res.problem.detail);
-      onRotated(key, res.data);
-    } else {
-      const res = await api<null>(path, { method: "DELETE" });
-      setBusy(false);
-      onDone();
-      if (!res.ok) return toast.error("Key not revoked", res.problem.detail);
-      toast.success("Key revoked", `${key.name} no longer authenticates.`);
+      return run("rotate", () => api<RotatedApiKey>(`${path}/rotate`, { method: "POST" }).finally(onDone), {
+        failure: "Key not rotated",
+        after: (rotated) => onRotated(key, rotated),
+      });
     }
-    router.refresh();
+    return run("revoke", () => api<null>(path, { method: "DELETE" }).finally(onDone), {
+      failure: "Key not revoked",
+      success: () => ["Key revoked", `${key.name} no longer authenticates.`],
+    });
   }
 
   return (
@@ -68,8 +59,8 @@ export function KeyActionDialog({
       description={text.description}
       action={text.action}
       danger={pending?.action === "revoke"}
-      busy={busy}
-      onConfirm={run}
+      busy={busy !== null}
+      onConfirm={confirm}
       onCancel={onDone}
       testId="confirm-key-action"
     />

@@ -1,8 +1,8 @@
 "use client";
 
-import { api } from "@/app/_components/api-client";
-import { Choices } from "@/app/_components/choices";
-import { Field, fieldA11y, TextField } from "@/app/_components/field";
+import { Choices, choicesOf } from "@/app/_components/choices";
+import { SelectField, TextField } from "@/app/_components/field";
+import type { FormSpec } from "@/app/_components/form-dialog";
 import { FormDialog } from "@/app/_components/form-dialog";
 import { type FieldErrors, text } from "@/app/_components/form-values";
 import type { MintedApiKey } from "@/lib/api-keys/api-key-schema";
@@ -26,9 +26,9 @@ const GRANT_HINT: Record<string, string> = {
 const NAME_MAX = 100;
 
 function check(form: FormData): FieldErrors {
-  const name = text(form, "key_name");
-  if (name === "") return { key_name: "Name the key after the server that will hold it." };
-  if (name.length > NAME_MAX) return { key_name: `Keep the name to ${NAME_MAX} characters or fewer.` };
+  const name = text(form, "name");
+  if (name === "") return { name: "Name the key after the server that will hold it." };
+  if (name.length > NAME_MAX) return { name: `Keep the name to ${NAME_MAX} characters or fewer.` };
   return {};
 }
 
@@ -45,63 +45,45 @@ export function MintKeyDialog({
   onClose: () => void;
   onMinted: (key: MintedApiKey) => void;
 }) {
+  const mint: FormSpec<MintedApiKey> = {
+    title: "Create an API key",
+    description: "Name it after the server that will hold it.",
+    submitLabel: "Create key",
+    submitTestId: "create-api-key",
+    failureTitle: "Key not created",
+    action: base,
+    check,
+  };
   return (
-    <FormDialog<MintedApiKey>
-      open={open}
-      onClose={onClose}
-      title="Create an API key"
-      description="Name it after the server that will hold it."
-      submitLabel="Create key"
-      submitTestId="create-api-key"
-      failureTitle="Key not created"
-      check={check}
-      send={(form) =>
-        api(base, {
-          json: {
-            name: text(form, "key_name"),
-            scope: text(form, "scope") || "all",
-            grants: form.getAll("grants").map(String),
-          },
-        })
-      }
-      inputNames={{ name: "key_name" }}
-      onSuccess={onMinted}
-    >
-      {(errors) => (
-        <>
-          <TextField
-            id="key_name"
-            label="Name"
-            error={errors.key_name}
-            placeholder="Backend (production)"
-            maxLength={NAME_MAX}
-            autoComplete="off"
-          />
-          <Field
-            id="scope"
-            label="Scope"
-            error={errors.scope}
-            hint="What the key may call. Minting room tokens needs rooms:write or all."
-          >
-            <select {...fieldA11y("scope", errors.scope, true)} defaultValue="all">
-              {API_KEY_SCOPES.map((s) => (
-                <option key={s} value={s}>
-                  {s} · {SCOPE_HINT[s]}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Choices
-            legend="Grants"
-            name="grants"
-            type="checkbox"
-            columns="three"
-            options={KEY_GRANTS.map((g) => ({ value: g, title: g, description: GRANT_HINT[g] }))}
-            checked={KEY_GRANTS}
-            error={errors.grants}
-          />
-        </>
-      )}
+    <FormDialog<MintedApiKey> open={open} onClose={onClose} onSuccess={onMinted} {...mint}>
+      <TextField
+        id="key_name"
+        name="name"
+        label="Name"
+        placeholder="Backend (production)"
+        maxLength={NAME_MAX}
+        autoComplete="off"
+      />
+      <SelectField
+        id="scope"
+        label="Scope"
+        hint="What the key may call. Minting room tokens needs rooms:write or all."
+        defaultValue="all"
+      >
+        {API_KEY_SCOPES.map((s) => (
+          <option key={s} value={s}>
+            {s} · {SCOPE_HINT[s]}
+          </option>
+        ))}
+      </SelectField>
+      <Choices
+        legend="Grants"
+        name="grants"
+        type="checkbox"
+        columns="three"
+        options={choicesOf(KEY_GRANTS, GRANT_HINT)}
+        checked={KEY_GRANTS}
+      />
     </FormDialog>
   );
 }

@@ -1,13 +1,11 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState } from "react";
 import { api } from "@/app/_components/api-client";
-import { text } from "@/app/_components/form-values";
-import { GatedButton } from "@/app/_components/gated-button";
-import { LazyConfirmDialog } from "@/app/_components/lazy-confirm-dialog";
-import { LazyFormDialog } from "@/app/_components/lazy-form-dialog";
-import { useToast } from "@/app/_components/toast";
+import { ConfirmButton } from "@/app/_components/confirm-button";
+import type { FormSpec } from "@/app/_components/form-dialog";
+import { FormDialogButton } from "@/app/_components/form-dialog-button";
+import type { Said } from "@/app/_components/use-api-action";
 import { checkProject, explainSlugTaken, ProjectFields } from "@/app/(console)/projects/project-fields";
 import type { Role } from "@/lib/auth/roles";
 import type { ProjectContents } from "@/lib/projects/count-project-contents";
@@ -30,6 +28,10 @@ function consequences(c: ProjectContents): string {
     : "It has no API keys, webhook endpoints, open rooms or recordings.";
 }
 
+const check = (form: FormData) => checkProject(form, { slugRequired: true });
+
+const changed = (project: ProjectDto): Said => ["Project changed", `${project.name} · ${project.slug}`];
+
 /** Edit (name, slug, environment) and Delete on a project's page, each gated by its permission. */
 export function ProjectActions({
   project,
@@ -41,87 +43,53 @@ export function ProjectActions({
   memberRole: Role;
 }) {
   const router = useRouter();
-  const toast = useToast();
-  const [editing, setEditing] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  async function remove() {
-    setBusy(true);
-    const res = await api<null>(`/v1/workspace/projects/${encodeURIComponent(project.id)}`, {
-      method: "DELETE",
-    });
-    setBusy(false);
-    setDeleting(false);
-    if (!res.ok) return toast.error("Project not deleted", res.problem.detail);
-    toast.success("Project deleted", `${project.name} and everything in it are gone.`);
-    router.push("/projects");
-    router.refresh();
-  }
-
+  const path = `/v1/workspace/projects/${encodeURIComponent(project.id)}`;
+  const edit: FormSpec<ProjectDto> = {
+    title: `Edit ${project.name}`,
+    description: "Its id, API keys and rooms stay as they are; only the name, slug or environment change.",
+    submitLabel: "Save changes",
+    submitTestId: "save-project",
+    failureTitle: "Project not changed",
+    action: path,
+    method: "PATCH",
+    check,
+    explain: explainSlugTaken,
+    success: changed,
+  };
   return (
     <>
-      <GatedButton
-        memberRole={memberRole}
-        permission="projects:update"
-        className="btn secondary"
-        onClick={() => setEditing(true)}
-        data-testid="edit-project"
+      <FormDialogButton<ProjectDto>
+        opener={{ memberRole, permission: "projects:update", label: "Edit", testId: "edit-project" }}
+        {...edit}
       >
-        Edit
-      </GatedButton>
-      <GatedButton
-        memberRole={memberRole}
-        permission="projects:delete"
-        className="btn danger"
-        onClick={() => setDeleting(true)}
-        data-testid="delete-project"
-      >
-        Delete
-      </GatedButton>
-      <LazyFormDialog<ProjectDto>
-        open={editing}
-        onClose={() => setEditing(false)}
-        title={`Edit ${project.name}`}
-        description="Its id, API keys and rooms stay as they are; only the name, slug or environment change."
-        submitLabel="Save changes"
-        submitTestId="save-project"
-        failureTitle="Project not changed"
-        check={(form) => checkProject(form, { slugRequired: true })}
-        send={(form) =>
-          api(`/v1/workspace/projects/${encodeURIComponent(project.id)}`, {
-            method: "PATCH",
-            json: {
-              name: text(form, "name"),
-              slug: text(form, "slug"),
-              environment: text(form, "environment"),
-            },
-          })
-        }
-        explain={explainSlugTaken}
-        onSuccess={(p) => {
-          setEditing(false);
-          toast.success("Project changed", `${p.name} · ${p.slug}`);
-          router.refresh();
+        <ProjectFields project={project} />
+      </FormDialogButton>
+      <ConfirmButton<null>
+        opener={{
+          memberRole,
+          permission: "projects:delete",
+          label: "Delete",
+          className: "btn danger",
+          testId: "delete-project",
         }}
-      >
-        {(errors) => <ProjectFields errors={errors} project={project} />}
-      </LazyFormDialog>
-      <LazyConfirmDialog
-        open={deleting}
-        title={`Delete ${project.name}?`}
-        description={
-          <span data-testid="delete-project-consequences">
-            This cannot be undone. {consequences(contents)} Its slug{" "}
-            <span className="mono">{project.slug}</span> becomes free for another project.
-          </span>
-        }
-        action="Delete project"
-        danger
-        busy={busy}
-        onConfirm={remove}
-        onCancel={() => setDeleting(false)}
-        testId="confirm-delete-project"
+        ask={{
+          title: `Delete ${project.name}?`,
+          description: (
+            <span data-testid="delete-project-consequences">
+              This cannot be undone. {consequences(contents)} Its slug{" "}
+              <span className="mono">{project.slug}</span> becomes free for another project.
+            </span>
+          ),
+          action: "Delete project",
+          danger: true,
+          testId: "confirm-delete-project",
+        }}
+        call={() => api(path, { method: "DELETE" })}
+        outcome={{
+          failure: "Project not deleted",
+          success: () => ["Project deleted", `${project.name} and everything in it are gone.`],
+          after: () => router.push("/projects"),
+        }}
       />
     </>
   );

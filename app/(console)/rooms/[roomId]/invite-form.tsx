@@ -3,11 +3,12 @@
 import { useRouter } from "next/navigation";
 import { type ClipboardEvent, type FormEvent, type KeyboardEvent, useId, useState } from "react";
 import { api } from "@/app/_components/api-client";
-import { GatedButton } from "@/app/_components/gated-button";
-import { IconAlert, IconSend, IconSpinner, IconX } from "@/app/_components/icons";
+import { FormError } from "@/app/_components/form";
+import { gateReason } from "@/app/_components/gated-button";
+import { GatedSubmit } from "@/app/_components/gated-submit";
+import { IconSend, IconX } from "@/app/_components/icons";
 import { useToast } from "@/app/_components/toast";
 import type { Role } from "@/lib/auth/roles";
-import { can } from "@/lib/auth/roles";
 import { MAX_NOTE_LENGTH, MAX_RECIPIENTS } from "@/lib/invitations/invitation-limits";
 
 interface Result {
@@ -52,7 +53,8 @@ export function InviteForm({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<Result | null>(null);
-  const usable = can(memberRole, "invitations:send") && !blockedReason;
+  const gate = { memberRole, permission: "invitations:send", blockedReason } as const;
+  const usable = !gateReason(gate);
 
   function add(entries: string[]) {
     if (entries.length === 0) return;
@@ -194,24 +196,11 @@ export function InviteForm({
           {note.length}/{MAX_NOTE_LENGTH}
         </p>
       </div>
-      {error ? (
-        <div className="form-error" role="alert">
-          <IconAlert /> {error}
-        </div>
-      ) : null}
+      <FormError message={error} />
       <div className="form-actions" style={{ justifyContent: "flex-start" }}>
-        <GatedButton
-          memberRole={memberRole}
-          permission="invitations:send"
-          blockedReason={blockedReason}
-          className="btn"
-          type="submit"
-          tipAlign="start"
-          data-testid="send-invitations"
-        >
-          {busy ? <IconSpinner className="spin" /> : <IconSend />}
+        <GatedSubmit {...gate} className="btn" busy={busy} icon={<IconSend />} data-testid="send-invitations">
           {busy ? "Sending…" : "Send invitations"}
-        </GatedButton>
+        </GatedSubmit>
       </div>
       {result ? (
         <div role="status" data-testid="invite-result" className="result-panel">

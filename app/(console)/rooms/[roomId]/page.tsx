@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import type { ReactNode } from "react";
 import { EnvironmentBadge, RoomStateBadge } from "@/app/_components/badges";
 import { CopyButton } from "@/app/_components/copy-button";
 import { DataTable } from "@/app/_components/data-table";
@@ -29,6 +30,31 @@ import { serializeRoom } from "@/lib/rooms/serialize-room";
 import { rolesFor } from "@/lib/tokens/capabilities";
 
 export const metadata: Metadata = { title: "Room" };
+
+/** A card's head with its icon: the heading (`id` labels the card) and what the card is for. */
+function CardHead({
+  icon,
+  id,
+  title,
+  children,
+}: {
+  icon: ReactNode;
+  id: string;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="card-head">
+      <span className="card-icon" aria-hidden>
+        {icon}
+      </span>
+      <div>
+        <h2 id={id}>{title}</h2>
+        <p className="muted">{children}</p>
+      </div>
+    </div>
+  );
+}
 
 /** One room: its share link, the invite form and sent invitations, and a developer's test token. */
 export default async function RoomPage({ params }: { params: Promise<{ roomId: string }> }) {
@@ -101,18 +127,10 @@ export default async function RoomPage({ params }: { params: Promise<{ roomId: s
           </section>
 
           <section className="card" aria-labelledby="invite-heading">
-            <div className="card-head">
-              <span className="card-icon" aria-hidden>
-                <IconSend />
-              </span>
-              <div>
-                <h2 id="invite-heading">Invite people</h2>
-                <p className="muted">
-                  Up to 50 addresses at a time. Each gets an email with the share link; at most 200 go out per
-                  hour.
-                </p>
-              </div>
-            </div>
+            <CardHead icon={<IconSend />} id="invite-heading" title="Invite people">
+              Up to 50 addresses at a time. Each gets an email with the share link; at most 200 go out per
+              hour.
+            </CardHead>
             <InviteForm
               roomId={room.id}
               memberRole={member.role}
@@ -188,18 +206,10 @@ export default async function RoomPage({ params }: { params: Promise<{ roomId: s
           </section>
 
           <section className="card dev-card" aria-labelledby="token-heading">
-            <div className="card-head">
-              <span className="card-icon" aria-hidden>
-                <IconCode />
-              </span>
-              <div>
-                <h2 id="token-heading">Test token</h2>
-                <p className="muted">
-                  A room token for trying a client SDK against this room, signed like the ones your server
-                  mints with a project key.
-                </p>
-              </div>
-            </div>
+            <CardHead icon={<IconCode />} id="token-heading" title="Test token">
+              A room token for trying a client SDK against this room, signed like the ones your server mints
+              with a project key.
+            </CardHead>
             <TestTokenPanel
               roomId={room.id}
               roles={[...rolesFor(roomType)]}

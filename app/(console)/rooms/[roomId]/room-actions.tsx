@@ -1,104 +1,77 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useState } from "react";
 import { api } from "@/app/_components/api-client";
+import { ConfirmButton } from "@/app/_components/confirm-button";
 import { TextField } from "@/app/_components/field";
+import type { FormSpec } from "@/app/_components/form-dialog";
+import { FormDialogButton } from "@/app/_components/form-dialog-button";
 import { type FieldErrors, text } from "@/app/_components/form-values";
-import { GatedButton } from "@/app/_components/gated-button";
-import { LazyConfirmDialog } from "@/app/_components/lazy-confirm-dialog";
-import { LazyFormDialog } from "@/app/_components/lazy-form-dialog";
-import { useToast } from "@/app/_components/toast";
+import type { Said } from "@/app/_components/use-api-action";
 import type { Role } from "@/lib/auth/roles";
 import type { RoomDto } from "@/lib/rooms/room-schema";
 
 const NAME_MAX = 200;
 
 function check(form: FormData): FieldErrors {
-  const name = text(form, "room_name");
-  if (name === "") return { room_name: "Give the room a name." };
-  if (name.length > NAME_MAX) return { room_name: `Keep the name to ${NAME_MAX} characters or fewer.` };
+  const name = text(form, "name");
+  if (name === "") return { name: "Give the room a name." };
+  if (name.length > NAME_MAX) return { name: `Keep the name to ${NAME_MAX} characters or fewer.` };
   return {};
 }
 
+const renamed = (room: RoomDto): Said => ["Room renamed", room.name];
+
 /** Rename and End on a room's page; End is refused for an ended room, with the reason. */
 export function RoomActions({ room, memberRole }: { room: RoomDto; memberRole: Role }) {
-  const router = useRouter();
-  const toast = useToast();
-  const [renaming, setRenaming] = useState(false);
-  const [ending, setEnding] = useState(false);
-  const [busy, setBusy] = useState(false);
   const path = `/v1/workspace/rooms/${encodeURIComponent(room.id)}`;
-
-  async function end() {
-    setBusy(true);
-    const res = await api<RoomDto>(`${path}/end`, { method: "POST" });
-    setBusy(false);
-    setEnding(false);
-    if (!res.ok) return toast.error("Room not ended", res.problem.detail);
-    toast.success("Room ended", `${room.name} can no longer be joined.`);
-    router.refresh();
-  }
-
+  const rename: FormSpec<RoomDto> = {
+    title: "Rename the room",
+    description: "The share link and short code stay the same.",
+    submitLabel: "Save name",
+    submitTestId: "save-room-name",
+    failureTitle: "Room not renamed",
+    action: path,
+    method: "PATCH",
+    check,
+    success: renamed,
+  };
   return (
     <>
-      <GatedButton
-        memberRole={memberRole}
-        permission="rooms:update"
-        className="btn secondary"
-        onClick={() => setRenaming(true)}
-        data-testid="rename-room"
+      <FormDialogButton<RoomDto>
+        opener={{ memberRole, permission: "rooms:update", label: "Rename", testId: "rename-room" }}
+        {...rename}
       >
-        Rename
-      </GatedButton>
-      <GatedButton
-        memberRole={memberRole}
-        permission="rooms:end"
-        blockedReason={room.state === "ended" ? "This room has already ended." : undefined}
-        className="btn danger"
-        onClick={() => setEnding(true)}
-        data-testid="end-room"
-      >
-        End room
-      </GatedButton>
-      <LazyFormDialog<RoomDto>
-        open={renaming}
-        onClose={() => setRenaming(false)}
-        title="Rename the room"
-        description="The share link and short code stay the same."
-        submitLabel="Save name"
-        submitTestId="save-room-name"
-        failureTitle="Room not renamed"
-        inputNames={{ name: "room_name" }}
-        check={check}
-        send={(form) => api(path, { method: "PATCH", json: { name: text(form, "room_name") } })}
-        onSuccess={(r) => {
-          setRenaming(false);
-          toast.success("Room renamed", r.name);
-          router.refresh();
+        <TextField
+          id="room_name"
+          name="name"
+          label="Name"
+          defaultValue={room.name}
+          maxLength={NAME_MAX}
+          autoComplete="off"
+        />
+      </FormDialogButton>
+      <ConfirmButton<RoomDto>
+        opener={{
+          memberRole,
+          permission: "rooms:end",
+          blockedReason: room.state === "ended" ? "This room has already ended." : undefined,
+          label: "End room",
+          className: "btn danger",
+          testId: "end-room",
         }}
-      >
-        {(errors) => (
-          <TextField
-            id="room_name"
-            label="Name"
-            error={errors.room_name}
-            defaultValue={room.name}
-            maxLength={NAME_MAX}
-            autoComplete="off"
-          />
-        )}
-      </LazyFormDialog>
-      <LazyConfirmDialog
-        open={ending}
-        title={`End ${room.name}?`}
-        description="Everyone is told the room has ended, new room tokens for it are refused, and it cannot be reopened. Webhook endpoints get room.ended."
-        action="End room"
-        danger
-        busy={busy}
-        onConfirm={end}
-        onCancel={() => setEnding(false)}
-        testId="confirm-end-room"
+        ask={{
+          title: `End ${room.name}?`,
+          description:
+            "Everyone is told the room has ended, new room tokens for it are refused, and it cannot be reopened. Webhook endpoints get room.ended.",
+          action: "End room",
+          danger: true,
+          testId: "confirm-end-room",
+        }}
+        call={() => api(`${path}/end`, { method: "POST" })}
+        outcome={{
+          failure: "Room not ended",
+          success: () => ["Room ended", `${room.name} can no longer be joined.`],
+        }}
       />
     </>
   );

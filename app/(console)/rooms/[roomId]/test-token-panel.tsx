@@ -2,14 +2,17 @@
 
 import { type FormEvent, useState } from "react";
 import { fieldErrors } from "@/app/_components/api-client";
-import { Field, fieldA11y } from "@/app/_components/field";
-import { GatedButton } from "@/app/_components/gated-button";
-import { IconAlert, IconCode, IconSpinner } from "@/app/_components/icons";
+import { SelectField, TextField } from "@/app/_components/field";
+import { Form } from "@/app/_components/form";
+import { text } from "@/app/_components/form-values";
+import { gateReason } from "@/app/_components/gated-button";
+import { GatedSubmit } from "@/app/_components/gated-submit";
+import { IconCode } from "@/app/_components/icons";
 import { SecretReveal } from "@/app/_components/secret-reveal";
 import { formatAbsolute } from "@/app/_components/time";
 import { useToast } from "@/app/_components/toast";
 import { mintTestTokenAction } from "@/app/(console)/rooms/[roomId]/actions";
-import { can, type Role } from "@/lib/auth/roles";
+import type { Role } from "@/lib/auth/roles";
 import type { RoomRole } from "@/lib/tokens/capabilities";
 import type { TestToken } from "@/lib/tokens/mint-test-token";
 import { DEFAULT_TTL_SECONDS, TEST_TOKEN_TTLS } from "@/lib/tokens/token-ttl";
@@ -43,22 +46,23 @@ export function TestTokenPanel({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [minted, setMinted] = useState<TestToken | null>(null);
-  const usable = can(memberRole, "tokens:test") && !blockedReason;
+  const gate = { memberRole, permission: "tokens:test", blockedReason } as const;
+  const usable = !gateReason(gate);
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (!usable || busy) return;
     const form = new FormData(e.currentTarget);
-    const displayName = String(form.get("token_name") ?? "").trim();
-    const identity = String(form.get("identity") ?? "").trim();
+    const displayName = text(form, "displayName");
+    const identity = text(form, "identity");
     if (identity === "") {
       setErrors({ identity: "Enter the participant's identity, e.g. their user id." });
       return;
     }
     const input = {
       identity,
-      role: String(form.get("token_role") ?? ""),
-      ttlSeconds: Number(form.get("ttl") ?? DEFAULT_TTL_SECONDS),
+      role: text(form, "role"),
+      ttlSeconds: Number(form.get("ttlSeconds") ?? DEFAULT_TTL_SECONDS),
       ...(displayName === "" ? {} : { displayName }),
     };
     setErrors({});
@@ -72,8 +76,7 @@ export function TestTokenPanel({
       return;
     }
     if (!res.ok && res.problem.code === "validation_failed") {
-      const errs = fieldErrors(res.problem);
-      setErrors({ ...errs, token_role: errs.role ?? "", token_name: errs.displayName ?? "" });
+      setErrors(fieldErrors(res.problem));
       return;
     }
     if (!res.ok) {
@@ -112,77 +115,65 @@ export function TestTokenPanel({
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Mint a test token" data-testid="test-token-form">
-      {formError ? (
-        <div className="form-error" role="alert">
-          <IconAlert /> {formError}
-        </div>
-      ) : null}
-      <Field
+    <Form
+      onSubmit={onSubmit}
+      aria-label="Mint a test token"
+      data-testid="test-token-form"
+      errors={errors}
+      error={formError}
+    >
+      <TextField
         id="identity"
         label="Identity"
-        error={errors.identity}
         hint="The participant's id in the room (sub)."
-      >
-        <input
-          {...fieldA11y("identity", errors.identity, true)}
-          defaultValue={defaultIdentity}
-          maxLength={128}
-          autoComplete="off"
-          spellCheck={false}
-          className="mono"
-          readOnly={!usable}
-        />
-      </Field>
-      <Field id="token_name" label="Display name" optional error={errors.token_name || undefined}>
-        <input
-          {...fieldA11y("token_name", errors.token_name || undefined)}
-          maxLength={200}
-          autoComplete="off"
-          placeholder="Test user"
-          readOnly={!usable}
-        />
-      </Field>
+        defaultValue={defaultIdentity}
+        maxLength={128}
+        autoComplete="off"
+        spellCheck={false}
+        className="mono"
+        readOnly={!usable}
+      />
+      <TextField
+        id="token_name"
+        name="displayName"
+        label="Display name"
+        optional
+        maxLength={200}
+        autoComplete="off"
+        placeholder="Test user"
+        readOnly={!usable}
+      />
       <div className="field-row">
-        <Field id="token_role" label="Role" error={errors.token_role || undefined} hint={undefined}>
-          <select
-            {...fieldA11y("token_role", errors.token_role || undefined)}
-            defaultValue={roles[0]}
-            disabled={!usable}
-          >
-            {roles.map((r) => (
-              <option key={r} value={r} title={ROLE_HINT[r]}>
-                {r}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field id="ttl" label="Expires after" error={errors.ttlSeconds}>
-          <select
-            {...fieldA11y("ttl", errors.ttlSeconds)}
-            defaultValue={String(DEFAULT_TTL_SECONDS)}
-            disabled={!usable}
-          >
-            {TEST_TOKEN_TTLS.map((t) => (
-              <option key={t.value} value={t.value}>
-                {t.label}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <SelectField id="token_role" name="role" label="Role" defaultValue={roles[0]} disabled={!usable}>
+          {roles.map((r) => (
+            <option key={r} value={r} title={ROLE_HINT[r]}>
+              {r}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          id="ttl"
+          name="ttlSeconds"
+          label="Expires after"
+          defaultValue={String(DEFAULT_TTL_SECONDS)}
+          disabled={!usable}
+        >
+          {TEST_TOKEN_TTLS.map((t) => (
+            <option key={t.value} value={t.value}>
+              {t.label}
+            </option>
+          ))}
+        </SelectField>
       </div>
-      <GatedButton
-        memberRole={memberRole}
-        permission="tokens:test"
-        blockedReason={blockedReason}
+      <GatedSubmit
+        {...gate}
         className="btn secondary block"
-        type="submit"
-        tipAlign="start"
+        busy={busy}
+        icon={<IconCode />}
         data-testid="mint-test-token"
       >
-        {busy ? <IconSpinner className="spin" /> : <IconCode />}
         {busy ? "Minting…" : "Mint test token"}
-      </GatedButton>
-    </form>
+      </GatedSubmit>
+    </Form>
   );
 }

@@ -9,6 +9,12 @@ export interface DeliveryFilterValues {
   until: string | undefined;
 }
 
+/** The time range's two ends, as the form and the URL name them. */
+const TIME_RANGE = [
+  { name: "since", label: "From (UTC)" },
+  { name: "until", label: "Until (UTC)" },
+] as const;
+
 /**
  * Event type and time range as a plain GET form (no script): the URL holds the filters, like the
  * status tabs beside it, so a filtered log can be reloaded and shared.
@@ -28,26 +34,18 @@ export function DeliveryFilters({ path, values }: { path: string; values: Delive
           ))}
         </select>
       </label>
-      <label>
-        <span>From (UTC)</span>
-        <input
-          type="datetime-local"
-          name="since"
-          step={1}
-          defaultValue={values.since ?? ""}
-          data-testid="filter-since"
-        />
-      </label>
-      <label>
-        <span>Until (UTC)</span>
-        <input
-          type="datetime-local"
-          name="until"
-          step={1}
-          defaultValue={values.until ?? ""}
-          data-testid="filter-until"
-        />
-      </label>
+      {TIME_RANGE.map(({ name, label }) => (
+        <label key={name}>
+          <span>{label}</span>
+          <input
+            type="datetime-local"
+            name={name}
+            step={1}
+            defaultValue={values[name] ?? ""}
+            data-testid={`filter-${name}`}
+          />
+        </label>
+      ))}
       <button type="submit" className="btn secondary sm" data-testid="apply-filters">
         Apply
       </button>

@@ -2,16 +2,17 @@
 
 import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { api } from "@/app/_components/api-client";
 import { DataTable } from "@/app/_components/data-table";
 import { EmptyState } from "@/app/_components/empty-state";
 import { GatedButton } from "@/app/_components/gated-button";
-import { IconRefresh, IconSpinner, IconWebhook } from "@/app/_components/icons";
+import { IconRefresh, IconWebhook } from "@/app/_components/icons";
 import { LoadMore } from "@/app/_components/load-more";
 import { Time } from "@/app/_components/time";
-import { useToast } from "@/app/_components/toast";
+import { useApiAction } from "@/app/_components/use-api-action";
 import { type Page, usePagedList } from "@/app/_components/use-paged-list";
+import { endpointGate } from "@/app/(console)/webhooks/[id]/endpoint-gate";
 import { DeliveryStatusBadge } from "@/app/(console)/webhooks/status-badge";
 import type { Role } from "@/lib/auth/roles";
 import type { DeliveryDto } from "@/lib/webhooks/delivery-schema";
@@ -47,10 +48,9 @@ export function DeliveryLog({
   now: number;
 }) {
   const router = useRouter();
-  const toast = useToast();
+  const { busy, run } = useApiAction();
   const base = `/v1/workspace/webhooks/${encodeURIComponent(endpointId)}`;
   const list = usePagedList(first, `${base}/deliveries`, { ...filters, limit: String(pageSize) });
-  const [busy, setBusy] = useState<string | null>(null);
   const live = list.items.some((d) => d.status === "pending");
 
   useEffect(() => {
@@ -59,15 +59,11 @@ export function DeliveryLog({
     return () => clearInterval(timer);
   }, [live, router]);
 
-  async function redeliver(d: DeliveryDto) {
-    if (busy) return;
-    setBusy(d.id);
-    const res = await api(`${base}/deliveries/${encodeURIComponent(d.id)}/redeliver`, { method: "POST" });
-    setBusy(null);
-    if (!res.ok) return toast.error("Not redelivered", res.problem.detail);
-    toast.success("Redelivery queued", `${d.event_type} ${d.event_id} starts a fresh retry schedule.`);
-    router.refresh();
-  }
+  const redeliver = (d: DeliveryDto) =>
+    run(d.id, () => api(`${base}/deliveries/${encodeURIComponent(d.id)}/redeliver`, { method: "POST" }), {
+      failure: "Not redelivered",
+      success: () => ["Redelivery queued", `${d.event_type} ${d.event_id} starts a fresh retry schedule.`],
+    });
 
   if (list.items.length === 0) {
     return (
@@ -132,15 +128,15 @@ export function DeliveryLog({
           cell: (d) =>
             d.status === "pending" ? null : (
               <GatedButton
-                memberRole={memberRole}
-                permission="webhooks:write"
-                blockedReason={active ? undefined : "Enable the endpoint to redeliver."}
+                {...endpointGate(memberRole, active, "redeliver")}
                 className="btn secondary sm"
+                icon={<IconRefresh />}
+                busy={busy === d.id}
                 onClick={() => redeliver(d)}
                 aria-label={`Redeliver ${d.event_id}`}
                 data-testid="redeliver"
               >
-                {busy === d.id ? <IconSpinner className="spin" /> : <IconRefresh />} Redeliver
+                Redeliver
               </GatedButton>
             ),
         },

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { GatedButton } from "@/app/_components/gated-button";
 import { IconRefresh } from "@/app/_components/icons";
 import { OnceOpened } from "@/app/_components/lazy-dialog";
+import { endpointGate } from "@/app/(console)/webhooks/[id]/endpoint-gate";
 import type { Role } from "@/lib/auth/roles";
 
 /** The form's code loads when the button is first pressed (the console's first-load JS budget). */
@@ -33,14 +34,13 @@ export function RecoverButton({
   return (
     <>
       <GatedButton
-        memberRole={memberRole}
-        permission="webhooks:write"
-        blockedReason={active ? undefined : "Enable the endpoint to recover its deliveries."}
+        {...endpointGate(memberRole, active, "recover its deliveries")}
         className="btn secondary"
+        icon={<IconRefresh />}
         onClick={() => setOpen(true)}
         data-testid="recover-deliveries"
       >
-        <IconRefresh /> Recover deliveries
+        Recover deliveries
       </GatedButton>
       <OnceOpened open={open}>
         <RecoverDialog

@@ -1,11 +1,10 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { api } from "@/app/_components/api-client";
 import { TextField } from "@/app/_components/field";
+import type { FormSpec } from "@/app/_components/form-dialog";
 import { type FieldErrors, text } from "@/app/_components/form-values";
 import { LazyFormDialog } from "@/app/_components/lazy-form-dialog";
-import { useToast } from "@/app/_components/toast";
+import type { Said } from "@/app/_components/use-api-action";
 
 /** `datetime-local` gives "2026-11-23T06:00" without a zone: the console's times are UTC. */
 function utc(value: string): string | undefined {
@@ -23,6 +22,17 @@ function check(form: FormData): FieldErrors {
   return errors;
 }
 
+/** An empty end is left out: up to now. */
+function body(form: FormData) {
+  const until = utc(text(form, "until"));
+  return { since: utc(text(form, "since")), ...(until ? { until } : {}) };
+}
+
+const queued = ({ queued }: { queued: number }): Said => [
+  queued === 1 ? "1 delivery queued" : `${queued} deliveries queued`,
+  queued === 0 ? "Nothing in that window needed recovering." : "They appear in the log as pending.",
+];
+
 /** The recovery form (a window, UTC); loaded when "Recover deliveries" is first pressed. */
 export function RecoverDialog({
   endpointId,
@@ -35,55 +45,30 @@ export function RecoverDialog({
   onClose: () => void;
   defaultSince: string;
 }) {
-  const router = useRouter();
-  const toast = useToast();
+  const recover: FormSpec<{ queued: number }> = {
+    title: "Recover failed deliveries",
+    description:
+      "Every dead-lettered, skipped or cancelled delivery created in this window (UTC) is sent again with its original id and a fresh retry schedule.",
+    submitLabel: "Recover",
+    busyLabel: "Queuing…",
+    submitTestId: "recover-submit",
+    failureTitle: "Nothing recovered",
+    action: `/v1/workspace/webhooks/${encodeURIComponent(endpointId)}/recover`,
+    body,
+    check,
+    success: queued,
+  };
   return (
-    <LazyFormDialog<{ queued: number }>
-      open={open}
-      onClose={onClose}
-      title="Recover failed deliveries"
-      description="Every dead-lettered, skipped or cancelled delivery created in this window (UTC) is sent again with its original id and a fresh retry schedule."
-      submitLabel="Recover"
-      busyLabel="Queuing…"
-      submitTestId="recover-submit"
-      failureTitle="Nothing recovered"
-      check={check}
-      send={(form) => {
-        const until = utc(text(form, "until"));
-        return api(`/v1/workspace/webhooks/${encodeURIComponent(endpointId)}/recover`, {
-          json: { since: utc(text(form, "since")), ...(until ? { until } : {}) },
-        });
-      }}
-      onSuccess={({ queued }) => {
-        onClose();
-        toast.success(
-          queued === 1 ? "1 delivery queued" : `${queued} deliveries queued`,
-          queued === 0 ? "Nothing in that window needed recovering." : "They appear in the log as pending.",
-        );
-        router.refresh();
-      }}
-    >
-      {(errors) => (
-        <>
-          <TextField
-            id="since"
-            label="From (UTC)"
-            type="datetime-local"
-            step={1}
-            defaultValue={defaultSince}
-            error={errors.since}
-          />
-          <TextField
-            id="until"
-            label="Until (UTC)"
-            type="datetime-local"
-            step={1}
-            optional
-            hint="Empty: up to now."
-            error={errors.until}
-          />
-        </>
-      )}
+    <LazyFormDialog<{ queued: number }> open={open} onClose={onClose} onSuccess={onClose} {...recover}>
+      <TextField id="since" label="From (UTC)" type="datetime-local" step={1} defaultValue={defaultSince} />
+      <TextField
+        id="until"
+        label="Until (UTC)"
+        type="datetime-local"
+        step={1}
+        optional
+        hint="Empty: up to now."
+      />
     </LazyFormDialog>
   );
 }
