@@ -38,20 +38,24 @@ async function claimed(count: number) {
   return claimedFor(w.id, count);
 }
 
+/** A room.ended event of the org (one delivery to each of its endpoints). */
+async function emit(object: unknown): Promise<void> {
+  const db = await getDb();
+  await transactionWithJobs(db, (tx) =>
+    recordEvent(tx, {
+      type: "room.ended",
+      schema: z.unknown(),
+      orgId: org.id,
+      projectId: org.projectId,
+      object,
+    }),
+  );
+}
+
 /** `count` new room.ended events; this endpoint's deliveries of them, claimed. */
 async function claimedFor(endpointId: string, count: number) {
   const db = await getDb();
-  for (let i = 0; i < count; i++) {
-    await transactionWithJobs(db, (tx) =>
-      recordEvent(tx, {
-        type: "room.ended",
-        schema: z.unknown(),
-        orgId: org.id,
-        projectId: org.projectId,
-        object: { i },
-      }),
-    );
-  }
+  for (let i = 0; i < count; i++) await emit({ i });
   const mine = new Set(
     (await deliveriesOf(endpointId)).filter((d) => d.status === "pending").map((d) => d.id),
   );
@@ -196,15 +200,7 @@ describe("the targets of a claimed batch", () => {
   it("come with the claim, whose rows are the table's rows as leased", async () => {
     const db = await getDb();
     const w = await registerWebhook(org, `${HOOK}?claim`, ["room.ended"]);
-    await transactionWithJobs(db, (tx) =>
-      recordEvent(tx, {
-        type: "room.ended",
-        schema: z.unknown(),
-        orgId: org.id,
-        projectId: org.projectId,
-        object: { claim: true },
-      }),
-    );
+    await emit({ claim: true });
     const [pending] = await deliveriesOf(w.id);
     const batch = await claimDueBatch(db, new Date(Date.now() + 1_000), 100);
     const row = batch.rows.find((r) => r.id === pending?.id);
