@@ -12,6 +12,9 @@
  *   BENCH_QUICK=1             short runs and small sizes (a smoke run of the harness, not figures)
  *   BENCH_SECTIONS=delivery   only some sections (token, list, delivery; default all)
  *   BENCH_OUT=path.json       where to write the JSON (default bench/results/latest.json)
+ *   BENCH_APP_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"
+ *                             extra node flags for the app server (profiling)
+ *   BENCH_DELIVERY_DUMP=path  append every first webhook arrival (event and arrival ms) as JSON lines
  *   BENCH_WEBHOOK_TRUST=node-extra-ca-certs
  *                             trust the receiver's certificate through NODE_EXTRA_CA_CERTS instead
  *                             of the app's SVC_WEBHOOK_CA_FILE (the default)
