@@ -33,9 +33,10 @@ type PgliteClient = {
  * with 42P05 "prepared statement already exists".
  */
 const REGISTRY = Symbol.for("svc.db-prepared");
-const preparedOn: WeakMap<object, Map<string, Promise<unknown>>> = ((
-  globalThis as { [REGISTRY]?: WeakMap<object, Map<string, Promise<unknown>>> }
-)[REGISTRY] ??= new WeakMap());
+type Registry = WeakMap<object, Map<string, Promise<unknown>>>;
+const shared = globalThis as { [REGISTRY]?: Registry };
+shared[REGISTRY] ??= new WeakMap();
+const preparedOn: Registry = shared[REGISTRY];
 
 /** PostgreSQL's duplicate_prepared_statement: another copy of this code prepared it first. */
 const isAlreadyPrepared = (err: unknown) => (err as { code?: unknown } | null)?.code === "42P05";
