@@ -27,12 +27,47 @@ export class DeliveryBusyError extends Error {
   override name = "DeliveryBusyError";
 }
 
+const text = (v: unknown): string => String(v);
+const textOrNull = (v: unknown): string | null => (v === null ? null : String(v));
+const int = (v: unknown): number => Number(v);
+const intOrNull = (v: unknown): number | null => (v === null ? null : Number(v));
+
+/**
+ * The delivery's columns as CLAIM_DUE selects them, in order, each with how its value is read
+ * back: one list for the SQL and the decoding, so the two cannot drift apart. Timestamps travel as
+ * epoch milliseconds (a float8 is cheaper to decode than timestamptz text, on PGlite especially).
+ */
+const DELIVERY_COLUMNS = [
+  ["id", "d.id", text],
+  ["eventId", "d.event_id", text],
+  ["endpointId", "d.endpoint_id", text],
+  ["orgId", "d.org_id", text],
+  ["webhookId", "d.webhook_id", text],
+  ["body", "d.body", text],
+  ["status", "d.status", text],
+  ["attemptCount", "d.attempt_count", int],
+  ["scheduleBase", "d.schedule_base", int],
+  ["nextAttemptAt", epochMs("d.next_attempt_at"), dateOf],
+  ["lockedUntil", epochMs("d.locked_until"), dateOf],
+  ["lockedBy", "d.locked_by", textOrNull],
+  ["lastStatusCode", "d.last_status_code", intOrNull],
+  ["lastError", "d.last_error", textOrNull],
+  ["dispatchedAt", epochMs("d.dispatched_at"), dateOf],
+  ["createdAt", epochMs("d.created_at"), (v: unknown) => dateOf(v) ?? new Date(0)],
+  ["completedAt", epochMs("d.completed_at"), dateOf],
+] as const satisfies readonly (readonly [keyof DeliveryRow, string, (v: unknown) => unknown])[];
+
+// Every DeliveryRow field is in the list (a compile error names the one that is not).
+type Unlisted = Exclude<keyof DeliveryRow, (typeof DELIVERY_COLUMNS)[number][0]>;
+const everyFieldListed: [Unlisted] extends [never] ? true : Unlisted = true;
+void everyFieldListed;
+
 /**
  * The embedded worker's claim with the batch's targets, one prepared statement (0950): up to `$2`
  * deliveries due at `$1`, oldest due first (`deliveries_due_idx`), SKIP LOCKED so several
  * processes on one PostgreSQL claim side by side without taking the same row; leased until `$3`
- * by instance `$4`; each joined to its target (TARGET_JOINS). The delivery's columns come first,
- * in DeliveryRow's order (a change to the deliveries table in db/schema.ts must change this list).
+ * by instance `$4`; each joined to its target (TARGET_JOINS). The delivery's columns come first
+ * (DELIVERY_COLUMNS).
  */
 const CLAIM_DUE: PreparedStatement = {
   name: "svc_claim_due_deliveries",
@@ -50,37 +85,19 @@ const CLAIM_DUE: PreparedStatement = {
         and (deliveries.locked_until is null or deliveries.locked_until <= $1::timestamptz)
       returning deliveries.*
     )
-    select d.id, d.event_id, d.endpoint_id, d.org_id, d.webhook_id, d.body, d.status, d.attempt_count,
-      d.schedule_base, ${epochMs("d.next_attempt_at")}, ${epochMs("d.locked_until")}, d.locked_by,
-      d.last_status_code, d.last_error, ${epochMs("d.dispatched_at")}, ${epochMs("d.created_at")},
-      ${epochMs("d.completed_at")}, ${TARGET_COLUMNS}
+    select ${DELIVERY_COLUMNS.map(([, column]) => column).join(", ")}, ${TARGET_COLUMNS}
     from claimed d ${TARGET_JOINS}
     order by d.next_attempt_at, d.id, ${TARGET_ORDER}`,
 };
 
-const intOf = (v: unknown): number | null => (v === null ? null : Number(v));
-const textOf = (v: unknown): string | null => (v === null ? null : String(v));
-
 function deliveryOf(r: unknown[]): DeliveryRow {
-  return {
-    id: String(r[0]),
-    eventId: String(r[1]),
-    endpointId: String(r[2]),
-    orgId: String(r[3]),
-    webhookId: String(r[4]),
-    body: String(r[5]),
-    status: String(r[6]) as DeliveryRow["status"],
-    attemptCount: Number(r[7]),
-    scheduleBase: Number(r[8]),
-    nextAttemptAt: dateOf(r[9]),
-    lockedUntil: dateOf(r[10]),
-    lockedBy: textOf(r[11]),
-    lastStatusCode: intOf(r[12]),
-    lastError: textOf(r[13]),
-    dispatchedAt: dateOf(r[14]),
-    createdAt: dateOf(r[15]) ?? new Date(0),
-    completedAt: dateOf(r[16]),
-  };
+  const row: Record<string, unknown> = {};
+  DELIVERY_COLUMNS.forEach(([key, , decode], i) => {
+    row[key] = decode(r[i]);
+  });
+  // Each field was decoded to its DeliveryRow type by its entry above; `status` is the column's
+  // enum, written only from DeliveryRow's own states.
+  return row as unknown as DeliveryRow;
 }
 
 /**
