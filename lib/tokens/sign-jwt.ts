@@ -1,5 +1,5 @@
-import { type KeyObject, sign } from "node:crypto";
-import type { SigningAlg } from "@/lib/tokens/signing-keys";
+import { sign } from "node:crypto";
+import type { SigningAlg, SigningKey } from "@/lib/tokens/signing-keys";
 
 /**
  * A compact JWS of `payload`, signed with node:crypto. Room tokens are the hot path (issue 15):
@@ -9,10 +9,9 @@ import type { SigningAlg } from "@/lib/tokens/signing-keys";
  */
 export function signJwt(
   payload: Record<string, unknown>,
-  signer: { alg: SigningAlg; kid: string; keyObject: KeyObject; header?: string },
+  signer: Pick<SigningKey, "alg" | "keyObject" | "header">,
 ): string {
-  const header = signer.header ?? encodeHeader(signer.alg, signer.kid);
-  const input = `${header}.${Buffer.from(JSON.stringify(payload)).toString("base64url")}`;
+  const input = `${signer.header}.${Buffer.from(JSON.stringify(payload)).toString("base64url")}`;
   // ES256 is raw r||s (ieee-p1363), as JWS requires; Ed25519 takes no digest name.
   const signature =
     signer.alg === "ES256"
