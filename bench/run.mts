@@ -3,7 +3,9 @@
  * PostgreSQL (a fresh database, created and dropped here) and the embedded default (a temp
  * SVC_DATA_DIR) — prepares fixtures, starts `next start` on a free port and measures room-token
  * minting, the room list, webhook delivery and memory, each next to a bare baseline run on the
- * same machine in the same run. Prints tables and writes bench/results/latest.json.
+ * same machine in the same run. Concurrent load is a steady-state closed loop on established
+ * connections, after a ramp that is reported apart (bench/lib/load.mts). Prints tables and writes
+ * bench/results/latest.json.
  *
  *   BENCH_SKIP_BUILD=1        reuse the existing .next build
  *   BENCH_TARGETS=postgres    only one database (postgres, embedded; default both)
@@ -55,6 +57,8 @@ import { type RoomListResult, roomList } from "./sections/room-list.mjs";
 import {
   combine,
   loadLevels,
+  ROUNDS,
+  roundSeconds,
   type TokenMintResult,
   type TokenRequest,
   tokenTarget,
@@ -71,6 +75,8 @@ const webhookTrust =
   process.env.BENCH_WEBHOOK_TRUST === "node-extra-ca-certs" ? "node-extra-ca-certs" : "ca-file";
 const settings = {
   tokenSeconds: quick ? 1 : 3,
+  // The least time each closed loop's ramp lasts before it measures (bench/lib/load.mts).
+  loadWarmupMs: quick ? 250 : 1000,
   listSizes: {
     postgres: quick ? [1000, 10_000] : [1000, 100_000, 1_000_000],
     // 1M rooms take over a minute to load into PGlite and 1.7 GB of disk: over the run's budget.
@@ -345,15 +351,16 @@ async function runTarget(name: TargetName, receiver: Receiver, caFile: string): 
         const b = await startTokenBaseline(baselineDb, path.join(work, `baseline-${name}.log`));
         tokenBaseline = b.child;
         say(
-          `[${name}] token mint: ${settings.tokenSeconds} s at each of 1, 8, 32, 64 concurrent, app then baseline …`,
+          `[${name}] token mint: 1, 8, 32, 64 concurrent, app, floor and baseline in turn (rounds of ${roundSeconds(settings.tokenSeconds)} s after a ramp; ${Object.values(ROUNDS).join("/")} rounds) …`,
         );
         const figures = await loadLevels(
           tokenTarget(base, req),
           tokenTarget(b.base, req),
           settings.tokenSeconds,
+          { warmupMs: settings.loadWarmupMs },
         );
         await stopGroup(b.child);
-        return combine(figures.app, figures.baseline, figures.floor, settings.tokenSeconds);
+        return combine(figures.app, figures.baseline, figures.floor, settings.tokenSeconds, figures.rounds);
       });
     }
     memory.after_token_mint = rssOf(running);
@@ -364,6 +371,7 @@ async function runTarget(name: TargetName, receiver: Receiver, caFile: string): 
         ? roomList(base, fixture.lists, fixture.password, {
             ...settings.list,
             loadSeconds: settings.tokenSeconds,
+            warmupMs: settings.loadWarmupMs,
           })
         : skippedSection(),
     );
@@ -373,7 +381,11 @@ async function runTarget(name: TargetName, receiver: Receiver, caFile: string): 
     const membersSection = await section("members list", async () => {
       if (!sections.has("members")) return skippedSection();
       try {
-        return await membersList(base, fixture, { ...settings.list, loadSeconds: settings.tokenSeconds });
+        return await membersList(base, fixture, {
+          ...settings.list,
+          loadSeconds: settings.tokenSeconds,
+          warmupMs: settings.loadWarmupMs,
+        });
       } catch (err) {
         // TODO(teams): GET /v1/workspace/members lands with the teams issue; until then this is reported.
         if (err instanceof MembersNotAvailable) throw new NotAvailable(err.message);

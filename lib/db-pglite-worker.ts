@@ -22,6 +22,7 @@ const raw = (v) => v;
 const RAW_PARSERS = Object.fromEntries(${JSON.stringify(RAW_TYPES)}.map((t) => [t, raw]));
 let pg;
 const txs = new Map();
+const listening = new Set();
 const post = (m) => parentPort.postMessage(m);
 function fail(id, err) {
   const e = {};
@@ -59,6 +60,16 @@ async function run(m) {
     await entry.done;
     return null;
   }
+  if (m.t === "listen") {
+    // PGlite calls listeners (queued as microtasks) while it reads the committing statement's
+    // answer, so a notification is posted before that statement's result: the main thread sees
+    // it first (the principal cache relies on this order).
+    if (!listening.has(m.channel)) {
+      listening.add(m.channel);
+      await pg.listen(m.channel, (payload) => post({ t: "n", channel: m.channel, payload }));
+    }
+    return null;
+  }
   if (m.t === "close") {
     await pg.close();
     return null;
@@ -87,6 +98,8 @@ interface QueryOptions {
 type Pending = { resolve: (v: unknown) => void; reject: (e: unknown) => void };
 
 export interface PgliteWorkerClient {
+  /** LISTEN on the worker; notifications reach `fn` in commit order, before the committing statement resolves. */
+  listen: (channel: string, fn: (payload: string) => void) => Promise<() => Promise<void>>;
   query: (text: string, params?: unknown[], options?: QueryOptions) => Promise<QueryResult>;
   exec: (text: string) => Promise<QueryResult[]>;
   transaction: <T>(fn: (tx: PgliteWorkerTx) => Promise<T>) => Promise<T>;
@@ -123,13 +136,28 @@ export async function openPgliteWorker(
     };
     worker.on("message", onReady);
   });
-  worker.on("message", (m: { t: string; id: number; result?: unknown; error?: Record<string, unknown> }) => {
-    const p = pending.get(m.id);
-    if (!p) return;
-    pending.delete(m.id);
-    if (m.t === "r") p.resolve(m.result);
-    else p.reject(toError(m.error ?? {}));
-  });
+  const listeners = new Map<string, Set<(payload: string) => void>>();
+  worker.on(
+    "message",
+    (m: {
+      t: string;
+      id: number;
+      result?: unknown;
+      error?: Record<string, unknown>;
+      channel?: string;
+      payload?: string;
+    }) => {
+      if (m.t === "n") {
+        for (const fn of listeners.get(m.channel ?? "") ?? []) fn(m.payload ?? "");
+        return;
+      }
+      const p = pending.get(m.id);
+      if (!p) return;
+      pending.delete(m.id);
+      if (m.t === "r") p.resolve(m.result);
+      else p.reject(toError(m.error ?? {}));
+    },
+  );
   // A worker that dies takes its statements with it: each fails instead of waiting forever.
   worker.on("exit", (code) => {
     closed = true;
@@ -160,6 +188,19 @@ export async function openPgliteWorker(
   });
   return {
     ...scoped(),
+    async listen(channel, fn) {
+      let set = listeners.get(channel);
+      if (!set) {
+        set = new Set();
+        listeners.set(channel, set);
+      }
+      set.add(fn);
+      await send({ t: "listen", channel });
+      // The worker keeps listening (other subscribers may share the channel); this one stops.
+      return async () => {
+        set.delete(fn);
+      };
+    },
     async transaction(fn) {
       const tx = nextTx++;
       await send({ t: "begin", tx });

@@ -138,6 +138,13 @@ export const envSchema = z
     SVC_WEBHOOK_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     /** Days an audit-log entry is kept before the retention job prunes it. */
     SVC_AUDIT_RETENTION_DAYS: z.coerce.number().int().min(30).max(36500).default(365),
+    /**
+     * Room tokens read keys, projects, plans and rooms from an in-process cache kept current by
+     * LISTEN/NOTIFY (docs/decisions/0966). With several instances, the writer of a revocation waits
+     * up to this long so every instance has applied it; an instance whose notifications are not
+     * provably this fresh reads the database instead. 0 turns the cache off.
+     */
+    SVC_PRINCIPAL_CACHE_WINDOW_MS: z.coerce.number().int().min(0).max(10_000).default(500),
     /** Per-policy overrides, e.g. `room-tokens=6000/60,session=off` (benchmarks, big customers). */
     SVC_RATE_LIMITS: rateLimitOverrides,
     /** Proxies whose forwarded client address is believed; none by default (the socket's address). */

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { rateLimits } from "@/db/schema";
+import { settlePrincipalWrites } from "@/lib/api-keys/principal-cache";
 import { getDb } from "@/lib/db";
 import { overrideEnvForTests } from "@/lib/env";
 import { leaseSize } from "@/lib/ratelimit/lease";
@@ -11,7 +12,7 @@ import { buildWorld, type World } from "./helpers/hardening-world";
 
 /**
  * Issue 15: a room token costs one database round trip (key, project, org plan and room in one
- * indexed query), and the rate limit adds no write per request: the limiter takes leases of the
+ * indexed query), none once the principal cache holds them (docs/decisions/0966), and the rate limit adds no write per request: the limiter takes leases of the
  * shared counter (docs/decisions/0861, 0862).
  */
 let w: World;
@@ -36,18 +37,24 @@ const mint = (json: Record<string, unknown>, headers: Record<string, string> = {
  * Counts every statement sent to the database, at the driver: postgres.js `unsafe` and `begin`
  * (drizzle sends everything through them), PGlite `query`, `exec` and `transaction`.
  */
-async function countStatements(): Promise<() => number> {
+/** The key query's text, prepared (PGlite: `execute svc_key_…`) or not (postgres.js). */
+const KEY_QUERY = /svc_key_|from api_keys k/;
+
+async function countStatements(only?: RegExp): Promise<() => number> {
   const db = (await getDb()) as unknown as { $client: Record<string, (...a: unknown[]) => unknown> };
   const client = db.$client;
   const methods = ["unsafe", "begin", "query", "exec", "transaction"].filter(
     (m) => typeof client[m] === "function",
   );
   const spies = methods.map((m) => vi.spyOn(client, m as never));
-  return () => spies.reduce((n, s) => n + s.mock.calls.length, 0);
+  const counts = (s: (typeof spies)[number]) =>
+    only ? s.mock.calls.filter((args) => only.test(String(args[0]))).length : s.mock.calls.length;
+  return () => spies.reduce((n, s) => n + counts(s), 0);
 }
 
-describe("room-token minting: one query on the hot path", () => {
+describe("room-token minting: one query on the hot path, none once cached", () => {
   it("reads key, project, org plan and room in one statement, by id and by short code", async () => {
+    overrideEnvForTests({ SVC_PRINCIPAL_CACHE_WINDOW_MS: "0" });
     // Warm: the signing key, the rate-limit lease, and each statement prepared on first use.
     expect((await mint({ roomId: w.roomId })).status).toBe(200);
     expect((await mint({ roomId: w.shortCode })).status).toBe(200);
@@ -58,6 +65,27 @@ describe("room-token minting: one query on the hot path", () => {
     const byCode = await mint({ roomId: w.shortCode });
     expect(byCode.status, byCode.text).toBe(200);
     expect(statements()).toBe(2);
+  });
+
+  it("reads nothing from the database once the principal cache holds the key and the room", async () => {
+    const statements = await countStatements(KEY_QUERY);
+    // Only the key query counts here: the batched last-used write may run in between.
+    // The cache serves only while its listener is provably current (on PostgreSQL: once its first
+    // ping came back), so mint until a token costs no statement, within a deadline.
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const before = statements();
+      expect((await mint({ roomId: w.roomId })).status).toBe(200);
+      expect((await mint({ roomId: w.shortCode })).status).toBe(200);
+      if (statements() === before) break;
+      if (Date.now() > deadline) throw new Error("the principal cache never served a mint");
+    }
+    const before = statements();
+    for (let i = 0; i < 5; i++) {
+      expect((await mint({ roomId: w.roomId })).status).toBe(200);
+      expect((await mint({ roomId: w.shortCode })).status).toBe(200);
+    }
+    expect(statements() - before).toBe(0);
   });
 
   it("keeps every answer of the checks, still from the one statement", async () => {
@@ -84,6 +112,8 @@ describe("room-token minting: one query on the hot path", () => {
     const { default: schema } = await import("@/db/schema").then((m) => ({ default: m.orgs }));
     const db = await getDb();
     await db.update(schema).set({ planSelected: false }).where(eq(schema.id, w.org.id));
+    // A direct write settles like the domain's writers do: the next token sees it.
+    await settlePrincipalWrites(db);
     try {
       expectProblem(
         await call("POST", "/v1/auth/tokens/room", { token: w.projectKey, body: "{not json" }),
@@ -92,6 +122,7 @@ describe("room-token minting: one query on the hot path", () => {
       );
     } finally {
       await db.update(schema).set({ planSelected: true }).where(eq(schema.id, w.org.id));
+      await settlePrincipalWrites(db);
     }
     overrideEnvForTests({});
     expectProblem(

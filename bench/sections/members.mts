@@ -11,6 +11,8 @@ export interface MembersResult {
   samples: number;
   c64_rps: number | null;
   c64_p99_ms: number | null;
+  /** The ramp at 64 concurrent (not in c64_p99_ms): the slowest first request of a new connection. */
+  c64_first_request_max_ms: number | null;
   failures: number;
 }
 
@@ -19,12 +21,12 @@ export class MembersNotAvailable extends Error {}
 
 /**
  * GET /v1/workspace/members?limit=50 in an org of 10k members: unloaded p50/p99 of the first page,
- * and the same page at 64 concurrent.
+ * and the same page at 64 concurrent (steady state on established connections, see closedLoop).
  */
 export async function membersList(
   base: string,
   fixture: Fixture,
-  opts: { maxRequests: number; maxMs: number; loadSeconds: number },
+  opts: { maxRequests: number; maxMs: number; loadSeconds: number; warmupMs?: number },
 ): Promise<MembersResult> {
   const api = new Api(base);
   await api.login(fixture.members.email, fixture.password);
@@ -37,7 +39,7 @@ export async function membersList(
   }
   if (probe.status !== 200) throw new Error(`members list answered ${probe.status}: ${text.slice(0, 200)}`);
   const first = await sequential({ url, headers }, opts);
-  const loaded = await closedLoop({ url, headers }, 64, opts.loadSeconds);
+  const loaded = await closedLoop({ url, headers }, 64, opts.loadSeconds, { warmupMs: opts.warmupMs });
   return {
     members: fixture.members.size,
     load_seconds: round(fixture.members.loadMs / 1000) ?? 0,
@@ -46,6 +48,7 @@ export async function membersList(
     samples: first.n,
     c64_rps: round(loaded.rps),
     c64_p99_ms: round(loaded.p99_ms),
+    c64_first_request_max_ms: round(loaded.first_request_max_ms),
     failures: first.failures + loaded.failures,
   };
 }

@@ -24,6 +24,8 @@ export interface ListLoad {
   p50_ms: number | null;
   p99_ms: number | null;
   failures: number;
+  /** The ramp (not in the figures above): the slowest first request of a new connection. */
+  first_request_max_ms: number | null;
 }
 
 export type RoomListResult = Record<string, number | null | string | ListSize[] | ListLoad[]> & {
@@ -45,7 +47,7 @@ export async function roomList(
   base: string,
   orgs: ListOrg[],
   password: string,
-  opts: { maxRequests: number; maxMs: number; loadSeconds: number },
+  opts: { maxRequests: number; maxMs: number; loadSeconds: number; warmupMs?: number },
 ): Promise<RoomListResult> {
   const pageSize = 50;
   const sizes: ListSize[] = [];
@@ -78,7 +80,9 @@ export async function roomList(
     });
     if (org === orgs[orgs.length - 1]) {
       for (const connections of [32, 64]) {
-        const f = await closedLoop({ url, headers }, connections, opts.loadSeconds);
+        const f = await closedLoop({ url, headers }, connections, opts.loadSeconds, {
+          warmupMs: opts.warmupMs,
+        });
         concurrent.push({
           size: org.size,
           connections,
@@ -86,6 +90,7 @@ export async function roomList(
           p50_ms: round(f.p50_ms),
           p99_ms: round(f.p99_ms),
           failures: f.failures,
+          first_request_max_ms: round(f.first_request_max_ms),
         });
       }
     }

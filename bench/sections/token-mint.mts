@@ -1,7 +1,18 @@
-import { closedLoop, type LoadFigures, type LoadTarget } from "../lib/load.mjs";
+import { closedLoop, type LoadFigures, type LoadRun, type LoadTarget, mergeLoads } from "../lib/load.mjs";
 import { ratio, round } from "../lib/stats.mjs";
 
 export const CONCURRENCY = [1, 8, 32, 64] as const;
+
+/**
+ * Rounds per level: app, floor and baseline take turns this many times at each level, so a drift
+ * of the machine's speed between steps weighs on all three (the ratio at 32 was noisy with one).
+ */
+export const ROUNDS: Readonly<Record<number, number>> = { 1: 1, 8: 1, 32: 3, 64: 3 };
+
+/** Each round's measured phase, from the per-level setting: two thirds of it, at least 1 s. */
+export function roundSeconds(seconds: number): number {
+  return Math.max(1, Math.round((seconds * 2) / 3));
+}
 
 export interface TokenLevel {
   connections: number;
@@ -20,6 +31,11 @@ export interface TokenLevel {
   floor_p99_ms: number | null;
   /** App throughput over the framework floor's: what our own work costs inside Next. */
   floor_ratio: number | null;
+  /** Rounds of app, floor and baseline in turn at this level; the figures above pool them. */
+  rounds: number;
+  /** The ramp, not in the figures above: the slowest first request of a new connection. */
+  first_request_max_ms: number | null;
+  floor_first_request_max_ms: number | null;
 }
 
 export interface TokenMintResult {
@@ -38,7 +54,11 @@ export interface TokenMintResult {
   floor_p99_ms_c32: number | null;
   p99_to_floor_p99_c32: number | null;
   p99_ms_c64: number | null;
+  /** The per-level setting (BENCH_QUICK: 1 s) each round's length is taken from (roundSeconds). */
   seconds_per_level: number;
+  /** Length of each round's measured phase (after its ramp), and the rounds at each level. */
+  round_seconds: number;
+  rounds: Record<string, number>;
   levels: TokenLevel[];
 }
 
@@ -66,29 +86,50 @@ export async function probeToken(target: LoadTarget): Promise<void> {
 }
 
 /**
- * Warm-up (JIT, lazily loaded route code, pool connections), then each concurrency level, the app
- * and the baseline taking turns level by level, so a busy neighbour on the machine weighs on both.
+ * Warm-up (JIT, lazily loaded route code, pool connections), then each concurrency level in rounds:
+ * the app, the floor and the baseline take turns round by round, so a busy neighbour or a drift in
+ * the machine's speed weighs on all three. Each round is one closed loop (its own connections,
+ * ramp and measured phase, see closedLoop); a target's rounds at one level are pooled (mergeLoads).
  */
 export async function loadLevels(
   app: LoadTarget,
   baseline: LoadTarget | undefined,
   seconds: number,
-): Promise<{ app: LoadFigures[]; baseline: LoadFigures[] | undefined; floor: LoadFigures[] }> {
+  opts: { rounds?: Readonly<Record<number, number>>; warmupMs?: number } = {},
+): Promise<{
+  app: LoadFigures[];
+  baseline: LoadFigures[] | undefined;
+  floor: LoadFigures[];
+  rounds: Record<number, number>;
+}> {
   const floorTarget = { url: new URL("/healthz", app.url).href };
+  const loop = { warmupMs: opts.warmupMs };
+  const perRound = roundSeconds(seconds);
   await probeToken(app);
   if (baseline) await probeToken(baseline);
-  await closedLoop(app, 8, Math.min(2, seconds));
-  await closedLoop(floorTarget, 8, Math.min(2, seconds));
-  if (baseline) await closedLoop(baseline, 8, Math.min(2, seconds));
+  await closedLoop(app, 8, Math.min(2, seconds), loop);
+  await closedLoop(floorTarget, 8, Math.min(2, seconds), loop);
+  if (baseline) await closedLoop(baseline, 8, Math.min(2, seconds), loop);
   const a: LoadFigures[] = [];
   const b: LoadFigures[] = [];
   const f: LoadFigures[] = [];
+  const rounds: Record<number, number> = {};
   for (const c of CONCURRENCY) {
-    a.push(await closedLoop(app, c, seconds));
-    f.push(await closedLoop(floorTarget, c, seconds));
-    if (baseline) b.push(await closedLoop(baseline, c, seconds));
+    const n = Math.max(1, (opts.rounds ?? ROUNDS)[c] ?? 1);
+    rounds[c] = n;
+    const appRuns: LoadRun[] = [];
+    const floorRuns: LoadRun[] = [];
+    const baselineRuns: LoadRun[] = [];
+    for (let i = 0; i < n; i++) {
+      appRuns.push(await closedLoop(app, c, perRound, loop));
+      floorRuns.push(await closedLoop(floorTarget, c, perRound, loop));
+      if (baseline) baselineRuns.push(await closedLoop(baseline, c, perRound, loop));
+    }
+    a.push(mergeLoads(appRuns));
+    f.push(mergeLoads(floorRuns));
+    if (baseline) b.push(mergeLoads(baselineRuns));
   }
-  return { app: a, baseline: baseline ? b : undefined, floor: f };
+  return { app: a, baseline: baseline ? b : undefined, floor: f, rounds };
 }
 
 export function combine(
@@ -96,6 +137,7 @@ export function combine(
   baseline: LoadFigures[] | undefined,
   floor: LoadFigures[],
   seconds: number,
+  rounds: Readonly<Record<number, number>> = ROUNDS,
 ): TokenMintResult {
   const levels: TokenLevel[] = app.map((a) => {
     const b = baseline?.find((x) => x.connections === a.connections);
@@ -115,6 +157,9 @@ export function combine(
       floor_p50_ms: round(f?.p50_ms),
       floor_p99_ms: round(f?.p99_ms),
       floor_ratio: ratio(a.rps, f?.rps),
+      rounds: rounds[a.connections] ?? 1,
+      first_request_max_ms: round(a.first_request_max_ms),
+      floor_first_request_max_ms: round(f?.first_request_max_ms),
     };
   });
   const c32 = levels.find((l) => l.connections === 32);
@@ -130,6 +175,8 @@ export function combine(
     p99_to_floor_p99_c32: ratio(c32?.p99_ms, c32?.floor_p99_ms),
     p99_ms_c64: c64?.p99_ms ?? null,
     seconds_per_level: seconds,
+    round_seconds: roundSeconds(seconds),
+    rounds: Object.fromEntries(levels.map((l) => [String(l.connections), l.rounds])),
     levels,
   };
 }

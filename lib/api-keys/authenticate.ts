@@ -1,5 +1,6 @@
 import { type ApiKeyScope, type KeyGrant, parsePresentedKey } from "@/lib/api-keys/key-format";
 import { noteKeyUse } from "@/lib/api-keys/last-used";
+import { principalCache } from "@/lib/api-keys/principal-cache";
 import { safeEqual, sha256Hex } from "@/lib/crypto/secret-box";
 import type { Db } from "@/lib/db";
 import { type PreparedStatement, runPrepared } from "@/lib/db-prepared";
@@ -71,8 +72,9 @@ export interface RoomLookup {
  * Everything wrong with the key (missing, malformed, unknown, rotated away, revoked, a key id that
  * does not own the secret) is the same 401 `invalid_api_key`; a valid key without `needs` is 403.
  *
- * Every call reads the key row (no cache), so a rotation or revocation applies to the very next
- * request. One indexed query: the key by the unique index on the secret's SHA-256 (compared again
+ * The rows come from the principal cache when it holds them (lib/api-keys/principal-cache.ts:
+ * kept current by notifications from the database, so a rotation or revocation still applies to
+ * the very next request), else from one indexed query: the key by the unique index on the secret's SHA-256 (compared again
  * in constant time), its project and org by primary key, and — when `opts.room` says how — the
  * room by its primary key or short-code index, joined on the key's org and project (so a room of
  * another project is simply absent; a reference no room can have is passed without `by`: absent). Last use is noted in memory and written in batches.
@@ -88,13 +90,7 @@ export async function authenticateProjectKey(
   if (!parsed) throw invalid();
   const hash = sha256Hex(parsed.secret);
   const lookup = opts.room?.by ? opts.room : undefined;
-  const [found] = lookup
-    ? await runPrepared(db, lookup.by === "id" ? KEY_AND_ROOM_BY_ID : KEY_AND_ROOM_BY_CODE, [
-        hash,
-        lookup.value,
-      ])
-    : await runPrepared(db, KEY_ONLY, [hash]);
-  const row = found && toRow(found);
+  const row = await readKey(db, hash, lookup);
   if (!row || row.revokedAt || !safeEqual(row.secretHash, hash)) throw invalid();
   if (parsed.keyId !== undefined && !safeEqual(parsed.keyId, row.id)) throw invalid();
   noteKeyUse(row.id);
@@ -134,6 +130,29 @@ type KeyRowColumns = [
   roomState: string,
   roomProject: string,
 ];
+
+type KeyRow = ReturnType<typeof toRow>;
+type CachedKeyRow = Omit<KeyRow, "room">;
+
+/** The key (and room) from the principal cache, or from the one query, which then fills it. */
+async function readKey(db: Db, hash: string, lookup: RoomLookup | undefined): Promise<KeyRow | undefined> {
+  const cache = principalCache<CachedKeyRow, KeyRoom>(db);
+  const hit = cache?.read(hash, lookup);
+  if (hit) return { ...hit.key, room: hit.room ?? null };
+  const gen = cache?.generation ?? 0;
+  const [found] = lookup
+    ? await runPrepared(db, lookup.by === "id" ? KEY_AND_ROOM_BY_ID : KEY_AND_ROOM_BY_CODE, [
+        hash,
+        lookup.value,
+      ])
+    : await runPrepared(db, KEY_ONLY, [hash]);
+  if (!found) return undefined;
+  const row = toRow(found);
+  // An absent room is not stored: the room may be created a moment later (inserts notify nothing).
+  const { room, ...key } = row;
+  cache?.store(gen, hash, key, lookup && room ? { ...lookup, row: room } : undefined);
+  return row;
+}
 
 function toRow(r: unknown[]) {
   const [id, orgId, projectId, scope, grants, secretHash, revokedAt, planSelected, ...roomColumns] =

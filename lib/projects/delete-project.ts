@@ -1,5 +1,6 @@
 import { and, eq, isNull, ne } from "drizzle-orm";
 import { apiKeys, projects, recordings, rooms, webhookEndpoints } from "@/db/schema";
+import { settlePrincipalWrites } from "@/lib/api-keys/principal-cache";
 import { type AuditContext, recordAudit } from "@/lib/audit/record-audit";
 import type { Db } from "@/lib/db";
 import { transactionWithJobs } from "@/lib/jobs/transaction";
@@ -28,7 +29,7 @@ export async function deleteProject(
   audit: AuditContext,
   projectId: string,
 ): Promise<ProjectDeletion> {
-  return transactionWithJobs(db, async (tx) => {
+  const deleted = await transactionWithJobs(db, async (tx) => {
     const project = await findProject(tx, audit.orgId, projectId, { lock: true });
     const webhooks = await tx
       .delete(webhookEndpoints)
@@ -78,4 +79,7 @@ export async function deleteProject(
     });
     return result;
   });
+  // Its keys and rooms are gone from every instance's principal cache before the caller hears so.
+  await settlePrincipalWrites(db);
+  return deleted;
 }

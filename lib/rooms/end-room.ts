@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { rooms } from "@/db/schema";
+import { settlePrincipalWrites } from "@/lib/api-keys/principal-cache";
 import { type AuditContext, recordAudit } from "@/lib/audit/record-audit";
 import type { Db } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
@@ -17,7 +18,7 @@ import { serializeRoom } from "@/lib/rooms/serialize-room";
  * refused from then on (lib/tokens/mint-room-token.ts).
  */
 export async function endRoomByHost(db: Db, audit: AuditContext, ref: string): Promise<RoomDto> {
-  return transactionWithJobs(db, async (tx) => {
+  const ended = await transactionWithJobs(db, async (tx) => {
     const found = await findRoom(tx, ref, { orgId: audit.orgId });
     if (!found) throw roomNotFound();
     const [room] = await tx.select().from(rooms).where(eq(rooms.id, found.id)).for("update");
@@ -27,4 +28,7 @@ export async function endRoomByHost(db: Db, audit: AuditContext, ref: string): P
     await recordAudit(tx, audit, { action: "room.ended", target: { type: "room", id: room.id } });
     return serializeRoom(ended);
   });
+  // The next room token for it, on any instance, is refused (the principal cache settles).
+  await settlePrincipalWrites(db);
+  return ended;
 }

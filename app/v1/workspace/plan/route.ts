@@ -1,4 +1,4 @@
-import { audited, memberAuditContext } from "@/lib/audit/record-audit";
+import { memberAuditContext } from "@/lib/audit/record-audit";
 import { selectPlan } from "@/lib/billing/select-plan";
 import { methods } from "@/lib/http/handler";
 import { toIdentity } from "@/lib/identity/load-member";
@@ -10,12 +10,7 @@ export const dynamic = "force-dynamic";
 /** Extension (decisions §2): Owner or Billing selects the org's plan; answers the new identity. */
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: implement(selectPlanContract)(async ({ req, db, member, body: { plan } }) => {
-    await audited(
-      db,
-      memberAuditContext(req, member),
-      (tx) => selectPlan(tx, member.orgId, plan),
-      () => ({ action: "plan.selected", target: { type: "org", id: member.orgId }, metadata: { plan } }),
-    );
+    await selectPlan(db, memberAuditContext(req, member), plan);
     return { status: 200, body: toIdentity({ ...member, planSelected: true }) };
   }),
 });

@@ -1,5 +1,5 @@
 import { revokeApiKey } from "@/lib/api-keys/revoke-api-key";
-import { audited, memberAuditContext } from "@/lib/audit/record-audit";
+import { memberAuditContext } from "@/lib/audit/record-audit";
 import { methods } from "@/lib/http/handler";
 import { implement } from "@/lib/routes/implement";
 import { revokeApiKeyContract } from "./contract";
@@ -10,16 +10,11 @@ type P = { projectId: string; id: string };
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods<P>({
   DELETE: implement(revokeApiKeyContract)<P>(async ({ req, db, member, params }) => {
-    await audited(
-      db,
-      memberAuditContext(req, member),
-      (tx) => revokeApiKey(tx, { orgId: member.orgId, projectId: params.projectId, keyId: params.id }),
-      () => ({
-        action: "api_key.revoked",
-        target: { type: "api_key", id: params.id },
-        metadata: { project_id: params.projectId },
-      }),
-    );
+    await revokeApiKey(db, memberAuditContext(req, member), {
+      orgId: member.orgId,
+      projectId: params.projectId,
+      keyId: params.id,
+    });
     return { status: 204 };
   }),
 });

@@ -1,5 +1,5 @@
 import { rotateApiKey } from "@/lib/api-keys/rotate-api-key";
-import { audited, memberAuditContext } from "@/lib/audit/record-audit";
+import { memberAuditContext } from "@/lib/audit/record-audit";
 import { methods } from "@/lib/http/handler";
 import { implement } from "@/lib/routes/implement";
 import { rotateApiKeyContract } from "./contract";
@@ -12,16 +12,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods<P>({
   // No body is defined; anything sent is ignored.
   POST: implement(rotateApiKeyContract)<P>(async ({ req, db, member, params }) => {
     const scope = { orgId: member.orgId, projectId: params.projectId, keyId: params.id };
-    const rotated = await audited(
-      db,
-      memberAuditContext(req, member),
-      (tx) => rotateApiKey(tx, scope),
-      (k) => ({
-        action: "api_key.rotated",
-        target: { type: "api_key", id: k.id },
-        metadata: { project_id: params.projectId, prefix: k.prefix },
-      }),
-    );
-    return { status: 200, body: rotated };
+    return { status: 200, body: await rotateApiKey(db, memberAuditContext(req, member), scope) };
   }),
 });
