@@ -2,7 +2,7 @@ import { NextRequest } from "next/server";
 import { afterEach, describe, expect, it } from "vitest";
 import { overrideEnvForTests } from "@/lib/env";
 import { NON_PAGE_CSP } from "@/lib/http/csp";
-import config from "@/next.config";
+import config from "@/next.config.mjs";
 import { proxy, config as proxyConfig } from "@/proxy";
 
 afterEach(() => overrideEnvForTests({}));
@@ -20,7 +20,7 @@ function page(path = "/projects") {
   return proxy(new NextRequest(new URL(path, "http://localhost:3000")));
 }
 
-/** next.config.ts's headers apply to every page and route; the browser run (e2e) serves them for real. */
+/** next.config.mjs's headers apply to every page and route; the browser run (e2e) serves them for real. */
 describe("security headers", () => {
   it("every answer: no framing, no sniffing, a strict referrer policy", async () => {
     const rules = (await config.headers?.()) ?? [];

@@ -1,7 +1,7 @@
 import { type ApiKeyScope, type KeyGrant, parsePresentedKey } from "@/lib/api-keys/key-format";
 import { noteKeyUse } from "@/lib/api-keys/last-used";
 import { principalCache } from "@/lib/api-keys/principal-cache";
-import { safeEqual, sha256Hex } from "@/lib/crypto/secret-box";
+import { publicLengthEqual, sha256Hex } from "@/lib/crypto/secret-box";
 import type { Db } from "@/lib/db";
 import { type PreparedStatement, runPrepared } from "@/lib/db-prepared";
 import { ApiError } from "@/lib/http/errors";
@@ -91,8 +91,8 @@ export async function authenticateProjectKey(
   const hash = sha256Hex(parsed.secret);
   const lookup = opts.room?.by ? opts.room : undefined;
   const row = await readKey(db, hash, lookup);
-  if (!row || row.revokedAt || !safeEqual(row.secretHash, hash)) throw invalid();
-  if (parsed.keyId !== undefined && !safeEqual(parsed.keyId, row.id)) throw invalid();
+  if (!row || row.revokedAt || !publicLengthEqual(row.secretHash, hash)) throw invalid();
+  if (parsed.keyId !== undefined && !publicLengthEqual(parsed.keyId, row.id)) throw invalid();
   noteKeyUse(row.id);
   if (row.scope !== "all" && row.scope !== needs) {
     throw new ApiError(

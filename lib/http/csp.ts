@@ -21,8 +21,7 @@ export function pageCsp(nonce: string, dev: boolean): string {
   ].join("; ");
 }
 
-/** JSON and file answers render nothing: they may load nothing and be framed by nobody. */
-export const NON_PAGE_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+export { NON_PAGE_CSP } from "@/lib/http/non-page-csp.mjs";
 
 /** A fresh, unguessable nonce per response. */
 export function newNonce(): string {

@@ -1,5 +1,8 @@
-import type { NextConfig } from "next";
-import { NON_PAGE_CSP } from "./lib/http/csp";
+// @ts-check
+// JavaScript, not TypeScript: `next start` compiles a next.config.ts with SWC's native binding at
+// every start, which stays mapped: 25 MB of the embedded default's idle RSS (issue 15's < 300 MB;
+// docs/decisions/0967). The types still apply through the JSDoc below and next.config.d.mts.
+import { NON_PAGE_CSP } from "./lib/http/non-page-csp.mjs";
 
 /**
  * Every answer: no framing, no sniffing, a strict referrer. Pages get their nonce-based CSP from
@@ -25,7 +28,8 @@ const NON_PAGE_PATHS = [
   "/.well-known/:path*",
 ];
 
-const config: NextConfig = {
+/** @type {import('next').NextConfig} */
+const config = {
   async headers() {
     return [
       { source: "/:path*", headers: securityHeaders },

@@ -1,0 +1,5 @@
+import type { NextConfig } from "next";
+
+/** next.config.mjs, typed for the tests that read it. */
+declare const config: NextConfig;
+export default config;
