@@ -52,10 +52,16 @@ const imported = new Map<string, Promise<SigningKey>>();
 
 /** The configured key (production): `SVC_TOKEN_SIGNING_KEY`, validated by lib/env.ts. */
 function configuredKey(): { jwk: JWK; kid: string } | undefined {
-  if (!env.SVC_TOKEN_SIGNING_KEY) return undefined;
-  const jwk = JSON.parse(env.SVC_TOKEN_SIGNING_KEY) as JWK;
-  return { jwk, kid: String(jwk.kid) };
+  const raw = env.SVC_TOKEN_SIGNING_KEY;
+  if (!raw) return undefined;
+  // Parsed once per value, not per token (every room token asks for the active key).
+  if (parsedConfigured?.raw !== raw) {
+    const jwk = JSON.parse(raw) as JWK;
+    parsedConfigured = { raw, key: { jwk, kid: String(jwk.kid) } };
+  }
+  return parsedConfigured.key;
 }
+let parsedConfigured: { raw: string; key: { jwk: JWK; kid: string } } | undefined;
 
 async function storedKeys(db: DbOrTx, now: Date) {
   return db
