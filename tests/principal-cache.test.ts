@@ -1,11 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { apiKeys, orgs, projects, rooms } from "@/db/schema";
-import { PRINCIPAL_CHANNEL, PrincipalCache } from "@/lib/api-keys/principal-cache";
 import { getDb, getDbDriver } from "@/lib/db";
 import type { Notifications } from "@/lib/db-notify";
 import { overrideEnvForTests } from "@/lib/env";
 import { newId } from "@/lib/ids";
+import { PRINCIPAL_CHANNEL, PrincipalCache } from "@/lib/principals/principal-cache";
 import { call, expectProblem } from "./helpers/app";
 import { createOrg, type TestOrg } from "./helpers/fixtures";
 import { until } from "./helpers/wait";
@@ -97,6 +97,16 @@ describe("principal cache: what it serves and when (no database)", () => {
     expect(cache.read("hash-c")).toBeDefined();
     f.relisten();
     expect(cache.read("hash-c")).toBeUndefined();
+  });
+
+  it("never caches on a database without the notification triggers (not migrated yet)", async () => {
+    const f = fakeBus({ embedded: true });
+    const cache = new PrincipalCache(f.bus, 500, async () => false);
+    cache.read("x");
+    await settleTicks();
+    await settleTicks();
+    cache.store(cache.generation, "hash-k1", key("k1"));
+    expect(cache.read("hash-k1")).toBeUndefined();
   });
 
   it("does not store a read that a notification overtook", async () => {

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { rateLimits } from "@/db/schema";
-import { settlePrincipalWrites } from "@/lib/api-keys/principal-cache";
 import { getDb } from "@/lib/db";
 import { overrideEnvForTests } from "@/lib/env";
+import { settlePrincipalWrites } from "@/lib/principals/principal-cache";
 import { leaseSize } from "@/lib/ratelimit/lease";
 import { RateLimit } from "@/lib/ratelimit/limiter";
 import { clearAllRateLimits, limits } from "@/lib/ratelimit/policies";

@@ -1,10 +1,10 @@
 import { type ApiKeyScope, type KeyGrant, parsePresentedKey } from "@/lib/api-keys/key-format";
 import { noteKeyUse } from "@/lib/api-keys/last-used";
-import { principalCache } from "@/lib/api-keys/principal-cache";
 import { publicLengthEqual, sha256Hex } from "@/lib/crypto/secret-box";
 import type { Db } from "@/lib/db";
 import { type PreparedStatement, runPrepared } from "@/lib/db-prepared";
 import { ApiError } from "@/lib/http/errors";
+import { principalCache } from "@/lib/principals/principal-cache";
 
 export interface ProjectKeyPrincipal {
   keyId: string;
@@ -72,7 +72,7 @@ export interface RoomLookup {
  * Everything wrong with the key (missing, malformed, unknown, rotated away, revoked, a key id that
  * does not own the secret) is the same 401 `invalid_api_key`; a valid key without `needs` is 403.
  *
- * The rows come from the principal cache when it holds them (lib/api-keys/principal-cache.ts:
+ * The rows come from the principal cache when it holds them (lib/principals/principal-cache.ts:
  * kept current by notifications from the database, so a rotation or revocation still applies to
  * the very next request), else from one indexed query: the key by the unique index on the secret's SHA-256 (compared again
  * in constant time), its project and org by primary key, and — when `opts.room` says how — the

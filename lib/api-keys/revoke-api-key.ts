@@ -1,8 +1,8 @@
 import { apiKeys } from "@/db/schema";
 import { activeKey, type KeyRef, noActiveKey } from "@/lib/api-keys/active-key";
-import { settlePrincipalWrites } from "@/lib/api-keys/principal-cache";
 import { type AuditContext, audited } from "@/lib/audit/record-audit";
 import type { Db } from "@/lib/db";
+import { settlePrincipalWrites } from "@/lib/principals/principal-cache";
 
 /**
  * Endpoint 12: permanent. The row stays (the console lists it as revoked) but authentication

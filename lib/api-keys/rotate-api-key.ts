@@ -2,10 +2,10 @@ import { apiKeys } from "@/db/schema";
 import { activeKey, type KeyRef, noActiveKey } from "@/lib/api-keys/active-key";
 import type { RotatedApiKey } from "@/lib/api-keys/api-key-schema";
 import { displayPrefix, newKeySecret, projectKey } from "@/lib/api-keys/key-format";
-import { settlePrincipalWrites } from "@/lib/api-keys/principal-cache";
 import { type AuditContext, audited } from "@/lib/audit/record-audit";
 import { sha256Hex } from "@/lib/crypto/secret-box";
 import type { Db } from "@/lib/db";
+import { settlePrincipalWrites } from "@/lib/principals/principal-cache";
 
 /**
  * Endpoint 11: one UPDATE replaces the stored hash, so the old secret matches nothing from the

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { orgs } from "@/db/schema";
-import { settlePrincipalWrites } from "@/lib/api-keys/principal-cache";
 import { type AuditContext, audited } from "@/lib/audit/record-audit";
 import type { Plan } from "@/lib/billing/plans";
 import type { Db } from "@/lib/db";
+import { settlePrincipalWrites } from "@/lib/principals/principal-cache";
 
 /**
  * Records the org's plan, audited; from then on `plan_selected` is true and billable actions are

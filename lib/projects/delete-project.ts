@@ -1,9 +1,9 @@
 import { and, eq, isNull, ne } from "drizzle-orm";
 import { apiKeys, projects, recordings, rooms, webhookEndpoints } from "@/db/schema";
-import { settlePrincipalWrites } from "@/lib/api-keys/principal-cache";
 import { type AuditContext, recordAudit } from "@/lib/audit/record-audit";
 import type { Db } from "@/lib/db";
 import { transactionWithJobs } from "@/lib/jobs/transaction";
+import { settlePrincipalWrites } from "@/lib/principals/principal-cache";
 import { findProject } from "@/lib/projects/find-project";
 import { endRoom } from "@/lib/rooms/mark-room-ended";
 import { queueObjectDeletions } from "@/lib/storage/object-deletions";

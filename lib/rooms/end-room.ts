@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { rooms } from "@/db/schema";
-import { settlePrincipalWrites } from "@/lib/api-keys/principal-cache";
 import { type AuditContext, recordAudit } from "@/lib/audit/record-audit";
 import type { Db } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
 import { transactionWithJobs } from "@/lib/jobs/transaction";
+import { settlePrincipalWrites } from "@/lib/principals/principal-cache";
 import { findRoom } from "@/lib/rooms/find-room";
 import { roomNotFound } from "@/lib/rooms/get-room";
 import { endRoom } from "@/lib/rooms/mark-room-ended";

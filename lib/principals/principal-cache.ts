@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { type Notifications, notificationsOf } from "@/lib/db-notify";
 import { env } from "@/lib/env";
@@ -81,6 +82,8 @@ export class PrincipalCache<K extends CachedKey, R extends CachedRoom> {
   constructor(
     private readonly bus: Notifications,
     readonly windowMs: number,
+    /** Whether the database notifies (its triggers exist): a database not migrated yet does not. */
+    private readonly notifies: () => Promise<boolean> = async () => true,
   ) {}
 
   get generation(): number {
@@ -194,12 +197,17 @@ export class PrincipalCache<K extends CachedKey, R extends CachedRoom> {
   private listen(): Promise<boolean> {
     if (this.listening) return this.listening;
     if (now() < this.retryAfter) return Promise.resolve(false);
-    this.listening = this.bus
-      .listen(
-        PRINCIPAL_CHANNEL,
-        (payload) => this.onNotify(payload),
-        () => this.onListen(),
-      )
+    this.listening = this.notifies()
+      .then((notifies) => {
+        if (notifies)
+          return this.bus.listen(
+            PRINCIPAL_CHANNEL,
+            (p) => this.onNotify(p),
+            () => this.onListen(),
+          );
+        // Without the triggers nothing would ever invalidate: never cache (checked again later).
+        throw new Error("the database has no principal-notification triggers (run the migrations)");
+      })
       .then(
         (unlisten) => {
           this.unlisten = unlisten;
@@ -208,7 +216,7 @@ export class PrincipalCache<K extends CachedKey, R extends CachedRoom> {
         (err: unknown) => {
           log.warn("principal cache: cannot listen; reading the database on every request", { err });
           this.listening = undefined;
-          this.retryAfter = now() + 5_000;
+          this.retryAfter = now() + 30_000;
           return false;
         },
       );
@@ -307,11 +315,22 @@ export function principalCache<K extends CachedKey, R extends CachedRoom>(
   const client = (db as unknown as { $client: object }).$client;
   let cache = caches.get(client);
   if (!cache) {
-    cache = new PrincipalCache(notificationsOf(db), windowMs);
+    cache = new PrincipalCache(notificationsOf(db), windowMs, () => hasNotifyTriggers(db));
     caches.set(client, cache);
   }
   // One cache per client holds one row shape: the key query's (authenticate.ts).
   return cache as unknown as PrincipalCache<K, R>;
+}
+
+/** The five triggers of migration 0016 are in place. */
+async function hasNotifyTriggers(db: Db): Promise<boolean> {
+  const result = await db.execute(
+    sql`select count(*)::int as n from pg_trigger where tgname in ('api_keys_notify_principal',
+      'api_keys_notify_principal_deleted', 'projects_notify_principal', 'orgs_notify_principal',
+      'rooms_notify_principal')`,
+  );
+  const rows = (Array.isArray(result) ? result : (result as { rows?: unknown[] }).rows) ?? [];
+  return Number((rows[0] as { n?: unknown } | undefined)?.n) === 5;
 }
 
 /**
