@@ -14,6 +14,7 @@ import type { MintedApiKey } from "@/lib/api-keys/api-key-schema";
 import { getDb } from "@/lib/db";
 import { EnvError, overrideEnvForTests, parseEnv } from "@/lib/env";
 import { newId } from "@/lib/ids";
+import { settlePrincipalWrites } from "@/lib/principals/principal-cache";
 import type { RoomDto } from "@/lib/rooms/room-schema";
 import { CAPABILITIES } from "@/lib/tokens/capabilities";
 import { rotateStoredSigningKey } from "@/lib/tokens/signing-keys";
@@ -397,9 +398,13 @@ describe("POST /v1/auth/tokens/room (endpoint 14)", () => {
 
   it("refuses an ended room with 409 room_ended", async () => {
     const room = await createRoom(org, "meeting");
-    await (await getDb()).update(rooms).set({ state: "ended" }).where(eq(rooms.id, room.id));
+    const db = await getDb();
+    // Written straight to the database, so settled as the domain's writers settle (decision 0966).
+    await db.update(rooms).set({ state: "ended" }).where(eq(rooms.id, room.id));
+    await settlePrincipalWrites(db);
     expectProblem(await mintToken({ roomId: room.id, identity: "k", role: "viewer" }), 409, "room_ended");
-    await (await getDb()).update(rooms).set({ state: "active" }).where(eq(rooms.id, room.id));
+    await db.update(rooms).set({ state: "active" }).where(eq(rooms.id, room.id));
+    await settlePrincipalWrites(db);
     expect((await mintToken({ roomId: room.id, identity: "k", role: "viewer" })).status).toBe(200);
   });
 

@@ -7,6 +7,7 @@ import { getDb } from "@/lib/db";
 import { overrideEnvForTests } from "@/lib/env";
 import { newId } from "@/lib/ids";
 import { transactionWithJobs } from "@/lib/jobs/transaction";
+import { settlePrincipalWrites } from "@/lib/principals/principal-cache";
 import { recordEvent } from "@/lib/webhooks/outbox/record-event";
 import { setHostResolverForTests } from "@/lib/webhooks/resolve-host";
 import { call, expectProblem } from "./helpers/app";
@@ -333,6 +334,7 @@ describe("POST /v1/webhooks/endpoints (endpoint 15)", () => {
       .update(apiKeys)
       .set({ revokedAt: new Date() })
       .where(eq(apiKeys.id, revoked.slice(7, revoked.indexOf("."))));
+    await settlePrincipalWrites(db);
     expectProblem(await register(revoked, body), 401, "invalid_api_key");
     // A session token is not a project key.
     expectProblem(await register(org.members.Owner.token, body), 401, "invalid_api_key");
