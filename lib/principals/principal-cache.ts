@@ -237,6 +237,8 @@ export class PrincipalCache<K extends CachedKey, R extends CachedRoom> {
   private onListen(): void {
     this.flush();
     this.listeningSince = now();
+    // Pings sent before the subscription existed never come back: trust starts with this one.
+    if (!this.bus.embedded) this.ping();
   }
 
   private onNotify(payload: string): void {
