@@ -105,6 +105,29 @@ export interface TargetResult {
 
 const started = Date.now();
 const loadAtStart = Math.round((os.loadavg()[0] ?? 0) * 10) / 10;
+const cpuAtStart = cpuTicks();
+
+/**
+ * CPU ticks of the whole machine from /proc/stat (Linux): `steal` is time the hypervisor gave this
+ * virtual machine's CPUs to someone else. On a shared host it moves every absolute figure even
+ * when the load average says the machine is quiet; undefined where /proc/stat is not there.
+ */
+function cpuTicks(): { total: number; steal: number } | undefined {
+  try {
+    const line = fs.readFileSync("/proc/stat", "utf8").split("\n")[0] ?? "";
+    const f = line.trim().split(/\s+/).slice(1).map(Number);
+    return { total: f.reduce((a, b) => a + b, 0), steal: f[7] ?? 0 };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Percentage of CPU time stolen by the hypervisor over the run. */
+function stealPercent(): number | null {
+  const end = cpuTicks();
+  if (!cpuAtStart || !end || end.total === cpuAtStart.total) return null;
+  return Math.round(((end.steal - cpuAtStart.steal) / (end.total - cpuAtStart.total)) * 1000) / 10;
+}
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "svc-bench-"));
 const adminUrl = process.env.BENCH_PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const nextAuthSecret = `bench-only-${randomBytes(24).toString("hex")}`;
@@ -513,6 +536,7 @@ async function main(): Promise<number> {
       // Other work on the machine moves every absolute figure; the same-run ratios move much less.
       load_average_at_start: loadAtStart,
       load_average_at_end: Math.round((os.loadavg()[0] ?? 0) * 10) / 10,
+      cpu_steal_percent: stealPercent(),
     },
     quick,
     webhook_trust: webhookTrust,

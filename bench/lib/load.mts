@@ -186,6 +186,20 @@ export interface Samples {
   p50_ms: number;
   p99_ms: number;
   failures: number;
+  /** Every latency, so that rounds of one target can be pooled (poolSamples). */
+  latencies: number[];
+}
+
+/** Several sequential runs of one target as one: latencies pooled, failures summed. */
+export function poolSamples(runs: readonly Samples[]): Samples {
+  const latencies = runs.flatMap((r) => r.latencies);
+  return {
+    n: latencies.length,
+    p50_ms: percentile(latencies, 50),
+    p99_ms: percentile(latencies, 99),
+    failures: runs.reduce((n, r) => n + r.failures, 0),
+    latencies,
+  };
 }
 
 const oneConnection = new Agent({ connections: 1 });
@@ -223,5 +237,6 @@ export async function sequential(
     p50_ms: percentile(latencies, 50),
     p99_ms: percentile(latencies, 99),
     failures,
+    latencies,
   };
 }

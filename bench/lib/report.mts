@@ -27,6 +27,8 @@ export interface ReportInput {
     node: string;
     load_average_at_start: number;
     load_average_at_end: number;
+    /** CPU time the hypervisor took for other guests during the run (a shared host's noise). */
+    cpu_steal_percent?: number | null;
   };
   quick: boolean;
   headline_database: string | null;
@@ -56,6 +58,9 @@ export function renderReport(r: ReportInput): string {
   out.push(
     `Run ${r.generated_at} on ${r.machine.cpus} cores, ${r.machine.memory_gb} GB, Node ${r.machine.node}, ` +
       `load average ${r.machine.load_average_at_start} at start, ${r.machine.load_average_at_end} at end` +
+      (r.machine.cpu_steal_percent != null
+        ? `, ${r.machine.cpu_steal_percent} % CPU stolen by the host`
+        : "") +
       (r.quick ? " (BENCH_QUICK: smoke figures only)" : ""),
   );
   for (const name of ["postgres", "embedded"] as const) {
