@@ -60,14 +60,22 @@ const byId = { by: "id", value: "rm_1" };
 /** Lets queued microtasks and timers of 0 ms run. */
 const settleTicks = () => new Promise((r) => setTimeout(r, 0));
 
+/** An embedded-style cache whose listener is up (its first read starts it). */
+async function listeningCache(notifies?: () => Promise<boolean>) {
+  const f = fakeBus({ embedded: true });
+  const cache = new PrincipalCache(f.bus, 500, notifies);
+  cache.read("x");
+  await settleTicks();
+  await settleTicks();
+  return { f, cache };
+}
+
 describe("principal cache: what it serves and when (no database)", () => {
   afterEach(() => vi.useRealTimers());
 
   it("serves what was stored once its listener is up, and drops it on the row's notification", async () => {
-    const f = fakeBus({ embedded: true });
-    const cache = new PrincipalCache(f.bus, 500);
+    const { f, cache } = await listeningCache();
     expect(cache.read("hash-k1")).toBeUndefined();
-    await settleTicks();
     cache.store(cache.generation, "hash-k1", key("k1"), { ...byId, row: room });
     expect(cache.read("hash-k1", byId)).toEqual({ key: key("k1"), room });
     // Another room reference of the same key is not cached: the caller reads the database.
@@ -80,10 +88,7 @@ describe("principal cache: what it serves and when (no database)", () => {
   });
 
   it("drops a project's and an org's keys, and everything when the subscription is re-established", async () => {
-    const f = fakeBus({ embedded: true });
-    const cache = new PrincipalCache(f.bus, 500);
-    cache.read("x");
-    await settleTicks();
+    const { f, cache } = await listeningCache();
     const store = (id: string, over: Parameters<typeof key>[1]) =>
       cache.store(cache.generation, `hash-${id}`, key(id, over));
     store("a", { projectId: "prj_a", orgId: "org_a" });
@@ -100,20 +105,13 @@ describe("principal cache: what it serves and when (no database)", () => {
   });
 
   it("never caches on a database without the notification triggers (not migrated yet)", async () => {
-    const f = fakeBus({ embedded: true });
-    const cache = new PrincipalCache(f.bus, 500, async () => false);
-    cache.read("x");
-    await settleTicks();
-    await settleTicks();
+    const { cache } = await listeningCache(async () => false);
     cache.store(cache.generation, "hash-k1", key("k1"));
     expect(cache.read("hash-k1")).toBeUndefined();
   });
 
   it("does not store a read that a notification overtook", async () => {
-    const f = fakeBus({ embedded: true });
-    const cache = new PrincipalCache(f.bus, 500);
-    cache.read("x");
-    await settleTicks();
+    const { f, cache } = await listeningCache();
     const gen = cache.generation;
     f.deliver("k:k1"); // committed while the read was in flight
     cache.store(gen, "hash-k1", key("k1"));
@@ -248,6 +246,17 @@ describe("principal cache: every write that matters reaches it (triggers, both d
     }
   }
 
+  /** A room written straight to the database (no cache has seen it). */
+  async function insertRoom(name: string, codePrefix: string): Promise<string> {
+    const id = newId("room");
+    const shortCode = `${codePrefix}${id.slice(-5).toLowerCase()}`;
+    const db = await getDb();
+    await db
+      .insert(rooms)
+      .values({ id, orgId: org.id, projectId: org.projectId, name, type: "meeting", shortCode });
+    return id;
+  }
+
   /** A write made straight in SQL (no settle): the cache must drop the entry on its notification. */
   async function rawWrite(statement: ReturnType<typeof sql>): Promise<void> {
     const db = await getDb();
@@ -255,16 +264,7 @@ describe("principal cache: every write that matters reaches it (triggers, both d
   }
 
   it("a room ended in SQL: the next tokens are refused once its notification arrives", async () => {
-    const db = await getDb();
-    const id = newId("room");
-    await db.insert(rooms).values({
-      id,
-      orgId: org.id,
-      projectId: org.projectId,
-      name: "To end",
-      type: "meeting",
-      shortCode: `cache${id.slice(-5).toLowerCase()}`,
-    });
+    const id = await insertRoom("To end", "cache");
     await warm(id);
     await rawWrite(sql`update rooms set state = 'ended' where id = ${id}`);
     await until("room_ended", async () => (await mint(id)).status === 409);
@@ -282,16 +282,8 @@ describe("principal cache: every write that matters reaches it (triggers, both d
 
   it("the org's plan flag, in cloud mode", async () => {
     overrideEnvForTests({ SVC_DEPLOYMENT_MODE: "cloud" });
-    const id = newId("room");
+    const id = await insertRoom("Plan", "plan");
     const db = await getDb();
-    await db.insert(rooms).values({
-      id,
-      orgId: org.id,
-      projectId: org.projectId,
-      name: "Plan",
-      type: "meeting",
-      shortCode: `plan${id.slice(-5).toLowerCase()}`,
-    });
     await warm(id);
     await db.update(orgs).set({ planSelected: false }).where(eq(orgs.id, org.id));
     await until("plan_required", async () => (await mint(id)).status === 402);
@@ -309,16 +301,8 @@ describe("principal cache: every write that matters reaches it (triggers, both d
           { token, json: { name: "raw" } },
         )
       ).body;
-    const id = newId("room");
+    const id = await insertRoom("Keys", "keys");
     const db = await getDb();
-    await db.insert(rooms).values({
-      id,
-      orgId: org.id,
-      projectId: org.projectId,
-      name: "Keys",
-      type: "meeting",
-      shortCode: `keys${id.slice(-5).toLowerCase()}`,
-    });
     const refused = async (k: string) => (await mint(id, k)).status === 401;
 
     const revoked = await fresh();
