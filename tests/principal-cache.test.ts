@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { apiKeys, orgs, projects, rooms } from "@/db/schema";
+import { KEY_QUERY_TEXTS } from "@/lib/api-keys/authenticate";
 import { getDb, getDbDriver } from "@/lib/db";
 import type { Notifications } from "@/lib/db-notify";
 import { overrideEnvForTests } from "@/lib/env";
@@ -192,6 +193,40 @@ describe("principal cache: what it serves and when (no database)", () => {
 });
 
 describe("principal cache: every write that matters reaches it (triggers, both databases)", () => {
+  it("has a trigger column for every column the key query reads or joins on", async () => {
+    const db = await getDb();
+    const result = await db.execute(
+      sql`select c.relname as tbl, pg_get_triggerdef(t.oid) as def from pg_trigger t
+          join pg_class c on c.oid = t.tgrelid where t.tgname like '%notify_principal%'`,
+    );
+    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+      tbl: string;
+      def: string;
+    }[];
+    /** The columns whose UPDATE fires a table's notification trigger, and whether DELETE does. */
+    const covered = (table: string, column: string) =>
+      rows.some((r) => {
+        const list = /UPDATE OF ([\w, ]+?) ON /.exec(r.def)?.[1] ?? "";
+        return r.tbl === table && list.split(/,\s*/).includes(column);
+      });
+    const deletes = (table: string) => rows.some((r) => r.tbl === table && /\bDELETE\b/.test(r.def));
+    // The matcher itself: a column no trigger lists is not covered.
+    expect(covered("orgs", "name")).toBe(false);
+    const tables: Record<string, string> = { k: "api_keys", p: "projects", o: "orgs", r: "rooms" };
+    const used = new Set(
+      KEY_QUERY_TEXTS.flatMap((t) => [...t.matchAll(/\b([kpor])\.(\w+)/g)].map((m) => `${m[1]}.${m[2]}`)),
+    );
+    expect(used.size).toBeGreaterThan(10);
+    for (const ref of used) {
+      const [alias = "", column = ""] = ref.split(".");
+      const table = tables[alias] ?? "";
+      expect(table, ref).not.toBe("");
+      expect(deletes(table), `${table} deletions`).toBe(true);
+      // Ids never change; a removal notifies through the DELETE trigger.
+      if (column !== "id") expect(covered(table, column), `${table}.${column}`).toBe(true);
+    }
+  });
+
   let org: TestOrg;
   let projectKey: string;
   let keyId: string;

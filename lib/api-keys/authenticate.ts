@@ -31,6 +31,8 @@ const invalid = () =>
   );
 
 const KEY_COLUMNS = `k.id, k.org_id, k.project_id, k.scope, k.grants, k.secret_hash, k.revoked_at, o.plan_selected`;
+const ROOM_COLUMNS = `r.id, r.type, r.state, r.project_id`;
+
 const KEY_JOINS = `from api_keys k
   join projects p on p.id = k.project_id and p.org_id = k.org_id
   join orgs o on o.id = k.org_id`;
@@ -50,15 +52,21 @@ const roomJoin = (column: "id" | "short_code") => `left join rooms r
 const KEY_AND_ROOM_BY_ID: PreparedStatement = {
   name: "svc_key_room_by_id",
   types: ["text", "text"],
-  text: `select ${KEY_COLUMNS}, r.id, r.type, r.state, r.project_id ${KEY_JOINS}
+  text: `select ${KEY_COLUMNS}, ${ROOM_COLUMNS} ${KEY_JOINS}
   ${roomJoin("id")} where k.secret_hash = $1 limit 1`,
 };
 const KEY_AND_ROOM_BY_CODE: PreparedStatement = {
   ...KEY_AND_ROOM_BY_ID,
   name: "svc_key_room_by_code",
-  text: `select ${KEY_COLUMNS}, r.id, r.type, r.state, r.project_id ${KEY_JOINS}
+  text: `select ${KEY_COLUMNS}, ${ROOM_COLUMNS} ${KEY_JOINS}
   ${roomJoin("short_code")} where k.secret_hash = $1 limit 1`,
 };
+
+/**
+ * Every statement the principal cache stands in for: each column they read or match on must be in
+ * the notification triggers of migration 0016 (tests/principal-cache.test.ts checks it).
+ */
+export const KEY_QUERY_TEXTS = [KEY_ONLY.text, KEY_AND_ROOM_BY_ID.text, KEY_AND_ROOM_BY_CODE.text] as const;
 
 /** A room to read with the key: by `id` or `short_code` (normalised), and the reference asked for. */
 export interface RoomLookup {
