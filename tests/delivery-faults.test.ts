@@ -301,7 +301,15 @@ describe("delivery under faults", () => {
       );
       cluster.start();
     }
-    await until("more attempts from the second instance", () => recordedBy(second) > 40, 60_000);
+    await until("more attempts from the second instance", () => recordedBy(second) > 40, 60_000).catch(
+      (err: Error) => {
+        // What the instance last said: a stuck recovery and a slow machine read differently.
+        const tail = second.lines.slice(-12).map((l) => JSON.stringify(l).slice(0, 300));
+        throw new Error(
+          `${err.message}; recorded ${recordedBy(second)}; its last lines:\n${tail.join("\n")}`,
+        );
+      },
+    );
     await stopped(second.child, "SIGKILL");
     cuts.push(await cutAt());
 
