@@ -25,7 +25,7 @@ export class DatabaseDeadlineError extends Error {
 type Sql = postgres.Sql;
 type Pending = ReturnType<Sql["unsafe"]>;
 /** Public members of postgres.js's Query that its type declarations leave out. */
-type QueryInternals = { active: boolean; reject: (err: unknown) => void };
+type QueryInternals = { state: unknown; reject: (err: unknown) => void };
 type TxFn<T> = (tx: postgres.TransactionSql) => T | Promise<T>;
 
 export interface PostgresPool {
@@ -41,6 +41,11 @@ export function openPostgresPool(url: string, opts: PostgresPoolOptions): Postgr
     postgres(url, {
       max: opts.max,
       onnotice: () => {},
+      // No catalog query on each new connection (decision 0969): postgres.js runs it without a
+      // handler, so a connection closed during it (a database restarting) rejects a promise nobody
+      // holds and takes the process down (porsager/postgres#1192, #1223). drizzle reads and writes
+      // array columns as text itself; raw SQL reads arrays as JSON (array_to_json).
+      fetch_types: false,
       // postgres.js counts seconds; it bounds the TCP connect and the start-up handshake.
       connect_timeout: opts.connectTimeoutMs / 1000,
       ...(opts.statementTimeoutMs > 0 ? { connection: { statement_timeout: opts.statementTimeoutMs } } : {}),
@@ -65,11 +70,14 @@ export function openPostgresPool(url: string, opts: PostgresPoolOptions): Postgr
     if (opts.deadlineMs <= 0) return q;
     const timer = setTimeout(() => {
       const internals = q as unknown as QueryInternals;
-      const sent = internals.active;
+      // Written to a connection (sent, or pipelined behind one that is not answering) or not yet.
+      const onConnection = internals.state != null;
       internals.reject(new DatabaseDeadlineError(`no answer from the database within ${opts.deadlineMs} ms`));
-      // Not sent yet: cancel() takes it out of the queue. Sent: the connection is dead.
-      q.cancel();
-      if (sent) reset(pool);
+      // Not on a connection: cancel() just takes it out of the queue. On one, the connection is
+      // dead: the pool is replaced. Never cancel() there: postgres.js then opens a cancel connection
+      // and drops its promise, whose rejection (the server unreachable) would end the process.
+      if (onConnection) reset(pool);
+      else q.cancel();
     }, opts.deadlineMs);
     timer.unref?.();
     const clear = () => clearTimeout(timer);

@@ -2,6 +2,7 @@ import { and, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { DbOrTx } from "@/lib/db";
+import { rowsOf } from "@/lib/db-rows";
 import { validationError } from "@/lib/http/errors";
 
 /** The one pagination scheme: newest first by (created_at, id), keyset, fetch limit + 1. */
@@ -128,10 +129,9 @@ export async function listNewestFirst<T extends KeysetTable, S extends ListColum
   return toPage(rows as unknown as (RowOf<S> & Cursor)[], q.limit, serialize);
 }
 
-/** The single text cell of a one-row, one-column answer (postgres.js: a row list; PGlite: `rows`). */
+/** The single text cell of a one-row, one-column answer. */
 function firstCell(result: unknown): string {
-  const rows = (Array.isArray(result) ? result : (result as { rows?: unknown[] }).rows) ?? [];
-  const row = rows[0] as Record<string, unknown> | unknown[] | undefined;
+  const row = rowsOf<Record<string, unknown> | unknown[]>(result)[0];
   const cell = Array.isArray(row) ? row[0] : row ? Object.values(row)[0] : undefined;
   if (typeof cell !== "string") throw new Error("a list page came back without its JSON");
   return cell;

@@ -7,6 +7,7 @@ import { createOrg, type TestOrg } from "./helpers/fixtures";
 import {
   type FreezableRelay,
   postgresBinDir,
+  startClosingRelay,
   startFreezableRelay,
   startSilentListener,
   startThrowawayCluster,
@@ -163,8 +164,40 @@ describe.skipIf(!postgresBinDir())("database down or hung: 503, then recovery by
       // The statement that hung was on an open connection: the pool was replaced, not left stuck.
       expect(handle.resets()).toBeGreaterThanOrEqual(1);
       expectUnavailable(await answered(listRooms()));
-      relay.thaw();
+      await relay.thaw();
       await recovers(listRooms);
+    } finally {
+      await relay.close();
+    }
+  });
+
+  // Both below fail through an unhandled rejection (vitest fails the file; a server process exits)
+  // when postgres.js drops a promise of its own: decision 0969.
+  it("a server that ends each new connection before its first statement is a 503, not a crash", async () => {
+    const relay = await startClosingRelay(Number(new URL(cluster.url).port));
+    try {
+      await switchDatabase(`postgres://postgres@127.0.0.1:${relay.port}/postgres`);
+      expectUnavailable(await answered(listRooms()));
+      expectUnavailable(await answered(listRooms()));
+    } finally {
+      await relay.close();
+    }
+  });
+
+  it("a statement past its deadline on a server that is now unreachable is a 503, not a crash", async () => {
+    const relay: FreezableRelay = await startFreezableRelay(Number(new URL(cluster.url).port));
+    try {
+      const handle = await switchDatabase(`postgres://postgres@127.0.0.1:${relay.port}/postgres`);
+      expect((await listRooms()).status).toBe(200);
+      const before = relay.accepted();
+      // Connections held silent and new ones refused: a cancel request could not be delivered.
+      relay.freeze({ refuseNew: true });
+      expectUnavailable(await answered(listRooms()));
+      expect(handle.resets()).toBeGreaterThanOrEqual(1);
+      await relay.thaw();
+      await recovers(listRooms);
+      // The pool reconnected through the relay: what follows ran on new connections.
+      expect(relay.accepted()).toBeGreaterThan(before);
     } finally {
       await relay.close();
     }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { deliveries, deliveryAttempts, webhookEndpoints, webhookSigningSecrets } from "@/db/schema";
 import { encryptSecret } from "@/lib/crypto/secret-box";
-import { getDb } from "@/lib/db";
+import { type Db, getDb } from "@/lib/db";
 import { overrideEnvForTests } from "@/lib/env";
 import { transactionWithJobs } from "@/lib/jobs/transaction";
 import { runClaimedAttempt } from "@/lib/webhooks/delivery/attempt-delivery";
@@ -259,5 +259,79 @@ describe("the targets of a claimed batch", () => {
       .from(deliveryAttempts)
       .where(eq(deliveryAttempts.deliveryId, broken.rows[0]?.id ?? ""));
     expect(attempts).toEqual([]);
+  });
+});
+
+/**
+ * The database as a client sees it while it is away: each of the next `failures` statements fails
+ * with `code` (ECONNREFUSED: down; 42601: a statement the server rejects), then they run again.
+ * Only runPrepared's two entry points are covered: the recorder uses nothing else.
+ */
+function flakyDb(db: Db, failures: number, code: string): { db: Db; failed: () => number } {
+  let failed = 0;
+  const fail = () => {
+    failed++;
+    return Promise.reject(Object.assign(new Error(`simulated ${code}`), { code }));
+  };
+  const real = (db as unknown as { $client: Record<string, unknown> }).$client;
+  const client = new Proxy(real, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop) as unknown;
+      if (typeof value !== "function") return value;
+      const call = (...args: unknown[]) => (value as (...a: unknown[]) => unknown).apply(target, args);
+      // postgres.js: unsafe(text, params, opts).values(); PGlite: query(text, params, opts).
+      if (prop === "unsafe")
+        return (...args: unknown[]) =>
+          failed < failures ? { values: fail } : (call(...args) as { values: () => unknown });
+      if (prop === "query") return (...args: unknown[]) => (failed < failures ? fail() : call(...args));
+      return call;
+    },
+  });
+  const wrapped = new Proxy(db, {
+    get: (target, prop) => (prop === "$client" ? client : Reflect.get(target, prop)),
+  });
+  return { db: wrapped, failed: () => failed };
+}
+
+describe("a record the database could not take", () => {
+  const sent = () => ({ result: result(new Date(), 200), requestHeaders: { a: "b" } });
+
+  it("is made once the database answers again, within the claim's lease", async () => {
+    const { rows } = await claimed(2);
+    const [a, b] = rows as [DeliveryRow, DeliveryRow];
+    const flaky = flakyDb(await getDb(), 3, "ECONNREFUSED");
+    const recorded = await Promise.all(
+      [a, b].map((row) => recordAttempt(flaky.db, row, row.attemptCount + 1, sent(), ok)),
+    );
+    expect(recorded).toEqual([true, true]);
+    expect(flaky.failed()).toBe(3);
+    for (const row of [a, b]) {
+      expect((await attemptsOf(row.id)).map((x) => x.attempt)).toEqual([1]);
+      const [stored] = (await deliveriesOf(row.endpointId)).filter((d) => d.id === row.id);
+      expect(stored).toMatchObject({ status: "succeeded", lockedUntil: null });
+    }
+  });
+
+  it("fails at once when the database rejects the statement itself", async () => {
+    const { rows } = await claimed(1);
+    const [row] = rows as [DeliveryRow];
+    const flaky = flakyDb(await getDb(), 1, "42601");
+    await expect(recordAttempt(flaky.db, row, row.attemptCount + 1, sent(), ok)).rejects.toThrow(
+      "simulated 42601",
+    );
+    expect(flaky.failed()).toBe(1);
+    expect(await attemptsOf(row.id)).toEqual([]);
+  });
+
+  it("gives up when the claim's lease would run out before the next try", async () => {
+    const { rows } = await claimed(1);
+    const [row] = rows as [DeliveryRow];
+    // Another claimer may own the row once the lease is over: this record stops trying before.
+    const ending = { ...row, lockedUntil: new Date(Date.now() + 100) };
+    const flaky = flakyDb(await getDb(), 1_000, "ECONNREFUSED");
+    await expect(recordAttempt(flaky.db, ending, row.attemptCount + 1, sent(), ok)).rejects.toThrow(
+      "simulated ECONNREFUSED",
+    );
+    expect(flaky.failed()).toBe(1);
   });
 });

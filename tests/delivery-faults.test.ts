@@ -98,6 +98,21 @@ const children: ChildProcess[] = [];
 interface Worker {
   child: ChildProcess;
   lines: Record<string, unknown>[];
+  stderr: string[];
+}
+
+/** How a worker stands, for a failure's message: alive or how it ended, and what it last said. */
+function lastWords(w: Worker, lines = 12): string {
+  const { exitCode, signalCode } = w.child;
+  const state = exitCode === null && signalCode === null ? "running" : `exited (${exitCode ?? signalCode})`;
+  const tail = w.lines.slice(-lines).map((l) => JSON.stringify(l).slice(0, 300));
+  return `the instance is ${state}; its last lines:\n${tail.join("\n")}\nstderr: ${w.stderr.join("").slice(-2000)}`;
+}
+
+/** Fails the wait at once when the instance died on its own (a crash is never a slow machine). */
+function alive(w: Worker): true {
+  if (w.child.exitCode !== null || w.child.signalCode !== null) throw new Error(`it died: ${lastWords(w)}`);
+  return true;
 }
 
 function startWorker(): Worker {
@@ -134,8 +149,13 @@ function startWorker(): Worker {
       }
     }
   });
-  child.stderr?.resume();
-  return { child, lines };
+  // Its last words, if it dies (an unhandled rejection prints there): kept for a failure's message.
+  const stderr: string[] = [];
+  child.stderr?.on("data", (chunk: Buffer) => {
+    stderr.push(chunk.toString("utf8"));
+    if (stderr.length > 20) stderr.shift();
+  });
+  return { child, lines, stderr };
 }
 
 /** The database the workers use, opened by the test (PGlite: only while no worker has it open). */
@@ -276,7 +296,7 @@ describe("delivery under faults", () => {
       w.lines.filter((l) => l.msg === "webhook attempt" && l.recorded === true).length;
     await until(
       "some attempts recorded and a hanging one in flight",
-      () => recordedBy(first) > 40 && rx.received.some((r) => r.behaviour === "hang"),
+      () => alive(first) && recordedBy(first) > 40 && rx.received.some((r) => r.behaviour === "hang"),
       60_000,
     );
     await stopped(first.child, "SIGKILL");
@@ -288,7 +308,7 @@ describe("delivery under faults", () => {
     if (cluster) {
       await until(
         "the second instance at work",
-        () => second.lines.some((l) => l.msg === "webhook attempt"),
+        () => alive(second) && second.lines.some((l) => l.msg === "webhook attempt"),
         60_000,
       );
       const before = second.lines.length;
@@ -296,20 +316,20 @@ describe("delivery under faults", () => {
       // Down until the instance has met the outage (a failed query it logs), then up again.
       await until(
         "the instance to meet the outage",
-        () => second.lines.slice(before).some((l) => l.level === "error" || l.level === "warn"),
+        () =>
+          alive(second) && second.lines.slice(before).some((l) => l.level === "error" || l.level === "warn"),
         30_000,
       );
       cluster.start();
     }
-    await until("more attempts from the second instance", () => recordedBy(second) > 40, 60_000).catch(
-      (err: Error) => {
-        // What the instance last said: a stuck recovery and a slow machine read differently.
-        const tail = second.lines.slice(-12).map((l) => JSON.stringify(l).slice(0, 300));
-        throw new Error(
-          `${err.message}; recorded ${recordedBy(second)}; its last lines:\n${tail.join("\n")}`,
-        );
-      },
-    );
+    await until(
+      "more attempts from the second instance",
+      () => alive(second) && recordedBy(second) > 40,
+      60_000,
+    ).catch((err: Error) => {
+      // What the instance last said: a crash, a stuck recovery and a slow machine read differently.
+      throw new Error(`${err.message}; recorded ${recordedBy(second)}; ${lastWords(second)}`);
+    });
     await stopped(second.child, "SIGKILL");
     cuts.push(await cutAt());
 
@@ -318,12 +338,12 @@ describe("delivery under faults", () => {
     workers.push(third);
     await until(
       `all ${total} deliveries finished`,
-      () => finished(workers, cuts).size === total,
+      () => alive(third) && finished(workers, cuts).size === total,
       150_000,
     ).catch((err: Error) => {
       const attempts = third.lines.filter((l) => l.msg === "webhook attempt").length;
       throw new Error(
-        `${err.message}: ${finished(workers, cuts).size} finished; the third instance made ${attempts} attempts; last lines ${JSON.stringify(third.lines.slice(-3))}`,
+        `${err.message}: ${finished(workers, cuts).size} finished; the third instance made ${attempts} attempts; ${lastWords(third, 3)}`,
       );
     });
     const released = [...second.lines, ...third.lines].filter(

@@ -404,6 +404,42 @@ describe("principal cache: through the API, the change applies to the very next 
     expectProblem(await mint(k.body.project_key), 409, "room_ended");
   });
 
+  it("deleting the key's project, and selecting a plan in cloud mode", async () => {
+    const org = await createOrg({ name: "Cache project and plan", planSelected: false });
+    const token = org.members.Owner.token;
+    const k = await call<{ project_key: string }>(
+      "POST",
+      `/v1/workspace/projects/${org.projectId}/api-keys`,
+      {
+        token,
+        json: { name: "plan" },
+      },
+    );
+    const room = await call<{ id: string }>("POST", "/v1/workspace/rooms", {
+      token,
+      json: { project_id: org.projectId, name: "Plan and project" },
+    });
+    const mint = () =>
+      call("POST", "/v1/auth/tokens/room", {
+        token: k.body.project_key,
+        json: { roomId: room.body.id, identity: "a", role: "viewer" },
+      });
+    overrideEnvForTests({ SVC_DEPLOYMENT_MODE: "cloud" });
+    try {
+      // Refused while no plan is chosen, from the cache once warm; the choice applies at once.
+      for (let i = 0; i < 5; i++) expectProblem(await mint(), 402, "plan_required");
+      expect((await call("POST", "/v1/workspace/plan", { token, json: { plan: "starter" } })).status).toBe(
+        200,
+      );
+      expect((await mint()).status).toBe(200);
+    } finally {
+      overrideEnvForTests({});
+    }
+    for (let i = 0; i < 5; i++) expect((await mint()).status).toBe(200);
+    expect((await call("DELETE", `/v1/workspace/projects/${org.projectId}`, { token })).status).toBe(204);
+    expectProblem(await mint(), 401, "invalid_api_key");
+  });
+
   it("on PostgreSQL, a listener that loses its connection serves nothing stale and comes back", async () => {
     if ((await getDbDriver()) !== "postgres") return;
     const org = await createOrg({ name: "Cache listener" });

@@ -30,7 +30,9 @@ const invalid = () =>
     "Send a valid project key as `Authorization: Bearer svc_pk_<keyId>.<secret>`.",
   );
 
-const KEY_COLUMNS = `k.id, k.org_id, k.project_id, k.scope, k.grants, k.secret_hash, k.revoked_at, o.plan_selected`;
+// grants (text[]) as JSON: both drivers parse json to an array; postgres.js's own array parsing
+// needs fetch_types, which is off (lib/db-postgres.ts, decision 0969).
+const KEY_COLUMNS = `k.id, k.org_id, k.project_id, k.scope, array_to_json(k.grants), k.secret_hash, k.revoked_at, o.plan_selected`;
 const ROOM_COLUMNS = `r.id, r.type, r.state, r.project_id`;
 
 const KEY_JOINS = `from api_keys k

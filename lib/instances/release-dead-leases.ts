@@ -1,10 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db";
+import { rowsOf } from "@/lib/db-rows";
 import { staleBefore } from "@/lib/instances/heartbeat";
-
-function count(result: unknown): number {
-  return (Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? [])).length;
-}
 
 /**
  * Releases the leases of instances taken for dead (stale heartbeat, or no row at all: a process
@@ -24,5 +21,5 @@ export async function releaseDeadLeases(db: Db, now: Date): Promise<{ deliveries
     where locked_by in (select id from instances where heartbeat_at < ${stale}::timestamptz)
       and state = 'queued' and locked_until > ${now.toISOString()}::timestamptz
     returning id`);
-  return { deliveries: count(deliveries), emails: count(emails) };
+  return { deliveries: rowsOf(deliveries).length, emails: rowsOf(emails).length };
 }

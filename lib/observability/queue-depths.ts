@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { getDb } from "@/lib/db";
+import { rowsOf } from "@/lib/db-rows";
 
 /**
  * Queue depths for /metrics, read when scraped (every instance reports the same database-wide
@@ -22,10 +23,6 @@ export async function readQueueDepths(): Promise<{ queue: string; state: string;
     select 'emails', 'held', count(*)::int from emails where state = 'queued' and release_at > now()
     union all
     select 'emails', 'failed', count(*)::int from emails where state = 'failed'`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
-    queue: string;
-    state: string;
-    count: number | string;
-  }[];
+  const rows = rowsOf<{ queue: string; state: string; count: number | string }>(result);
   return rows.map((r) => ({ queue: r.queue, state: r.state, count: Number(r.count) }));
 }

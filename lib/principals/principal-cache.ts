@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { type Notifications, notificationsOf } from "@/lib/db-notify";
+import { rowsOf } from "@/lib/db-rows";
 import { env } from "@/lib/env";
 import { randomBase62 } from "@/lib/ids";
 import { log } from "@/lib/log/logger";
@@ -331,8 +332,7 @@ async function hasNotifyTriggers(db: Db): Promise<boolean> {
       'api_keys_notify_principal_deleted', 'projects_notify_principal', 'orgs_notify_principal',
       'rooms_notify_principal')`,
   );
-  const rows = (Array.isArray(result) ? result : (result as { rows?: unknown[] }).rows) ?? [];
-  return Number((rows[0] as { n?: unknown } | undefined)?.n) === 5;
+  return Number(rowsOf<{ n?: unknown }>(result)[0]?.n) === 5;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db";
+import { rowsOf } from "@/lib/db-rows";
 import { env } from "@/lib/env";
 
 export type RateLimitStore = "memory" | "postgres" | "redis";
@@ -41,11 +42,7 @@ function bind(q: PgQuery): SQL {
 export const pgPoolAdapter = {
   async query(q: PgQuery): Promise<{ rows: Record<string, unknown>[]; rowCount: number }> {
     const result: unknown = await (await getDb()).execute(bind(q));
-    // postgres.js answers an array of rows; PGlite an object with `rows`.
-    const raw = (Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? [])) as Record<
-      string,
-      unknown
-    >[];
+    const raw = rowsOf<Record<string, unknown>>(result);
     // int8 `expire` arrives as a string (postgres.js) or a bigint (PGlite); the library does arithmetic on it.
     const rows = raw.map((r) =>
       Object.fromEntries(

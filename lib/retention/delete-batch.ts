@@ -1,11 +1,7 @@
 import type { SQL } from "drizzle-orm";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db";
-
-/** Rows a result names, on either driver (postgres.js: an array; PGlite: `{ rows }`). */
-export function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? [])) as T[];
-}
+import { rowsOf } from "@/lib/db-rows";
 
 /**
  * Deletes at most `limit` rows of `table` chosen by `select` (a query returning the key column

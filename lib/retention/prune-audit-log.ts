@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db";
-import { rowsOf } from "@/lib/retention/delete-batch";
+import { rowsOf } from "@/lib/db-rows";
 
 /**
  * Audit-log retention (docs/decisions/0965). The log's trigger refuses DELETE except inside a

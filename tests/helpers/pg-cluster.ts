@@ -102,9 +102,15 @@ export async function startThrowawayCluster(): Promise<ThrowawayCluster> {
  */
 export interface FreezableRelay {
   port: number;
-  freeze: () => void;
-  thaw: () => void;
+  /**
+   * Holds every connection silent. `refuseNew`: new connections are refused too (the listener
+   * closes until the thaw), as a server whose host went away: a connect fails with ECONNREFUSED.
+   */
+  freeze: (opts?: { refuseNew?: boolean }) => void;
+  thaw: () => Promise<void>;
   close: () => Promise<void>;
+  /** Connections the relay accepted so far. */
+  accepted: () => number;
 }
 
 export async function startFreezableRelay(targetPort: number): Promise<FreezableRelay> {
@@ -120,7 +126,10 @@ export async function startFreezableRelay(targetPort: number): Promise<Freezable
       if (frozen) held.push(send);
       else send();
     });
+  let accepted = 0;
+  let listening = false;
   const server = net.createServer((client) => {
+    accepted++;
     const upstream = net.connect(targetPort, "127.0.0.1");
     for (const s of [client, upstream]) {
       sockets.add(s);
@@ -134,16 +143,71 @@ export async function startFreezableRelay(targetPort: number): Promise<Freezable
     forward(client, upstream);
     forward(upstream, client);
   });
+  const listen = (port: number) =>
+    new Promise<void>((resolve) =>
+      server.listen(port, "127.0.0.1", () => {
+        listening = true;
+        resolve();
+      }),
+    );
+  await listen(0);
+  const port = (server.address() as net.AddressInfo).port;
+  return {
+    port,
+    freeze: (opts) => {
+      frozen = true;
+      if (opts?.refuseNew) {
+        listening = false;
+        server.close(); // open connections stay; only new ones are refused
+      }
+    },
+    thaw: async () => {
+      frozen = false;
+      if (!listening) await listen(port);
+      for (const send of held.splice(0)) send();
+    },
+    close: async () => {
+      for (const s of sockets) s.destroy();
+      if (listening) await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+    accepted: () => accepted,
+  };
+}
+
+/**
+ * A relay that lets each connection's start-up through (the client's first message and the
+ * server's answers), then closes the connection at the client's next message: a server that
+ * terminates every new backend before its first statement, as one restarting or failing over does.
+ */
+export async function startClosingRelay(
+  targetPort: number,
+): Promise<{ port: number; close: () => Promise<void> }> {
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(targetPort, "127.0.0.1");
+    let messages = 0;
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on("error", () => {});
+      s.on("close", () => {
+        sockets.delete(s);
+        client.destroy();
+        upstream.destroy();
+      });
+    }
+    client.on("data", (chunk) => {
+      messages++;
+      if (messages === 1) upstream.write(chunk);
+      else {
+        client.destroy();
+        upstream.destroy();
+      }
+    });
+    upstream.on("data", (chunk) => client.write(chunk));
+  });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
     port: (server.address() as net.AddressInfo).port,
-    freeze: () => {
-      frozen = true;
-    },
-    thaw: () => {
-      frozen = false;
-      for (const send of held.splice(0)) send();
-    },
     close: async () => {
       for (const s of sockets) s.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
