@@ -132,10 +132,26 @@ export function openPostgresPool(url: string, opts: PostgresPoolOptions): Postgr
     };
 
   let currentWrapped = wrap(current, () => current);
-  // Reads through to whichever pool is current, so drizzle keeps one handle across resets.
+  // Reads through to whichever pool is current, so drizzle keeps one handle across resets: a method
+  // is a stable function that calls the current pool's. A property set on the handle itself wins
+  // (a test's spy on `unsafe` sees every statement, and its restore puts back the delegate).
+  const delegates = new Map<PropertyKey, (...args: unknown[]) => unknown>();
+  const delegate = (prop: PropertyKey) => {
+    let fn = delegates.get(prop);
+    if (!fn) {
+      fn = (...args: unknown[]) =>
+        (Reflect.get(currentWrapped, prop) as (...a: unknown[]) => unknown)(...args);
+      delegates.set(prop, fn);
+    }
+    return fn;
+  };
   const client = new Proxy({} as Sql, {
-    get: (_, prop) => Reflect.get(currentWrapped, prop),
-    has: (_, prop) => Reflect.has(currentWrapped, prop),
+    get: (target, prop) => {
+      if (Object.hasOwn(target, prop)) return Reflect.get(target, prop);
+      const value: unknown = Reflect.get(currentWrapped, prop);
+      return typeof value === "function" ? delegate(prop) : value;
+    },
+    has: (target, prop) => Object.hasOwn(target, prop) || Reflect.has(currentWrapped, prop),
   });
   return {
     client,

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, inject } from "vitest";
 import * as schema from "@/db/schema";
-import { type Db, setDbForTests } from "@/lib/db";
+import { type Db, openPostgres, setDbForTests } from "@/lib/db";
 
 /** Each test file gets its own database, cloned from the run's migrated template. */
 let close: (() => Promise<void>) | undefined;
@@ -11,19 +11,20 @@ beforeAll(async () => {
   const databaseUrl = process.env.DATABASE_URL;
   if (templateDatabase && databaseUrl) {
     const { default: postgres } = await import("postgres");
-    const { drizzle } = await import("drizzle-orm/postgres-js");
     const name = `svc_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
     const admin = postgres(databaseUrl, { max: 1, onnotice: () => {} });
     await admin.unsafe(`CREATE DATABASE ${name} TEMPLATE ${templateDatabase}`);
     const url = new URL(databaseUrl);
     url.pathname = `/${name}`;
-    const client = postgres(url.toString(), { max: 5, onnotice: () => {} });
+    // The server's own pool (timeouts, deadlines, driver options), so the suite runs what runs in
+    // production.
+    const handle = await openPostgres(url.toString());
     close = async () => {
-      await client.end({ timeout: 5 });
+      await handle.close();
       await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();
     };
-    setDbForTests(drizzle(client, { schema }) as unknown as Db, "postgres", close);
+    setDbForTests(handle.db, "postgres", close);
     return;
   }
   const file = inject("templateDataDir");
