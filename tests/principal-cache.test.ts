@@ -370,6 +370,26 @@ describe("principal cache: every write that matters reaches it (triggers, both d
   });
 });
 
+/** A new project key of the org and a room of its project, and a viewer token minted with them. */
+async function keyAndRoom(org: TestOrg, name: string) {
+  const token = org.members.Owner.token;
+  const k = await call<{ id: string; project_key: string }>(
+    "POST",
+    `/v1/workspace/projects/${org.projectId}/api-keys`,
+    { token, json: { name } },
+  );
+  const room = await call<{ id: string }>("POST", "/v1/workspace/rooms", {
+    token,
+    json: { project_id: org.projectId, name },
+  });
+  const mint = () =>
+    call("POST", "/v1/auth/tokens/room", {
+      token: k.body.project_key,
+      json: { roomId: room.body.id, identity: "a", role: "viewer" },
+    });
+  return { keyId: k.body.id, roomId: room.body.id, mint };
+}
+
 describe("principal cache: through the API, the change applies to the very next token", () => {
   it("revoking and rotating keys, ending rooms", async () => {
     const org = await createOrg({ name: "Cache API" });
@@ -407,23 +427,7 @@ describe("principal cache: through the API, the change applies to the very next 
   it("deleting the key's project, and selecting a plan in cloud mode", async () => {
     const org = await createOrg({ name: "Cache project and plan", planSelected: false });
     const token = org.members.Owner.token;
-    const k = await call<{ project_key: string }>(
-      "POST",
-      `/v1/workspace/projects/${org.projectId}/api-keys`,
-      {
-        token,
-        json: { name: "plan" },
-      },
-    );
-    const room = await call<{ id: string }>("POST", "/v1/workspace/rooms", {
-      token,
-      json: { project_id: org.projectId, name: "Plan and project" },
-    });
-    const mint = () =>
-      call("POST", "/v1/auth/tokens/room", {
-        token: k.body.project_key,
-        json: { roomId: room.body.id, identity: "a", role: "viewer" },
-      });
+    const { mint } = await keyAndRoom(org, "plan");
     overrideEnvForTests({ SVC_DEPLOYMENT_MODE: "cloud" });
     try {
       // Refused while no plan is chosen, from the cache once warm; the choice applies at once.
@@ -444,27 +448,14 @@ describe("principal cache: through the API, the change applies to the very next 
     if ((await getDbDriver()) !== "postgres") return;
     const org = await createOrg({ name: "Cache listener" });
     const token = org.members.Owner.token;
-    const k = await call<{ id: string; project_key: string }>(
-      "POST",
-      `/v1/workspace/projects/${org.projectId}/api-keys`,
-      { token, json: { name: "listener" } },
-    );
-    const room = await call<{ id: string }>("POST", "/v1/workspace/rooms", {
-      token,
-      json: { project_id: org.projectId, name: "Listener" },
-    });
-    const mint = () =>
-      call("POST", "/v1/auth/tokens/room", {
-        token: k.body.project_key,
-        json: { roomId: room.body.id, identity: "a", role: "viewer" },
-      });
+    const { keyId, roomId, mint } = await keyAndRoom(org, "listener");
     for (let i = 0; i < 5; i++) expect((await mint()).status).toBe(200);
     const db = await getDb();
     // The listening connection dies (its notifications are lost) and the key is revoked meanwhile.
     await db.execute(
       sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen%'`,
     );
-    await db.update(apiKeys).set({ revokedAt: new Date() }).where(eq(apiKeys.id, k.body.id));
+    await db.update(apiKeys).set({ revokedAt: new Date() }).where(eq(apiKeys.id, keyId));
     await until("the revoked key is refused", async () => (await mint()).status === 401);
     // postgres.js re-listens by itself; the cache starts empty and serves again.
     const k2 = await call<{ project_key: string }>(
@@ -487,7 +478,7 @@ describe("principal cache: through the API, the change applies to the very next 
       const before = count();
       const res = await call("POST", "/v1/auth/tokens/room", {
         token: k2.body.project_key,
-        json: { roomId: room.body.id, identity: "a", role: "viewer" },
+        json: { roomId, identity: "a", role: "viewer" },
       });
       expect(res.status).toBe(200);
       return count() === before;

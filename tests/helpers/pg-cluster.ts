@@ -97,6 +97,24 @@ export async function startThrowawayCluster(): Promise<ThrowawayCluster> {
 }
 
 /**
+ * The upstream connection for a relay's `client`, the pair tracked in `sockets` and closed
+ * together: when either side closes, both go.
+ */
+function pairUpstream(client: net.Socket, targetPort: number, sockets: Set<net.Socket>): net.Socket {
+  const upstream = net.connect(targetPort, "127.0.0.1");
+  for (const s of [client, upstream]) {
+    sockets.add(s);
+    s.on("error", () => {});
+    s.on("close", () => {
+      sockets.delete(s);
+      client.destroy();
+      upstream.destroy();
+    });
+  }
+  return upstream;
+}
+
+/**
  * A TCP relay in front of a server that can be frozen: while frozen it accepts connections and
  * reads nothing, and holds established ones silent — a hung database as the client sees it.
  */
@@ -130,16 +148,7 @@ export async function startFreezableRelay(targetPort: number): Promise<Freezable
   let listening = false;
   const server = net.createServer((client) => {
     accepted++;
-    const upstream = net.connect(targetPort, "127.0.0.1");
-    for (const s of [client, upstream]) {
-      sockets.add(s);
-      s.on("error", () => {});
-      s.on("close", () => {
-        sockets.delete(s);
-        client.destroy();
-        upstream.destroy();
-      });
-    }
+    const upstream = pairUpstream(client, targetPort, sockets);
     forward(client, upstream);
     forward(upstream, client);
   });
@@ -184,17 +193,8 @@ export async function startClosingRelay(
 ): Promise<{ port: number; close: () => Promise<void> }> {
   const sockets = new Set<net.Socket>();
   const server = net.createServer((client) => {
-    const upstream = net.connect(targetPort, "127.0.0.1");
+    const upstream = pairUpstream(client, targetPort, sockets);
     let messages = 0;
-    for (const s of [client, upstream]) {
-      sockets.add(s);
-      s.on("error", () => {});
-      s.on("close", () => {
-        sockets.delete(s);
-        client.destroy();
-        upstream.destroy();
-      });
-    }
     client.on("data", (chunk) => {
       messages++;
       if (messages === 1) upstream.write(chunk);
