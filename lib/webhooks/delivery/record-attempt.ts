@@ -160,7 +160,7 @@ interface Waiting {
   input: RecordInput;
   resolve: (recorded: boolean) => void;
   reject: (err: unknown) => void;
-  /** When to stop retrying (epoch ms): the claim's lease end, at most RECORD_RETRY_MS from the send. */
+  /** When to stop retrying (epoch ms): the claim's lease end, at most RECORD_RETRY_MS from now. */
   giveUpAt: number;
   /** Statements that failed for this record so far. */
   failures: number;
@@ -176,8 +176,8 @@ const MAX_FLUSHES = 2;
  * The attempt was sent: dropping its record would leave the delivery leased to this live instance
  * until the lease runs out (60 s of silence after a database restart) and then send the attempt a
  * second time. Retrying is safe because the record is compare-and-set on the attempt count. It
- * stops at the claim's lease end (after that another claimer may own the row) and at most
- * RECORD_RETRY_MS after the first failure (an Inngest step has a wall-clock budget too).
+ * stops at the claim's lease end (after that another claimer may own the row), and at most
+ * RECORD_RETRY_MS after the record was asked for (an Inngest step has a wall-clock budget too).
  */
 export const RECORD_RETRY_MS = 30_000;
 const RETRY_FIRST_MS = 250;
