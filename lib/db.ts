@@ -1,10 +1,9 @@
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import * as schema from "@/db/schema";
+import { acquireDataDirLock } from "@/lib/data-dir-lock";
 import { env } from "@/lib/env";
 import { tracePglite, tracePostgres } from "@/lib/observability/trace-db";
 import { tracingEnabled } from "@/lib/observability/tracing";
@@ -27,69 +26,7 @@ const globalKey = Symbol.for("svc.db");
 type GlobalWithDb = typeof globalThis & { [globalKey]?: Promise<DbHandle> };
 const g = globalThis as GlobalWithDb;
 
-export class DataDirLockedError extends Error {
-  override name = "DataDirLockedError";
-}
-
-/**
- * Only one process may open a PGlite data dir: a second one silently loses writes. The lock is a
- * file created with O_EXCL holding the owner's pid; a lock whose process is gone is stale and taken.
- */
-export function acquireDataDirLock(dataDir: string): () => void {
-  fs.mkdirSync(dataDir, { recursive: true });
-  const lockPath = path.join(dataDir, "pglite.lock");
-  const record = JSON.stringify({ pid: process.pid, host: os.hostname(), since: new Date().toISOString() });
-  for (let tries = 0; tries < 3; tries++) {
-    try {
-      fs.writeFileSync(lockPath, record, { flag: "wx" });
-      let released = false;
-      const release = () => {
-        if (released) return;
-        released = true;
-        try {
-          const current = JSON.parse(fs.readFileSync(lockPath, "utf8")) as { pid?: number };
-          if (current.pid === process.pid) fs.unlinkSync(lockPath);
-        } catch {
-          // Already gone: nothing to release.
-        }
-      };
-      process.once("exit", release);
-      return release;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
-      let holder: { pid?: number; host?: string; since?: string } = {};
-      try {
-        holder = JSON.parse(fs.readFileSync(lockPath, "utf8"));
-      } catch {
-        // A half-written or unreadable lock is treated as stale below.
-      }
-      const pid = holder.pid;
-      if (
-        pid &&
-        pid !== process.pid &&
-        (holder.host === undefined || holder.host === os.hostname()) &&
-        isAlive(pid)
-      ) {
-        throw new DataDirLockedError(
-          `The embedded database in ${path.resolve(dataDir)} is in use by process ${pid} (since ${holder.since ?? "?"}). ` +
-            "Only one process may open it: stop that process (the dev server, a script) first, " +
-            "or point DATABASE_URL at a PostgreSQL server.",
-        );
-      }
-      fs.rmSync(lockPath, { force: true });
-    }
-  }
-  throw new DataDirLockedError(`Could not take the lock on ${path.resolve(dataDir)}.`);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
+export { acquireDataDirLock, DataDirLockedError } from "@/lib/data-dir-lock";
 
 /**
  * PGlite's own start parameters, with 4 MB of shared buffers instead of PostgreSQL's 128 MB:

@@ -4,6 +4,9 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { acquireDataDirLock, DataDirLockedError } from "@/lib/db";
+import { until } from "./helpers/wait";
+
+const CONTENDER = path.resolve("tests/helpers/lock-contender-process.ts");
 
 const children: ChildProcess[] = [];
 afterEach(() => {
@@ -14,24 +17,48 @@ function tempDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), "svc-lock-"));
 }
 
-/** Another live process holding the lock file, as a running dev server would. */
+interface Contender {
+  child: ChildProcess;
+  /** The lines it printed so far: "ready", then "won" or "locked: …". */
+  lines: string[];
+}
+
+/** Starts `count` contender processes and waits until each is ready to try. */
+async function contenders(dir: string, count: number): Promise<Contender[]> {
+  const all = Array.from({ length: count }, () => {
+    const child = spawn(process.execPath, ["--import", "tsx", CONTENDER], {
+      env: { ...process.env, LOCK_DIR: dir },
+      stdio: "pipe",
+    });
+    children.push(child);
+    const contender: Contender = { child, lines: [] };
+    let buffered = "";
+    child.stdout?.on("data", (chunk: Buffer) => {
+      buffered += chunk.toString();
+      const parts = buffered.split("\n");
+      buffered = parts.pop() ?? "";
+      contender.lines.push(...parts);
+    });
+    return contender;
+  });
+  await until("every contender is ready", () => all.every((c) => c.lines.includes("ready")), 30_000);
+  return all;
+}
+
+/** Lets the contenders try at the same moment and returns each one's outcome. */
+async function race(all: Contender[]): Promise<string[]> {
+  for (const c of all) c.child.stdin?.write("go\n");
+  const outcome = (c: Contender) => c.lines.find((l) => l === "won" || l.startsWith("locked"));
+  const exited = (c: Contender) => c.child.exitCode !== null || c.child.signalCode !== null;
+  await until("every contender has an outcome", () => all.every((c) => outcome(c) || exited(c)));
+  return all.map((c) => outcome(c) ?? `exited with ${c.child.exitCode}`);
+}
+
+/** Another live process holding the lock, as a running dev server would. */
 async function holdLockInChild(dir: string): Promise<ChildProcess> {
-  const lock = path.join(dir, "pglite.lock");
-  const child = spawn(
-    process.execPath,
-    [
-      "-e",
-      `require("fs").writeFileSync(${JSON.stringify(lock)}, JSON.stringify({pid: process.pid, host: require("os").hostname(), since: new Date().toISOString()}), {flag: "wx"}); setInterval(() => {}, 1000);`,
-    ],
-    { stdio: "ignore" },
-  );
-  children.push(child);
-  const deadline = Date.now() + 10_000;
-  while (!fs.existsSync(lock)) {
-    if (Date.now() > deadline) throw new Error("child never took the lock");
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return child;
+  const holders = await contenders(dir, 1);
+  expect(await race(holders)).toEqual(["won"]);
+  return holders[0]?.child ?? expect.unreachable("one contender was started");
 }
 
 describe("embedded data-dir lock", () => {
@@ -62,8 +89,47 @@ describe("embedded data-dir lock", () => {
     expect(JSON.parse(fs.readFileSync(path.join(dir, "pglite.lock"), "utf8")).pid).toBe(process.pid);
     release();
     expect(fs.existsSync(path.join(dir, "pglite.lock"))).toBe(false);
-    // Free again: a second acquire in sequence works.
+    // Free again: a second acquire in sequence works, and leaves no draft files behind.
     acquireDataDirLock(dir)();
+    expect(fs.readdirSync(dir)).toEqual([]);
+  });
+
+  it("does not take a lock file still being written, but takes one left empty long ago", () => {
+    const dir = tempDir();
+    const lock = path.join(dir, "pglite.lock");
+    // What a process that crashed (or was caught) between creating the file and writing it leaves.
+    fs.writeFileSync(lock, "");
+    expect(() => acquireDataDirLock(dir)).toThrow(/being opened by another process/);
+    expect(fs.readFileSync(lock, "utf8")).toBe("");
+
+    const longAgo = new Date(Date.now() - 60_000);
+    fs.utimesSync(lock, longAgo, longAgo);
+    const release = acquireDataDirLock(dir);
+    expect(JSON.parse(fs.readFileSync(lock, "utf8")).pid).toBe(process.pid);
+    release();
+  });
+
+  it("gives a free data dir to exactly one of several processes starting at once", async () => {
+    const dir = tempDir();
+    const outcomes = await race(await contenders(dir, 4));
+    expect(outcomes.filter((o) => o === "won")).toHaveLength(1);
+    expect(outcomes.filter((o) => o.startsWith("locked"))).toHaveLength(3);
+  });
+
+  it("gives a stale lock to exactly one of several processes that find it stale at once", async () => {
+    const dir = tempDir();
+    const dead = spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"]);
+    fs.writeFileSync(
+      path.join(dir, "pglite.lock"),
+      JSON.stringify({ pid: Number(dead.stdout.toString()), host: os.hostname() }),
+    );
+    const all = await contenders(dir, 4);
+    const outcomes = await race(all);
+    expect(outcomes.filter((o) => o === "won")).toHaveLength(1);
+    expect(outcomes.filter((o) => o.startsWith("locked"))).toHaveLength(3);
+    // The lock on disk names the winner, not a loser that deleted and rewrote it.
+    const winner = all[outcomes.indexOf("won")]?.child.pid;
+    expect(JSON.parse(fs.readFileSync(path.join(dir, "pglite.lock"), "utf8")).pid).toBe(winner);
   });
 
   it("a CLI script refuses to open the data dir while another process holds it", async () => {
