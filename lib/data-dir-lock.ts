@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { createFileWhole } from "@/lib/files/create-file-whole";
 
 export class DataDirLockedError extends Error {
   override name = "DataDirLockedError";
@@ -15,7 +16,7 @@ interface LockRecord {
 
 /**
  * How long a lock file without a readable record counts as being written rather than abandoned.
- * Our own writes never show a half-written file (see `createLock`); an older version's, or one on a
+ * Our own writes never show a half-written file (`createFileWhole`); an older version's, or one on a
  * filesystem without hard links, could for microseconds, and a crash there leaves it empty for good.
  */
 const HALF_WRITTEN_GRACE_MS = 10_000;
@@ -30,7 +31,7 @@ export function acquireDataDirLock(dataDir: string): () => void {
   const lockPath = path.join(dataDir, "pglite.lock");
   const record = JSON.stringify({ pid: process.pid, host: os.hostname(), since: new Date().toISOString() });
   for (let tries = 0; tries < 5; tries++) {
-    if (createLock(lockPath, record)) return releaser(lockPath);
+    if (createFileWhole(lockPath, record)) return releaser(lockPath);
     const seen = readLock(lockPath);
     if (!seen) continue; // Released between our attempt and our read: try again.
     const { holder, ino, mtimeMs } = seen;
@@ -53,33 +54,6 @@ export function acquireDataDirLock(dataDir: string): () => void {
     removeIfUnchanged(lockPath, ino);
   }
   throw new DataDirLockedError(`Could not take the lock on ${path.resolve(dataDir)}.`);
-}
-
-/**
- * Writes the record to a private file and hard-links it into place: the link either fails with
- * EEXIST or shows the whole record at once, so no other process ever reads a half-written lock.
- * Where hard links are not supported, falls back to an exclusive create.
- */
-function createLock(lockPath: string, record: string): boolean {
-  const draft = `${lockPath}.${process.pid}.${randomBytes(6).toString("hex")}`;
-  fs.writeFileSync(draft, record);
-  try {
-    fs.linkSync(draft, lockPath);
-    return true;
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === "EEXIST") return false;
-    if (code !== "EPERM" && code !== "ENOTSUP" && code !== "EXDEV") throw err;
-    try {
-      fs.writeFileSync(lockPath, record, { flag: "wx" });
-      return true;
-    } catch (fallbackErr) {
-      if ((fallbackErr as NodeJS.ErrnoException).code === "EEXIST") return false;
-      throw fallbackErr;
-    }
-  } finally {
-    fs.rmSync(draft, { force: true });
-  }
 }
 
 /** The lock file's record (null when unreadable) with the identity of the file it came from. */

@@ -1,10 +1,10 @@
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { acquireDataDirLock, DataDirLockedError } from "@/lib/db";
-import { until } from "./helpers/wait";
+import { type Racer, race, startRacers } from "./helpers/racing-processes";
 
 const CONTENDER = path.resolve("tests/helpers/lock-contender-process.ts");
 
@@ -17,41 +17,8 @@ function tempDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), "svc-lock-"));
 }
 
-interface Contender {
-  child: ChildProcess;
-  /** The lines it printed so far: "ready", then "won" or "locked: …". */
-  lines: string[];
-}
-
-/** Starts `count` contender processes and waits until each is ready to try. */
-async function contenders(dir: string, count: number): Promise<Contender[]> {
-  const all = Array.from({ length: count }, () => {
-    const child = spawn(process.execPath, ["--import", "tsx", CONTENDER], {
-      env: { ...process.env, LOCK_DIR: dir },
-      stdio: "pipe",
-    });
-    children.push(child);
-    const contender: Contender = { child, lines: [] };
-    let buffered = "";
-    child.stdout?.on("data", (chunk: Buffer) => {
-      buffered += chunk.toString();
-      const parts = buffered.split("\n");
-      buffered = parts.pop() ?? "";
-      contender.lines.push(...parts);
-    });
-    return contender;
-  });
-  await until("every contender is ready", () => all.every((c) => c.lines.includes("ready")), 30_000);
-  return all;
-}
-
-/** Lets the contenders try at the same moment and returns each one's outcome. */
-async function race(all: Contender[]): Promise<string[]> {
-  for (const c of all) c.child.stdin?.write("go\n");
-  const outcome = (c: Contender) => c.lines.find((l) => l === "won" || l.startsWith("locked"));
-  const exited = (c: Contender) => c.child.exitCode !== null || c.child.signalCode !== null;
-  await until("every contender has an outcome", () => all.every((c) => outcome(c) || exited(c)));
-  return all.map((c) => outcome(c) ?? `exited with ${c.child.exitCode}`);
+function contenders(dir: string, count: number): Promise<Racer[]> {
+  return startRacers(CONTENDER, count, { LOCK_DIR: dir }, children);
 }
 
 /** Another live process holding the lock, as a running dev server would. */
