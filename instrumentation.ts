@@ -1,34 +1,12 @@
 /**
  * Next's start-up hook (`next start`, the standalone server, `next dev`): it runs before the first
- * request is served. A failure here stops the process with a non-zero exit and the reason on
- * stderr, instead of leaving a server that answers 500 to everything (docs/decisions/0960).
+ * request is served. Next compiles this file for the Edge runtime too; the Node-only start-up sits
+ * behind the NEXT_RUNTIME test, which Next replaces at build time, so the Edge build drops it
+ * (and warns about no Node API). NEXT_RUNTIME is set by Next itself, not by the operator: the only
+ * env read outside lib/env.ts.
  */
 export async function register(): Promise<void> {
-  // NEXT_RUNTIME is set by Next itself, not by the operator: the only env read outside lib/env.ts.
-  if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  try {
-    await (await import("@/lib/observability/tracing")).registerTracing();
-    // First: every request from now on carries its socket address (client IP) and has a malformed
-    // /v1 path answered as problem+json before Next's router can redirect it or answer HTML.
-    const { installServerHooks } = await import("@/lib/http/server-hooks");
-    installServerHooks();
-    // Owner-only files and directories for everything the server writes (data dir, recordings).
-    const { restrictFileModes } = await import("@/lib/server/private-files");
-    restrictFileModes();
-    const { startServer } = await import("@/lib/server/start");
-    await startServer();
-    // PGlite sets its own modes (0666) on the files it creates: tighten them once it has opened.
-    // Later ones stay unreachable to other users behind the data dir's 0700 directories.
-    restrictFileModes();
-  } catch (err) {
-    // Plain stderr: the structured logger itself needs a valid configuration.
-    const reason =
-      err instanceof Error
-        ? err.name === "EnvError"
-          ? err.message
-          : (err.stack ?? err.message)
-        : String(err);
-    process.stderr.write(`\nsvc: start-up failed, exiting.\n${reason}\n\n`);
-    process.exit(1);
+  if (process.env.NEXT_RUNTIME === "nodejs") {
+    await (await import("@/lib/server/register-node")).registerNode();
   }
 }
