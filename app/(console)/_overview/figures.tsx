@@ -67,9 +67,11 @@ export function Figures({ insights }: { insights: OrgInsights }) {
       </Figure>
       <Figure title="Webhook deliveries, 24 h" href="/webhooks" testId="figure-deliveries" value={n(d.total)}>
         <p className="figure-sub">
-          {d.successRate === null
-            ? "No finished deliveries"
-            : `${(d.successRate * 100).toFixed(1)} % succeeded`}{" "}
+          {d.successRate !== null
+            ? `${(d.successRate * 100).toFixed(1)} % succeeded`
+            : d.total > 0
+              ? "None finished yet (still being tried)"
+              : "No deliveries"}{" "}
           · {d.p95Ms === null ? "no responses yet" : `p95 response ${n(d.p95Ms)} ms`}
         </p>
         <SparkBars
