@@ -18,7 +18,7 @@ function tempDir(): string {
 }
 
 function contenders(dir: string, count: number): Promise<Racer[]> {
-  return startRacers(CONTENDER, count, { LOCK_DIR: dir }, children);
+  return startRacers(CONTENDER, count, { args: [dir] }, children);
 }
 
 /** Another live process holding the lock, as a running dev server would. */

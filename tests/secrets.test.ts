@@ -24,10 +24,15 @@ function embeddedEnv(dir: string): Record<string, string> {
   };
 }
 
+/** Starts `count` processes on `dir` together and returns what each read. */
+async function readTogether(dir: string, count: number): Promise<string[]> {
+  return race(await startRacers(READER, count, { env: embeddedEnv(dir) }, children));
+}
+
 describe("secrets generated in the embedded data dir", () => {
   it("are one value for every process that starts at the same moment, kept private, no drafts left", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "svc-secrets-"));
-    const outcomes = await race(await startRacers(READER, 4, embeddedEnv(dir), children));
+    const outcomes = await readTogether(dir, 4);
     expect(outcomes[0]).toMatch(/^secrets [0-9a-f]{16} [0-9a-f]{16}$/);
     expect(new Set(outcomes).size).toBe(1);
 
@@ -37,7 +42,7 @@ describe("secrets generated in the embedded data dir", () => {
       expect(fs.statSync(path.join(secrets, name)).mode & 0o777).toBe(0o600);
     }
     // A later start reads the same values.
-    expect(await race(await startRacers(READER, 1, embeddedEnv(dir), children))).toEqual([outcomes[0]]);
+    expect(await readTogether(dir, 1)).toEqual([outcomes[0]]);
   });
 
   it("refuse a secret file that holds no valid secret, naming it, instead of signing with it", async () => {
@@ -45,14 +50,14 @@ describe("secrets generated in the embedded data dir", () => {
     fs.mkdirSync(path.join(dir, "secrets"), { recursive: true });
     // What a process killed between creating the file and writing it left behind.
     fs.writeFileSync(path.join(dir, "secrets", "auth-secret"), "");
-    const [outcome] = await race(await startRacers(READER, 1, embeddedEnv(dir), children));
+    const [outcome] = await readTogether(dir, 1);
     expect(outcome).toContain("error: ");
     expect(outcome).toContain(path.join(dir, "secrets", "auth-secret"));
     expect(outcome).toContain("Delete it");
 
     fs.writeFileSync(path.join(dir, "secrets", "auth-secret"), "x".repeat(40));
     fs.writeFileSync(path.join(dir, "secrets", "encryption-key"), Buffer.alloc(16).toString("base64"));
-    const [second] = await race(await startRacers(READER, 1, embeddedEnv(dir), children));
+    const [second] = await readTogether(dir, 1);
     expect(second).toContain(path.join(dir, "secrets", "encryption-key"));
   });
 });

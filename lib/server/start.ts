@@ -2,6 +2,7 @@ import { getDb, migratePostgres } from "@/lib/db";
 import { env } from "@/lib/env";
 import { startJobs } from "@/lib/jobs/backend";
 import { log } from "@/lib/log/logger";
+import { getAuthSecret, getEncryptionKey } from "@/lib/secrets";
 import { hasUsers, seedDemo, signInDetails } from "@/lib/seed/seed-demo";
 import { demoPutObject } from "@/lib/server/demo-storage";
 import { setLifecycle } from "@/lib/server/lifecycle";
@@ -14,6 +15,10 @@ import { ensureLocalObjectStore } from "@/lib/storage/local-object-store";
  */
 export async function startServer(): Promise<void> {
   setLifecycle("starting");
+  // Read (or generate) the secrets now: a data-dir secrets file without a valid secret is a
+  // start-up failure with its path (decision 0970), not an error on every request that needs it.
+  getAuthSecret();
+  getEncryptionKey();
   if (env.DATABASE_URL && env.SVC_MIGRATE_ON_START) await migratePostgres(env.DATABASE_URL);
   const db = await getDb();
   // Without S3_BUCKET, recordings live in a local S3-compatible store that runs with the app.

@@ -15,12 +15,13 @@ export interface Racer {
 export async function startRacers(
   script: string,
   count: number,
-  env: Record<string, string>,
+  run: { args?: string[]; env?: Record<string, string> },
   children: ChildProcess[],
 ): Promise<Racer[]> {
   const all = Array.from({ length: count }, () => {
-    const child = spawn(process.execPath, ["--import", "tsx", script], {
-      env: { ...process.env, ...env },
+    const child = spawn(process.execPath, ["--import", "tsx", script, ...(run.args ?? [])], {
+      // Unset: the child inherits this process's environment.
+      ...(run.env ? { env: { ...process.env, ...run.env } } : {}),
       stdio: "pipe",
     });
     children.push(child);

@@ -66,6 +66,20 @@ describe.each(["next-start", "standalone"] as const)("%s", (kind) => {
     expect(server.output()).toContain("DATABASE_URL: must be a postgres:// or postgresql:// URL");
     expect(server.output()).toContain("SVC_METRICS_TOKEN: must be at least 16 characters");
   });
+
+  it("exits non-zero naming a generated secrets file that holds no valid secret", async () => {
+    const env = await baseEnv();
+    const dir = env.SVC_DATA_DIR ?? expect.unreachable("baseEnv sets a data dir");
+    fs.mkdirSync(path.join(dir, "secrets"), { recursive: true });
+    // The embedded default keeps its encryption key here; a 16-byte key is not an AES-256 key.
+    fs.writeFileSync(path.join(dir, "secrets", "encryption-key"), randomBytes(16).toString("base64"));
+    const server = startServer(`${kind}-bad-secret-file`, await freePort(), env, kind);
+    servers.push(server);
+    expect(await exitCode(server)).not.toBe(0);
+    expect(server.output()).toMatch(
+      /start-up failed[\s\S]*secrets\/encryption-key does not hold a valid encryption-key/,
+    );
+  });
 });
 
 describe("a valid configuration", () => {
