@@ -4,13 +4,37 @@ import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from "node:c
 const PARAMS = { N: 2 ** 15, r: 8, p: 1 } as const;
 const KEYLEN = 32;
 
-function derive(password: string, salt: Buffer, opts: { N: number; r: number; p: number }): Promise<Buffer> {
-  const options: ScryptOptions = { ...opts, maxmem: 128 * opts.N * opts.r * 2 };
-  return new Promise((resolve, reject) =>
-    scrypt(password.normalize("NFKC"), salt, KEYLEN, options, (err, key) =>
-      err ? reject(err) : resolve(key),
-    ),
-  );
+/**
+ * At most this many derivations run at once per process; the rest wait their turn here. scrypt runs
+ * on libuv's thread pool (4 threads unless UV_THREADPOOL_SIZE says otherwise), which room-token
+ * signatures, response compression and file reads share: a burst of sign-ins (or an attack on the
+ * sign-in form) must not occupy every thread for the 50–100 ms a derivation takes, nor hold 32 MB
+ * per derivation (docs/decisions/0971).
+ */
+export const MAX_CONCURRENT_DERIVATIONS = 2;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function derive(
+  password: string,
+  salt: Buffer,
+  opts: { N: number; r: number; p: number },
+): Promise<Buffer> {
+  if (running >= MAX_CONCURRENT_DERIVATIONS) await new Promise<void>((go) => waiting.push(go));
+  else running++;
+  try {
+    const options: ScryptOptions = { ...opts, maxmem: 128 * opts.N * opts.r * 2 };
+    return await new Promise((resolve, reject) =>
+      scrypt(password.normalize("NFKC"), salt, KEYLEN, options, (err, key) =>
+        err ? reject(err) : resolve(key),
+      ),
+    );
+  } finally {
+    // The slot passes straight to the next waiter (FIFO), so `running` counts held slots.
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
 }
 
 export async function hashPassword(password: string): Promise<string> {

@@ -93,7 +93,7 @@ export async function mintRoomToken(
     ...(input.displayName !== undefined ? { name: input.displayName } : {}),
   };
   // The room's claims, then the registered ones (the order jose's builder wrote them in).
-  const token = signJwt(
+  const token = await signJwt(
     {
       ...claims,
       iss: env.baseUrl,
