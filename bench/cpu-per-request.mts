@@ -1,8 +1,11 @@
 /**
  * `npm run bench:cpu`: the app server's CPU time per request, route by route, next to the Next
  * floor (`GET /healthz`). Not part of `npm run bench` and not a target: a diagnostic for changes
- * to a hot path, steadier than requests per second on a shared machine, whose speed can move by
- * half within a minute while CPU per request moves by a few per cent.
+ * to a hot path. It says where the time goes (the main thread, or the embedded database's worker
+ * and the thread pool: the whole process minus the main thread), which requests per second do
+ * not. It is not free of the machine's noise: on a shared VM the same build's floor has measured
+ * 1.3 ms and 3.2 ms of main thread per request in consecutive runs, so compare targets within one
+ * run, alternate the trees being compared, and repeat.
  *
  * It starts `next start` from the current build (`npm run build` first) on an embedded database it
  * prepares once in `$CPU_WORK` (or on `CPU_DATABASE_URL`, a migrated PostgreSQL database), then

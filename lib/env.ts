@@ -49,6 +49,12 @@ export const envSchema = z
      * fails here (a hung server): requests answer 503 instead of hanging. 0 turns both off.
      */
     DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
+    /**
+     * Hot statements (keys, sessions, list pages, deliveries) as named prepared statements on each
+     * PostgreSQL connection. `off` behind a transaction-mode pooler that cannot keep them
+     * (PgBouncer before 1.21, or without max_prepared_statements; Supavisor in transaction mode).
+     */
+    DATABASE_PREPARED_STATEMENTS: z.enum(["on", "off"]).default("on"),
     SVC_DATA_DIR: z.string().default("./.data"),
     /** Where the embedded PGlite runs: its own `worker` thread (default) or the `main` thread. */
     SVC_EMBEDDED_DB_THREAD: z.enum(["worker", "main"]).default("worker"),
