@@ -30,7 +30,7 @@ import {
   ROOT,
   run,
   say,
-  startDetached,
+  startNextServer,
   stopGroup,
   waitForHttp,
 } from "./lib/proc.mjs";
@@ -109,20 +109,7 @@ function cpuMs(pid: number, thread?: number): number {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 
-const server = startDetached(
-  process.execPath,
-  [
-    ...(process.env.CPU_NODE_ARGS ?? "").split(" ").filter(Boolean),
-    path.join(ROOT, "node_modules", "next", "dist", "bin", "next"),
-    "start",
-    "-p",
-    String(port),
-    "-H",
-    "127.0.0.1",
-  ],
-  { ...env, PORT: String(port) },
-  path.join(work, "server.log"),
-);
+const server = startNextServer(port, env, path.join(work, "server.log"), process.env.CPU_NODE_ARGS);
 try {
   await waitForHttp(`${base}/healthz`, server, 120_000);
   const pid = server.pid;

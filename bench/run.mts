@@ -38,6 +38,7 @@ import {
   run,
   say,
   startDetached,
+  startNextServer,
   stopGroup,
   waitForHttp,
 } from "./lib/proc.mjs";
@@ -247,20 +248,7 @@ async function startApp(
   logFile: string,
 ): Promise<{ server: ChildProcess; seconds: number }> {
   const t0 = Date.now();
-  const server = startDetached(
-    process.execPath,
-    [
-      ...(process.env.BENCH_APP_NODE_ARGS ?? "").split(" ").filter(Boolean),
-      path.join(ROOT, "node_modules", "next", "dist", "bin", "next"),
-      "start",
-      "-p",
-      String(port),
-      "-H",
-      "127.0.0.1",
-    ],
-    { ...env, PORT: String(port) },
-    logFile,
-  );
+  const server = startNextServer(port, env, logFile, process.env.BENCH_APP_NODE_ARGS);
   children.add(server);
   await waitForHttp(`http://127.0.0.1:${port}/healthz`, server, 120_000);
   return { server, seconds: Math.round((Date.now() - t0) / 100) / 10 };

@@ -77,6 +77,32 @@ export function startDetached(
   return child;
 }
 
+/**
+ * `next start` of the current build on 127.0.0.1:`port`, in its own process group, with extra Node
+ * flags from a space-separated setting (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
+ */
+export function startNextServer(
+  port: number,
+  env: NodeJS.ProcessEnv,
+  logFile: string,
+  nodeArgs = "",
+): ChildProcess {
+  return startDetached(
+    process.execPath,
+    [
+      ...nodeArgs.split(" ").filter(Boolean),
+      path.join(ROOT, "node_modules", "next", "dist", "bin", "next"),
+      "start",
+      "-p",
+      String(port),
+      "-H",
+      "127.0.0.1",
+    ],
+    { ...env, PORT: String(port) },
+    logFile,
+  );
+}
+
 function signalGroup(child: ChildProcess, sig: NodeJS.Signals): void {
   if (child.pid === undefined) return;
   try {
