@@ -56,8 +56,11 @@ function literal(v: PreparedParam): string {
     if (!Number.isFinite(v)) throw new Error("a prepared-statement parameter is not a finite number");
     return String(v);
   }
-  // Callers pass hashes and checked identifiers; a NUL cannot be stored in text at all.
-  if (v.includes("\u0000")) throw new Error("a prepared-statement parameter contains U+0000");
+  // PostgreSQL cannot hold U+0000 in text. Fail as the server does for a bound parameter
+  // (character_not_in_repertoire), so the caller answers 422 like the unprepared path, not 500.
+  if (v.includes("\u0000")) {
+    throw Object.assign(new Error("a prepared-statement parameter contains U+0000"), { code: "22021" });
+  }
   return `'${v.replace(/'/g, "''")}'`;
 }
 
@@ -108,6 +111,7 @@ const namesByText = new Map<string, string>();
  * which would otherwise prepare a statement per request.
  */
 const MAX_PREPARED_TEXTS = 256;
+const dialect = new PgDialect();
 
 /**
  * A drizzle-built statement run as a prepared one (`runPrepared`), named by a hash of its text:
@@ -128,8 +132,6 @@ export async function runPreparedSql(db: DbOrTx, query: SQL): Promise<unknown[][
   }
   return runPrepared(db, { name, types: [], text }, params);
 }
-
-const dialect = new PgDialect();
 
 function isPreparedParam(v: unknown): v is PreparedParam {
   return (

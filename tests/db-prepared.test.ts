@@ -4,7 +4,7 @@ import { getDb } from "@/lib/db";
 import { type PreparedStatement, runPrepared, runPreparedSql } from "@/lib/db-prepared";
 import { overrideEnvForTests } from "@/lib/env";
 import { listRooms } from "@/lib/rooms/list-rooms";
-import { call } from "./helpers/app";
+import { call, expectProblem } from "./helpers/app";
 import { createOrg } from "./helpers/fixtures";
 
 const stmt: PreparedStatement = {
@@ -105,6 +105,22 @@ describe("drizzle statements run prepared (decision 0972)", () => {
     await db.transaction(async (tx) => {
       expect(await runPreparedSql(tx, sql`select 1`)).toBeNull();
     });
+  });
+
+  it("answers 422, not 500, to a U+0000 in a prepared list's filter or cursor", async () => {
+    const org = await createOrg({ name: "Prepared NUL" });
+    const cursor = Buffer.from(JSON.stringify(["2026-01-01T00:00:00.000Z", "room_\u0000"])).toString(
+      "base64url",
+    );
+    for (const path of [
+      "/v1/workspace/rooms?project_id=%00",
+      `/v1/workspace/rooms?cursor=${cursor}`,
+      `/v1/workspace/audit-log?cursor=${cursor}`,
+      `/v1/workspace/projects?cursor=${cursor}`,
+    ]) {
+      const res = await call("GET", path, { token: org.members.Owner.token });
+      expectProblem(res, 422, "validation_failed");
+    }
   });
 
   // Last in the file: it fills this process's table of statement texts.
