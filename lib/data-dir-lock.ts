@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -30,34 +29,76 @@ export function acquireDataDirLock(dataDir: string): () => void {
   fs.mkdirSync(dataDir, { recursive: true });
   const lockPath = path.join(dataDir, "pglite.lock");
   const record = JSON.stringify({ pid: process.pid, host: os.hostname(), since: new Date().toISOString() });
-  for (let tries = 0; tries < 5; tries++) {
+  for (let tries = 0; tries < MAX_TRIES; tries++) {
     if (createFileWhole(lockPath, record)) return releaser(lockPath);
     const seen = readLock(lockPath);
     if (!seen) continue; // Released between our attempt and our read: try again.
-    const { holder, ino, mtimeMs } = seen;
-    // Another host's pid cannot be checked: its lock counts as stale, as a container that was
-    // recreated under a new hostname must still start on its own data dir.
-    if (holder?.pid && holder.pid !== process.pid && (holder.host ?? os.hostname()) === os.hostname()) {
-      if (isAlive(holder.pid)) {
-        throw new DataDirLockedError(
-          `The embedded database in ${path.resolve(dataDir)} is in use by process ${holder.pid} (since ${holder.since ?? "?"}). ` +
-            "Only one process may open it: stop that process (the dev server, a script) first, " +
-            "or point DATABASE_URL at a PostgreSQL server.",
-        );
+    const refusal = liveLockRefusal(dataDir, seen);
+    if (refusal) throw refusal;
+    // Stale. Only a process holding the takeover guard removes a lock, after judging it again:
+    // while it holds the guard nobody else removes one, and a lock file, once created, is never
+    // replaced, so the file it judged is the file it removes (decision 0970).
+    if (takeGuard(`${lockPath}.takeover`)) {
+      try {
+        const again = readLock(lockPath);
+        if (again && !liveLockRefusal(dataDir, again)) fs.rmSync(lockPath, { force: true });
+      } finally {
+        fs.rmSync(`${lockPath}.takeover`, { force: true });
       }
-    } else if (!holder && Date.now() - mtimeMs < HALF_WRITTEN_GRACE_MS) {
-      throw new DataDirLockedError(
-        `The embedded database in ${path.resolve(dataDir)} is being opened by another process. ` +
-          "Only one process may open it: stop the other one first, or point DATABASE_URL at a PostgreSQL server.",
-      );
+    } else {
+      pause(5); // Another process is taking the stale lock over: see what it leaves.
     }
-    removeIfUnchanged(lockPath, ino);
   }
   throw new DataDirLockedError(`Could not take the lock on ${path.resolve(dataDir)}.`);
 }
 
-/** The lock file's record (null when unreadable) with the identity of the file it came from. */
-function readLock(lockPath: string): { holder: LockRecord | null; ino: number; mtimeMs: number } | null {
+const MAX_TRIES = 200;
+
+/** Why a lock we read is not ours to take (its holder is alive, or it is being written), or null: stale. */
+function liveLockRefusal(
+  dataDir: string,
+  { holder, mtimeMs }: { holder: LockRecord | null; mtimeMs: number },
+): DataDirLockedError | null {
+  // Another host's pid cannot be checked: its lock counts as stale, as a container that was
+  // recreated under a new hostname must still start on its own data dir.
+  if (holder?.pid && holder.pid !== process.pid && (holder.host ?? os.hostname()) === os.hostname()) {
+    if (!isAlive(holder.pid)) return null;
+    return new DataDirLockedError(
+      `The embedded database in ${path.resolve(dataDir)} is in use by process ${holder.pid} (since ${holder.since ?? "?"}). ` +
+        "Only one process may open it: stop that process (the dev server, a script) first, " +
+        "or point DATABASE_URL at a PostgreSQL server.",
+    );
+  }
+  if (!holder && Date.now() - mtimeMs < HALF_WRITTEN_GRACE_MS) {
+    return new DataDirLockedError(
+      `The embedded database in ${path.resolve(dataDir)} is being opened by another process. ` +
+        "Only one process may open it: stop the other one first, or point DATABASE_URL at a PostgreSQL server.",
+    );
+  }
+  return null;
+}
+
+/**
+ * The takeover guard: held for a few statements while a stale lock is judged again and removed.
+ * A guard whose process died inside that window is removed by whoever finds it (by name: two
+ * processes would both have to find the same dead guard at once, after such a crash).
+ */
+function takeGuard(guardPath: string): boolean {
+  if (createFileWhole(guardPath, JSON.stringify({ pid: process.pid, host: os.hostname() }))) return true;
+  const guard = readLock(guardPath);
+  if (!guard) return false;
+  const pid = guard.holder?.pid;
+  const orphaned = pid ? !isAlive(pid) : Date.now() - guard.mtimeMs > HALF_WRITTEN_GRACE_MS;
+  if (orphaned) fs.rmSync(guardPath, { force: true });
+  return false;
+}
+
+function pause(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/** The lock file's record (null when unreadable) with the time it was last written. */
+function readLock(lockPath: string): { holder: LockRecord | null; mtimeMs: number } | null {
   let fd: number;
   try {
     fd = fs.openSync(lockPath, "r");
@@ -66,7 +107,7 @@ function readLock(lockPath: string): { holder: LockRecord | null; ino: number; m
     throw err;
   }
   try {
-    const { ino, mtimeMs } = fs.fstatSync(fd);
+    const { mtimeMs } = fs.fstatSync(fd);
     let holder: LockRecord | null = null;
     try {
       const parsed: unknown = JSON.parse(fs.readFileSync(fd, "utf8"));
@@ -74,37 +115,9 @@ function readLock(lockPath: string): { holder: LockRecord | null; ino: number; m
     } catch {
       // Empty or garbled: judged by its age in the caller.
     }
-    return { holder, ino, mtimeMs };
+    return { holder, mtimeMs };
   } finally {
     fs.closeSync(fd);
-  }
-}
-
-/**
- * Removes the stale lock we judged, and only that one. Several processes may judge the same stale
- * lock at once; deleting by name would let a slow one delete the fresh lock a fast one just took.
- * Renaming moves one file atomically, so we can look at what we moved and put back a lock that is
- * not the one we judged.
- */
-function removeIfUnchanged(lockPath: string, judgedIno: number): void {
-  const aside = `${lockPath}.stale.${process.pid}.${randomBytes(6).toString("hex")}`;
-  try {
-    fs.renameSync(lockPath, aside);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return; // Another process removed it.
-    throw err;
-  }
-  try {
-    if (fs.statSync(aside).ino !== judgedIno) {
-      // A live lock taken since we judged: put it back unless yet another process holds the name.
-      try {
-        fs.linkSync(aside, lockPath);
-      } catch {
-        // EEXIST: a third process took the lock meanwhile; it holds it, and we will see that.
-      }
-    }
-  } finally {
-    fs.rmSync(aside, { force: true });
   }
 }
 
