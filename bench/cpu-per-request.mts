@@ -14,7 +14,9 @@
  * each target warms up and is not counted.
  *
  * Settings: CPU_TARGETS (floor,token,list), CPU_CONCURRENCY (32), CPU_SECONDS (2), CPU_ROUNDS (6),
- * CPU_WORK (a temp dir), CPU_DATABASE_URL, CPU_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/p").
+ * CPU_WORK (a temp dir), CPU_DATABASE_URL, CPU_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/p"),
+ * CPU_ACCEPT_ENCODING (e.g. "gzip, deflate", as Node's fetch and Python's requests send it: the
+ * requests then take the compression path real clients take; docs/decisions/0973).
  * How it was used: docs/decisions/0971-signing-on-the-thread-pool.md.
  */
 import crypto from "node:crypto";
@@ -129,17 +131,24 @@ try {
   const listOrg = fixture.lists[0];
   if (!listOrg) throw new Error("the fixture has no list org");
   await lister.login(listOrg.email, fixture.password);
+  const acceptEncoding: Record<string, string> = process.env.CPU_ACCEPT_ENCODING
+    ? { "accept-encoding": process.env.CPU_ACCEPT_ENCODING }
+    : {};
   const targets: Record<string, LoadTarget> = {
-    floor: { url: `${base}/healthz` },
+    floor: { url: `${base}/healthz`, headers: acceptEncoding },
     token: {
       url: `${base}/v1/auth/tokens/room`,
       method: "POST",
-      headers: { authorization: `Bearer ${key.project_key}`, "content-type": "application/json" },
+      headers: {
+        authorization: `Bearer ${key.project_key}`,
+        "content-type": "application/json",
+        ...acceptEncoding,
+      },
       body: JSON.stringify({ roomId: room.id, identity: "bench-user", role: "publisher" }),
     },
     list: {
       url: `${base}/v1/workspace/rooms?limit=50`,
-      headers: { authorization: `Bearer ${lister.token}`, accept: "application/json" },
+      headers: { authorization: `Bearer ${lister.token}`, accept: "application/json", ...acceptEncoding },
     },
   };
   const perRound: Record<string, { main: number[]; all: number[]; rps: number[] }> = {};

@@ -111,7 +111,8 @@ describe("request pipeline", () => {
     const res = await call("GET", "/v1/workspace/me");
     const body = expectProblem(res, 401, "unauthenticated");
     expect(body.type).toBe("/problems/unauthenticated");
-    expect(res.headers.get("cache-control")).toBe("no-store");
+    // Small: also no-transform, so Next does not gzip it (docs/decisions/0973).
+    expect(res.headers.get("cache-control")).toBe("no-store, no-transform");
   });
 
   it("every response carries a request id, echoing a well-formed one the caller sent", async () => {

@@ -1,9 +1,33 @@
 import { type ApiError, problemBody } from "@/lib/http/errors";
 
+/**
+ * Answers smaller than this are sent uncompressed (the `compression` middleware's own default).
+ *
+ * Next gzips every answer whose client accepts gzip, whatever its size: it streams a route
+ * handler's body to the socket, so its compression middleware never learns the length and its
+ * threshold never applies. A zlib stream per answer cost a room token 7 % of its main thread and
+ * 17 % of its process CPU (`npm run bench:cpu` with `Accept-Encoding: gzip, deflate`, as Node's
+ * fetch and Python's requests send it), to save a few hundred bytes. `no-transform` is the one
+ * signal that middleware honours per answer (docs/decisions/0973).
+ */
+export const COMPRESSION_THRESHOLD_BYTES = 1024;
+
+/** `cacheControl`, plus `no-transform` when `body` is too small to be worth compressing. */
+export function cacheControlFor(body: string, cacheControl = "no-store"): string {
+  // Cheap test first: under 342 UTF-16 units a string cannot reach 1,024 UTF-8 bytes.
+  const small = body.length < 342 || Buffer.byteLength(body) < COMPRESSION_THRESHOLD_BYTES;
+  return small ? `${cacheControl}, no-transform` : cacheControl;
+}
+
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
+  const text = JSON.stringify(body);
+  return new Response(text, {
     status,
-    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers },
+    headers: {
+      "content-type": "application/json; charset=utf-8",
+      ...headers,
+      "cache-control": cacheControlFor(text, headers["cache-control"]),
+    },
   });
 }
 
@@ -12,12 +36,13 @@ export function noContent(headers: Record<string, string> = {}): Response {
 }
 
 export function problem(err: ApiError): Response {
-  return new Response(JSON.stringify(problemBody(err)), {
+  const text = JSON.stringify(problemBody(err));
+  return new Response(text, {
     status: err.status,
     headers: {
       "content-type": "application/problem+json; charset=utf-8",
-      "cache-control": "no-store",
       ...(err.extra.headers ?? {}),
+      "cache-control": cacheControlFor(text, err.extra.headers?.["cache-control"]),
     },
   });
 }

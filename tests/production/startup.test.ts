@@ -98,3 +98,25 @@ describe("a valid configuration", () => {
     expect(server.output()).toContain('"msg":"shutdown complete"');
   });
 });
+
+describe.each(["next-start", "standalone"] as const)("%s compression", (kind) => {
+  it("gzips large answers for a client that accepts gzip, and leaves small JSON answers alone", async () => {
+    const server = startServer(`${kind}-gzip`, await freePort(), await baseEnv(), kind);
+    servers.push(server);
+    await waitReady(server, "/healthz");
+    // Node's fetch sends this too; set here so the test does not depend on it.
+    const gzip = { headers: { "accept-encoding": "gzip, deflate" } };
+    // Small answers, from json() and problem() (docs/decisions/0973).
+    for (const pathname of ["/healthz", "/v1/workspace/me"]) {
+      const res = await fetch(`${server.url}${pathname}`, gzip);
+      expect(res.headers.get("content-encoding"), pathname).toBeNull();
+      expect(res.headers.get("cache-control"), pathname).toContain("no-transform");
+      await res.arrayBuffer();
+    }
+    const openapi = await fetch(`${server.url}/v1/openapi.json`, gzip);
+    expect(openapi.headers.get("content-encoding")).toBe("gzip");
+    expect(openapi.headers.get("cache-control")).toBe("public, max-age=300");
+    expect((await openapi.json()).openapi).toMatch(/^3\./);
+    await stop(server);
+  });
+});
