@@ -3,7 +3,7 @@ import { idempotencyKeys } from "@/db/schema";
 import { decryptSecret, encryptSecret } from "@/lib/crypto/secret-box";
 import { getDb } from "@/lib/db";
 import { ApiError, validationError } from "@/lib/http/errors";
-import { readBodyBytes } from "@/lib/http/request";
+import { readBodyBytes, utf8 } from "@/lib/http/request";
 import { problem } from "@/lib/http/response";
 import { requestHash } from "@/lib/idempotency/request-hash";
 import { log } from "@/lib/log/logger";
@@ -187,7 +187,7 @@ export async function withIdempotency(
     signal: req.signal,
   });
   const path = new URL(req.url).pathname;
-  const hash = requestHash(req.method, path, new TextDecoder().decode(body));
+  const hash = requestHash(req.method, path, utf8.decode(body));
   const now = new Date();
   await purgeExpired(now);
   const claimed = await claim(scope, key, hash);

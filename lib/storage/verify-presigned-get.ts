@@ -1,4 +1,5 @@
-import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { sha256Hex } from "@/lib/crypto/secret-box";
 
 /** AWS SigV4 query-string authentication, as S3 checks a presigned GET (docs/decisions/0884). */
 export interface PresignedGetCheck {
@@ -22,7 +23,6 @@ function rfc3986(s: string): string {
 }
 
 const hmac = (key: Buffer | string, data: string) => createHmac("sha256", key).update(data, "utf8").digest();
-const sha256Hex = (data: string) => createHash("sha256").update(data, "utf8").digest("hex");
 
 function signedAt(amzDate: string): Date | undefined {
   const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(amzDate);
