@@ -88,7 +88,9 @@ function takeGuard(guardPath: string): boolean {
   const guard = readLock(guardPath);
   if (!guard) return false;
   const pid = guard.holder?.pid;
-  const orphaned = pid ? !isAlive(pid) : Date.now() - guard.mtimeMs > HALF_WRITTEN_GRACE_MS;
+  // Another host's pid (a shared volume) cannot be checked here: its guard is judged by its age.
+  const local = (guard.holder?.host ?? os.hostname()) === os.hostname();
+  const orphaned = pid && local ? !isAlive(pid) : Date.now() - guard.mtimeMs > HALF_WRITTEN_GRACE_MS;
   if (orphaned) fs.rmSync(guardPath, { force: true });
   return false;
 }

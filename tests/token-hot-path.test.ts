@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { RateLimiterMemory, type RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { rateLimits } from "@/db/schema";
 import { getDb } from "@/lib/db";
@@ -201,7 +201,39 @@ describe("room-token rate limit: leases, not a write per request", () => {
     expect((await store.get("k"))?.consumedPoints).toBe(2 * size);
   });
 
-  it("holds the budget across instances sharing the store, within one lease per other instance", async () => {
+  it("drops what is left of a lease whose window ended before the next lease came", async () => {
+    // A store that answers each lease as a fresh 60 s window, and a clock the test moves.
+    let now = 1_000_000;
+    vi.spyOn(Date, "now").mockImplementation(() => now);
+    class NewWindowEachTime extends RateLimiterMemory {
+      writes: Array<() => void> = [];
+      override async consume(_key: string | number, points = 1): Promise<RateLimiterRes> {
+        await new Promise<void>((release) => this.writes.push(release));
+        return new RateLimiterRes(100 - points, 60_000, points);
+      }
+    }
+    for (const [late, why] of [
+      [61_000, "the window has ended here"],
+      [59_900, "100 ms are left here, but the store has started the next window"],
+    ] as const) {
+      const store = new NewWindowEachTime({ points: 100, duration: 60 });
+      const book = new LeaseBook(store, 100, 10);
+      const first = book.consume("k");
+      store.writes[0]?.();
+      await first;
+      for (let i = 1; i < 10 - refillAt(10); i++) await book.consume("k");
+      expect(store.writes, why).toHaveLength(2);
+      now += late;
+      store.writes[1]?.();
+      // Let the lease land (promise callbacks only; no time passes on the test's clock).
+      await new Promise(setImmediate);
+      // Five points of the first window were left; none of them are spent in the next one.
+      const next = await book.consume("k");
+      expect(next, why).toMatchObject({ allowed: true, remaining: 100 - 10 + 9 });
+    }
+  });
+
+  it("holds the budget across instances sharing the store, within a lease and a half per other instance", async () => {
     overrideEnvForTests({ SVC_RATE_LIMIT_STORE: "postgres" });
     const policy = { name: "t-lease-shared", points: 600, durationSec: 60, leased: true };
     const instances = [new RateLimit(policy), new RateLimit(policy), new RateLimit(policy)];

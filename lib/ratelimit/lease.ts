@@ -136,12 +136,12 @@ export class LeaseBook {
           if (this.leases.size >= SWEEP_AT) this.sweep();
           const now = Date.now();
           const until = now + Math.max(1, res.msBeforeNext);
-          // The points left of a lease of the same window are still good; those of a window that
-          // has ended in the meantime (the new lease ends a window later) are not counted in the
-          // new one, so they are dropped.
+          // The points left of a lease of the same window (both end together) are still good;
+          // those of a window that has ended meanwhile (the new lease ends a window later) are
+          // not counted in the new one, so they are dropped.
           const current = this.leases.get(key);
           const slack = Math.min(WINDOW_SLACK_MS, this.shared.msDuration / 2);
-          const carried = current && current.until > now && until < current.until + slack;
+          const carried = current && until < current.until + slack;
           this.leases.set(key, {
             left: granted + (carried ? current.left : 0),
             until: carried ? Math.min(current.until, until) : until,
