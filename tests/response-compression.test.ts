@@ -4,7 +4,13 @@ import zlib from "node:zlib";
 import compression from "next/dist/compiled/compression";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/http/errors";
-import { COMPRESSION_THRESHOLD_BYTES, cacheControlFor, json, problem } from "@/lib/http/response";
+import {
+  COMPRESSION_THRESHOLD_BYTES,
+  cacheControlFor,
+  json,
+  problem,
+  smallAnswerUncompressed,
+} from "@/lib/http/response";
 
 /**
  * Next gzips every streamed answer whatever its size; small JSON answers carry `no-transform` so
@@ -84,5 +90,39 @@ describe("Next's compression middleware", () => {
     const large = await get(5000);
     expect(large.encoding).toBe("gzip");
     expect(JSON.parse(zlib.gunzipSync(large.body).toString("utf8"))).toEqual({ pad: "x".repeat(5000) });
+  });
+});
+
+describe("smallAnswerUncompressed (next-auth's answers)", () => {
+  const cookies = (res: Response) => res.headers.getSetCookie();
+
+  it("adds no-transform to a small body, keeping its status, cache-control, body and every cookie", async () => {
+    const headers = new Headers({
+      "content-type": "application/json",
+      "cache-control": "private, no-cache, no-store",
+    });
+    headers.append("set-cookie", "a=1; Path=/; HttpOnly");
+    headers.append("set-cookie", "b=2; Path=/; HttpOnly");
+    const res = await smallAnswerUncompressed(new Response('{"user":null}', { status: 200, headers }));
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("private, no-cache, no-store, no-transform");
+    expect(cookies(res)).toEqual(["a=1; Path=/; HttpOnly", "b=2; Path=/; HttpOnly"]);
+    expect(await res.json()).toEqual({ user: null });
+  });
+
+  it("adds no-transform alone where the library chose no cache-control", async () => {
+    const res = await smallAnswerUncompressed(new Response("{}", { status: 200 }));
+    expect(res.headers.get("cache-control")).toBe("no-transform");
+  });
+
+  it("leaves a large body compressible and a body-less redirect untouched", async () => {
+    const large = "x".repeat(COMPRESSION_THRESHOLD_BYTES);
+    const res = await smallAnswerUncompressed(
+      new Response(large, { status: 200, headers: { "cache-control": "no-store" } }),
+    );
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(await res.text()).toBe(large);
+    const redirect = Response.redirect("http://127.0.0.1/login", 302);
+    expect(await smallAnswerUncompressed(redirect)).toBe(redirect);
   });
 });

@@ -19,6 +19,25 @@ export function cacheControlFor(body: string, cacheControl = "no-store"): string
   return small ? `${cacheControl}, no-transform` : cacheControl;
 }
 
+/**
+ * An answer built by a library's handler (next-auth's), given `no-transform` as json() gives it
+ * when its body is small. Such answers are small JSON or redirects, so reading the body to learn
+ * its size costs little; a body that is not small is passed on unchanged. A `Cache-Control` the
+ * library chose is kept; without one, `no-transform` is all that is added.
+ */
+export async function smallAnswerUncompressed(res: Response): Promise<Response> {
+  if (!res.body) return res;
+  const declared = Number(res.headers.get("content-length") ?? Number.NaN);
+  if (declared >= COMPRESSION_THRESHOLD_BYTES) return res;
+  const bytes = await res.arrayBuffer();
+  const headers = new Headers(res.headers);
+  if (bytes.byteLength < COMPRESSION_THRESHOLD_BYTES) {
+    const chosen = headers.get("cache-control");
+    headers.set("cache-control", chosen ? `${chosen}, no-transform` : "no-transform");
+  }
+  return new Response(bytes, { status: res.status, statusText: res.statusText, headers });
+}
+
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   const text = JSON.stringify(body);
   return new Response(text, {

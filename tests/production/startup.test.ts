@@ -106,8 +106,8 @@ describe.each(["next-start", "standalone"] as const)("%s compression", (kind) =>
     await waitReady(server, "/healthz");
     // Node's fetch sends this too; set here so the test does not depend on it.
     const gzip = { headers: { "accept-encoding": "gzip, deflate" } };
-    // Small answers, from json() and problem() (docs/decisions/0973).
-    for (const pathname of ["/healthz", "/v1/workspace/me"]) {
+    // Small answers, from json() and problem(), and next-auth's own (docs/decisions/0973).
+    for (const pathname of ["/healthz", "/v1/workspace/me", "/api/auth/session", "/api/auth/csrf"]) {
       const res = await fetch(`${server.url}${pathname}`, gzip);
       expect(res.headers.get("content-encoding"), pathname).toBeNull();
       expect(res.headers.get("cache-control"), pathname).toContain("no-transform");
