@@ -5,7 +5,7 @@ import { rateLimits } from "@/db/schema";
 import { getDb } from "@/lib/db";
 import { overrideEnvForTests } from "@/lib/env";
 import { settlePrincipalWrites } from "@/lib/principals/principal-cache";
-import { LeaseBook, leaseSize, refillAt } from "@/lib/ratelimit/lease";
+import { EARLY_RETRY_MS, LeaseBook, leaseSize, refillAt } from "@/lib/ratelimit/lease";
 import { RateLimit } from "@/lib/ratelimit/limiter";
 import { clearAllRateLimits, limits } from "@/lib/ratelimit/policies";
 import { call, expectProblem } from "./helpers/app";
@@ -199,6 +199,46 @@ describe("room-token rate limit: leases, not a write per request", () => {
     expect(await waiting).toMatchObject({ allowed: true, remaining: 100 - size - 1 });
     // Every point spent came out of a lease counted in the store, none twice.
     expect((await store.get("k"))?.consumedPoints).toBe(2 * size);
+  });
+
+  it("retries a failed early lease once a second, not on every request, and still serves the lease", async () => {
+    let now = 1_000_000;
+    vi.spyOn(Date, "now").mockImplementation(() => now);
+    // A store whose first write succeeds and whose later writes fail until the test repairs it.
+    class FailingStore extends RateLimiterMemory {
+      writes = 0;
+      broken = false;
+      override async consume(key: string | number, points?: number): Promise<RateLimiterRes> {
+        this.writes++;
+        if (this.broken) throw new Error("store unavailable");
+        return super.consume(key, points);
+      }
+    }
+    const store = new FailingStore({ points: 1000, duration: 60 });
+    const size = 10;
+    const book = new LeaseBook(store, 1000, size);
+    await book.consume("k");
+    store.broken = true;
+    const settle = () => new Promise(setImmediate);
+    // Down to the refill mark: one early attempt, which fails.
+    for (let i = 1; i < size - refillAt(size); i++) await book.consume("k");
+    await settle();
+    expect(store.writes).toBe(2);
+    // The rest of the lease is served without a write per request.
+    for (let i = 0; i < refillAt(size) - 1; i++) expect((await book.consume("k")).allowed).toBe(true);
+    await settle();
+    expect(store.writes).toBe(2);
+    // A second later the next request tries again (and the lease still serves it).
+    now += EARLY_RETRY_MS;
+    expect((await book.consume("k")).allowed).toBe(true);
+    await settle();
+    expect(store.writes).toBe(3);
+    // The lease is spent: the next request waits for a lease and gets the store's error.
+    await expect(book.consume("k")).rejects.toThrow("store unavailable");
+    expect(store.writes).toBe(4);
+    // Repaired: the next request takes a lease as usual.
+    store.broken = false;
+    expect((await book.consume("k")).allowed).toBe(true);
   });
 
   it("drops what is left of a lease whose window ended before the next lease came", async () => {

@@ -52,6 +52,14 @@ const SWEEP_AT = 10_000;
  */
 const WINDOW_SLACK_MS = 1_000;
 
+/**
+ * After an early lease fails, the next early attempt for that key waits this long: the requests
+ * in the second half of a lease are still served from it, and each of them would otherwise send
+ * the failing store one more write. Once the lease is spent, the next request takes a lease as
+ * usual (and waits for it, or gets the store's error).
+ */
+export const EARLY_RETRY_MS = 1_000;
+
 interface Waiter {
   resolve: (s: LeaseState) => void;
   reject: (err: unknown) => void;
@@ -63,6 +71,8 @@ export class LeaseBook {
   private readonly waiting = new Map<string, Waiter[]>();
   /** Keys whose next lease is being taken (at most one shared write per key at a time). */
   private readonly taking = new Set<string>();
+  /** When a key's last early lease failed (kept until its next lease is taken). */
+  private readonly earlyFailedAt = new Map<string, number>();
 
   constructor(
     private readonly shared: RateLimiterAbstract,
@@ -96,6 +106,8 @@ export class LeaseBook {
     const lease = this.leases.get(key);
     if (!lease || this.taking.has(key)) return;
     if (lease.left > refillAt(this.size) || lease.sharedConsumed >= this.points) return;
+    const failedAt = this.earlyFailedAt.get(key);
+    if (failedAt !== undefined && Date.now() - failedAt < EARLY_RETRY_MS) return;
     this.take(key);
   }
 
@@ -131,6 +143,7 @@ export class LeaseBook {
       .then(
         (res) => {
           this.taking.delete(key);
+          this.earlyFailedAt.delete(key);
           const before = res.consumedPoints - this.size;
           const granted = Math.max(0, Math.min(this.size, this.points - before));
           if (this.leases.size >= SWEEP_AT) this.sweep();
@@ -165,6 +178,8 @@ export class LeaseBook {
           this.taking.delete(key);
           const queue = this.waiting.get(key) ?? [];
           this.waiting.delete(key);
+          // Nobody waited: an early lease, retried no sooner than EARLY_RETRY_MS.
+          if (queue.length === 0) this.earlyFailedAt.set(key, Date.now());
           for (const w of queue) w.reject(err);
         },
       );
@@ -173,5 +188,7 @@ export class LeaseBook {
   private sweep(): void {
     const now = Date.now();
     for (const [key, lease] of this.leases) if (lease.until <= now) this.leases.delete(key);
+    for (const [key, at] of this.earlyFailedAt)
+      if (now - at >= EARLY_RETRY_MS) this.earlyFailedAt.delete(key);
   }
 }
