@@ -57,7 +57,9 @@ import { MembersNotAvailable, type MembersResult, membersList } from "./sections
 import { type RoomListResult, roomList } from "./sections/room-list.mjs";
 import {
   combine,
+  type GcReading,
   loadLevels,
+  majorGcOf,
   ROUNDS,
   roundSeconds,
   type TokenMintResult,
@@ -133,6 +135,8 @@ const work = fs.mkdtempSync(path.join(os.tmpdir(), "svc-bench-"));
 const adminUrl = process.env.BENCH_PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const nextAuthSecret = `bench-only-${randomBytes(24).toString("hex")}`;
 const encryptionKey = randomBytes(32).toString("base64");
+/** Opens the app's /metrics, which the token section reads for the server's major GCs. */
+const metricsToken = randomBytes(24).toString("hex");
 const children = new Set<ChildProcess>();
 
 /** The environment the app and its scripts see: only what is set here, never a developer's .env. */
@@ -171,6 +175,7 @@ function appEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
     SVC_ENCRYPTION_KEY: encryptionKey,
     SVC_DEPLOYMENT_MODE: "self_host",
     SVC_SEED_ON_START: "never",
+    SVC_METRICS_TOKEN: metricsToken,
     // Where the embedded PGlite runs (docs/decisions/0863); `main` measures the in-process way.
     SVC_EMBEDDED_DB_THREAD: process.env.BENCH_EMBEDDED_DB_THREAD ?? "worker",
     DATABASE_POOL_MAX: "10",
@@ -179,6 +184,16 @@ function appEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
     SVC_RATE_LIMITS: "room-tokens=1000000000/60,session=1000000000/60",
     ...extra,
   };
+}
+
+/** The app server's major GCs so far, from its /metrics; undefined when they cannot be read. */
+async function majorGcs(base: string): Promise<GcReading | undefined> {
+  try {
+    const res = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } });
+    return res.ok ? majorGcOf(await res.text()) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 async function build(): Promise<void> {
@@ -368,10 +383,17 @@ async function runTarget(name: TargetName, receiver: Receiver, caFile: string): 
           tokenTarget(base, req),
           tokenTarget(b.base, req),
           settings.tokenSeconds,
-          { warmupMs: settings.loadWarmupMs },
+          { warmupMs: settings.loadWarmupMs, gc: () => majorGcs(base) },
         );
         await stopGroup(b.child);
-        return combine(figures.app, figures.baseline, figures.floor, settings.tokenSeconds, figures.rounds);
+        return combine(
+          figures.app,
+          figures.baseline,
+          figures.floor,
+          settings.tokenSeconds,
+          figures.rounds,
+          figures.gc,
+        );
       });
     }
     memory.after_token_mint = rssOf(running);

@@ -115,6 +115,17 @@ export function renderReport(r: ReportInput): string {
     out.push(
       "Floor: the app's own GET /healthz (a Next route handler with no database) at the same concurrency, measured between the app and the bare baseline.",
     );
+    const gcs = tm.levels
+      .filter((l) => l.major_gcs !== null && l.major_gcs !== undefined)
+      .map(
+        (l) =>
+          `${l.connections}: app ${l.major_gcs} (${l.major_gc_ms ?? "—"} ms), floor ${l.floor_major_gcs} (${l.floor_major_gc_ms ?? "—"} ms)`,
+      );
+    if (gcs.length > 0) {
+      out.push(
+        `Major GCs in the server during each target's rounds, by concurrency (count, total pause): ${gcs.join("; ")}. At 32 and 64 concurrent one such collection holds every request in flight for tens of ms, so whether one falls in a target's rounds largely decides its p99.`,
+      );
+    }
     out.push(
       "Req/s and p50/p99 are of established connections after a ramp; first req max ms is that ramp, the app's slowest first request on a new connection (mostly waiting for Node to accept it while the server is busy), not in p99.",
     );

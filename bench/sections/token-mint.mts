@@ -36,6 +36,15 @@ export interface TokenLevel {
   /** The ramp, not in the figures above: the slowest first request of a new connection. */
   first_request_max_ms: number | null;
   floor_first_request_max_ms: number | null;
+  /**
+   * Major (mark-compact) collections in the server during the app's and the floor's rounds at
+   * this level (ramps included) and their pauses in ms, from its /metrics: at 32 concurrent one
+   * such collection stalls every request in flight for tens of ms, so it decides the p99.
+   */
+  major_gcs: number | null;
+  major_gc_ms: number | null;
+  floor_major_gcs: number | null;
+  floor_major_gc_ms: number | null;
 }
 
 export interface TokenMintResult {
@@ -60,6 +69,26 @@ export interface TokenMintResult {
   round_seconds: number;
   rounds: Record<string, number>;
   levels: TokenLevel[];
+}
+
+/** The server's major GCs so far: count and total pause (prom-client's nodejs_gc_duration_seconds). */
+export interface GcReading {
+  major: number;
+  majorMs: number;
+}
+export type GcProbe = () => Promise<GcReading | undefined>;
+
+/** Major-GC figures from a Prometheus text exposition, or undefined when it has none. */
+export function majorGcOf(exposition: string): GcReading | undefined {
+  const value = (suffix: string) => {
+    const line = exposition
+      .split("\n")
+      .find((l) => l.startsWith(`nodejs_gc_duration_seconds_${suffix}{`) && l.includes('kind="major"'));
+    return line === undefined ? undefined : Number(line.slice(line.lastIndexOf(" ") + 1));
+  };
+  const count = value("count");
+  const sum = value("sum");
+  return count === undefined || sum === undefined ? undefined : { major: count, majorMs: sum * 1000 };
 }
 
 export interface TokenRequest {
@@ -95,12 +124,14 @@ export async function loadLevels(
   app: LoadTarget,
   baseline: LoadTarget | undefined,
   seconds: number,
-  opts: { rounds?: Readonly<Record<number, number>>; warmupMs?: number } = {},
+  opts: { rounds?: Readonly<Record<number, number>>; warmupMs?: number; gc?: GcProbe } = {},
 ): Promise<{
   app: LoadFigures[];
   baseline: LoadFigures[] | undefined;
   floor: LoadFigures[];
   rounds: Record<number, number>;
+  /** Per level, like `app` and `floor`: the server's major GCs during their rounds (no probe: none). */
+  gc: { app: GcSpan[]; floor: GcSpan[] };
 }> {
   const floorTarget = { url: new URL("/healthz", app.url).href };
   const loop = { warmupMs: opts.warmupMs };
@@ -113,23 +144,49 @@ export async function loadLevels(
   const a: LoadFigures[] = [];
   const b: LoadFigures[] = [];
   const f: LoadFigures[] = [];
+  const gc = { app: [] as GcSpan[], floor: [] as GcSpan[] };
   const rounds: Record<number, number> = {};
+  /** A round of `target`, with the server's major GCs during it added to `span`. */
+  const measured = async (target: LoadTarget, c: number, span: GcSpan): Promise<LoadRun> => {
+    const before = await opts.gc?.();
+    const run = await closedLoop(target, c, perRound, loop);
+    const after = await opts.gc?.();
+    if (before && after && span.count !== null && span.ms !== null) {
+      span.count += after.major - before.major;
+      span.ms += after.majorMs - before.majorMs;
+    } else {
+      span.count = null;
+      span.ms = null;
+    }
+    return run;
+  };
   for (const c of CONCURRENCY) {
     const n = Math.max(1, (opts.rounds ?? ROUNDS)[c] ?? 1);
     rounds[c] = n;
     const appRuns: LoadRun[] = [];
     const floorRuns: LoadRun[] = [];
     const baselineRuns: LoadRun[] = [];
+    const appGc: GcSpan = { connections: c, count: 0, ms: 0 };
+    const floorGc: GcSpan = { connections: c, count: 0, ms: 0 };
     for (let i = 0; i < n; i++) {
-      appRuns.push(await closedLoop(app, c, perRound, loop));
-      floorRuns.push(await closedLoop(floorTarget, c, perRound, loop));
+      appRuns.push(await measured(app, c, appGc));
+      floorRuns.push(await measured(floorTarget, c, floorGc));
       if (baseline) baselineRuns.push(await closedLoop(baseline, c, perRound, loop));
     }
     a.push(mergeLoads(appRuns));
     f.push(mergeLoads(floorRuns));
+    gc.app.push(appGc);
+    gc.floor.push(floorGc);
     if (baseline) b.push(mergeLoads(baselineRuns));
   }
-  return { app: a, baseline: baseline ? b : undefined, floor: f, rounds };
+  return { app: a, baseline: baseline ? b : undefined, floor: f, rounds, gc };
+}
+
+/** The server's major GCs during one target's rounds at one level; null when they were not read. */
+export interface GcSpan {
+  connections: number;
+  count: number | null;
+  ms: number | null;
 }
 
 export function combine(
@@ -138,10 +195,13 @@ export function combine(
   floor: LoadFigures[],
   seconds: number,
   rounds: Readonly<Record<number, number>> = ROUNDS,
+  gc: { app: GcSpan[]; floor: GcSpan[] } = { app: [], floor: [] },
 ): TokenMintResult {
   const levels: TokenLevel[] = app.map((a) => {
     const b = baseline?.find((x) => x.connections === a.connections);
     const f = floor.find((x) => x.connections === a.connections);
+    const appGc = gc.app.find((x) => x.connections === a.connections);
+    const floorGc = gc.floor.find((x) => x.connections === a.connections);
     return {
       connections: a.connections,
       rps: round(a.rps),
@@ -160,6 +220,10 @@ export function combine(
       rounds: rounds[a.connections] ?? 1,
       first_request_max_ms: round(a.first_request_max_ms),
       floor_first_request_max_ms: round(f?.first_request_max_ms),
+      major_gcs: appGc?.count ?? null,
+      major_gc_ms: round(appGc?.ms),
+      floor_major_gcs: floorGc?.count ?? null,
+      floor_major_gc_ms: round(floorGc?.ms),
     };
   });
   const c32 = levels.find((l) => l.connections === 32);
