@@ -28,6 +28,7 @@ import os from "node:os";
 import path from "node:path";
 import { Api } from "./lib/api.mjs";
 import { measureConsoleJs, type PageJs } from "./lib/console-js.mjs";
+import { type GcReading, majorGcOf } from "./lib/gc.mjs";
 import {
   bin,
   freePort,
@@ -57,9 +58,7 @@ import { MembersNotAvailable, type MembersResult, membersList } from "./sections
 import { type RoomListResult, roomList } from "./sections/room-list.mjs";
 import {
   combine,
-  type GcReading,
   loadLevels,
-  majorGcOf,
   ROUNDS,
   roundSeconds,
   type TokenMintResult,
@@ -405,6 +404,7 @@ async function runTarget(name: TargetName, receiver: Receiver, caFile: string): 
             ...settings.list,
             loadSeconds: settings.tokenSeconds,
             warmupMs: settings.loadWarmupMs,
+            gc: () => majorGcs(base),
           })
         : skippedSection(),
     );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { majorGcOf } from "../bench/sections/token-mint.mjs";
 import { renderMetrics } from "@/lib/observability/metrics";
+import { countingGcs, type GcReading, type GcSpan, majorGcOf } from "../bench/lib/gc.mjs";
 
 /**
  * `npm run bench` reads the server's major GCs from its /metrics between rounds (the p99 at 32
@@ -19,6 +19,25 @@ describe("majorGcOf (bench)", () => {
     ].join("\n");
     expect(majorGcOf(exposition)).toEqual({ major: 3, majorMs: 37.5 });
     expect(majorGcOf('nodejs_gc_duration_seconds_count{kind="minor"} 1')).toBeUndefined();
+  });
+
+  it("adds the collections during each round to its span, and gives up on a missing reading", async () => {
+    const readings: Array<GcReading | undefined> = [
+      { major: 2, majorMs: 20 },
+      { major: 3, majorMs: 31 },
+      { major: 3, majorMs: 31 },
+      { major: 5, majorMs: 50 },
+    ];
+    const probe = async () => readings.shift();
+    const span: GcSpan = { count: 0, ms: 0 };
+    expect(await countingGcs(probe, span, async () => "round 1")).toBe("round 1");
+    await countingGcs(probe, span, async () => "round 2");
+    expect(span).toEqual({ count: 3, ms: 30 });
+    await countingGcs(probe, span, async () => "round 3");
+    expect(span).toEqual({ count: null, ms: null });
+    const unprobed: GcSpan = { count: 0, ms: 0 };
+    await countingGcs(undefined, unprobed, async () => "round");
+    expect(unprobed).toEqual({ count: null, ms: null });
   });
 
   it("matches what the app's /metrics exposes", async () => {

@@ -162,7 +162,15 @@ export function renderReport(r: ReportInput): string {
     out.push(ratios.map(([k, v]) => `${k} = ${v ?? "—"}`).join(", "));
     out.push(
       table(
-        ["first page under load", "concurrent", "req/s", "p50 ms", "p99 ms", "first req max ms"],
+        [
+          "first page under load",
+          "concurrent",
+          "req/s",
+          "p50 ms",
+          "p99 ms",
+          "first req max ms",
+          "major GCs (pause ms)",
+        ],
         rl.concurrent.map((c) => [
           `${c.size.toLocaleString("en")} rooms`,
           c.connections,
@@ -170,6 +178,9 @@ export function renderReport(r: ReportInput): string {
           c.p50_ms,
           `${c.p99_ms ?? "—"}${c.failures ? ` (${c.failures} failed)` : ""}`,
           c.first_request_max_ms,
+          c.major_gcs === null || c.major_gcs === undefined
+            ? "—"
+            : `${c.major_gcs} (${c.major_gc_ms ?? "—"})`,
         ]),
       ),
     );

@@ -1,4 +1,5 @@
 import { Api } from "../lib/api.mjs";
+import { countingGcs, type GcProbe, type GcSpan } from "../lib/gc.mjs";
 import { closedLoop, mergeLoads, poolSamples, type Samples, sequential } from "../lib/load.mjs";
 import { ratio, round } from "../lib/stats.mjs";
 import type { ListOrg } from "../prepare.mjs";
@@ -26,6 +27,9 @@ export interface ListLoad {
   failures: number;
   /** The ramp (not in the figures above): the slowest first request of a new connection. */
   first_request_max_ms: number | null;
+  /** The server's major GCs during these rounds, and their pauses in ms (bench/lib/gc.mts). */
+  major_gcs: number | null;
+  major_gc_ms: number | null;
 }
 
 export type RoomListResult = Record<string, number | null | string | ListSize[] | ListLoad[]> & {
@@ -47,7 +51,7 @@ export async function roomList(
   base: string,
   orgs: ListOrg[],
   password: string,
-  opts: { maxRequests: number; maxMs: number; loadSeconds: number; warmupMs?: number },
+  opts: { maxRequests: number; maxMs: number; loadSeconds: number; warmupMs?: number; gc?: GcProbe },
 ): Promise<RoomListResult> {
   const pageSize = 50;
   const sizes: ListSize[] = [];
@@ -102,11 +106,14 @@ export async function roomList(
     for (const connections of [32, 64]) {
       // Two rounds pooled: one 3-second step swings with the host's speed.
       const runs = [];
+      const gcs: GcSpan = { count: 0, ms: 0 };
       for (let r = 0; r < 2; r++) {
         runs.push(
-          await closedLoop({ url: loaded.url, headers: loaded.headers }, connections, opts.loadSeconds, {
-            warmupMs: opts.warmupMs,
-          }),
+          await countingGcs(opts.gc, gcs, () =>
+            closedLoop({ url: loaded.url, headers: loaded.headers }, connections, opts.loadSeconds, {
+              warmupMs: opts.warmupMs,
+            }),
+          ),
         );
       }
       const f = mergeLoads(runs);
@@ -118,6 +125,8 @@ export async function roomList(
         p99_ms: round(f.p99_ms),
         failures: f.failures,
         first_request_max_ms: round(f.first_request_max_ms),
+        major_gcs: gcs.count,
+        major_gc_ms: round(gcs.ms),
       });
     }
   }

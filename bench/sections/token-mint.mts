@@ -1,3 +1,4 @@
+import { countingGcs, type GcProbe, type GcSpan } from "../lib/gc.mjs";
 import { closedLoop, type LoadFigures, type LoadRun, type LoadTarget, mergeLoads } from "../lib/load.mjs";
 import { ratio, round } from "../lib/stats.mjs";
 
@@ -71,26 +72,6 @@ export interface TokenMintResult {
   levels: TokenLevel[];
 }
 
-/** The server's major GCs so far: count and total pause (prom-client's nodejs_gc_duration_seconds). */
-export interface GcReading {
-  major: number;
-  majorMs: number;
-}
-export type GcProbe = () => Promise<GcReading | undefined>;
-
-/** Major-GC figures from a Prometheus text exposition, or undefined when it has none. */
-export function majorGcOf(exposition: string): GcReading | undefined {
-  const value = (suffix: string) => {
-    const line = exposition
-      .split("\n")
-      .find((l) => l.startsWith(`nodejs_gc_duration_seconds_${suffix}{`) && l.includes('kind="major"'));
-    return line === undefined ? undefined : Number(line.slice(line.lastIndexOf(" ") + 1));
-  };
-  const count = value("count");
-  const sum = value("sum");
-  return count === undefined || sum === undefined ? undefined : { major: count, majorMs: sum * 1000 };
-}
-
 export interface TokenRequest {
   projectKey: string;
   roomId: string;
@@ -131,7 +112,7 @@ export async function loadLevels(
   floor: LoadFigures[];
   rounds: Record<number, number>;
   /** Per level, like `app` and `floor`: the server's major GCs during their rounds (no probe: none). */
-  gc: { app: GcSpan[]; floor: GcSpan[] };
+  gc: { app: LevelGcs[]; floor: LevelGcs[] };
 }> {
   const floorTarget = { url: new URL("/healthz", app.url).href };
   const loop = { warmupMs: opts.warmupMs };
@@ -144,30 +125,18 @@ export async function loadLevels(
   const a: LoadFigures[] = [];
   const b: LoadFigures[] = [];
   const f: LoadFigures[] = [];
-  const gc = { app: [] as GcSpan[], floor: [] as GcSpan[] };
+  const gc = { app: [] as LevelGcs[], floor: [] as LevelGcs[] };
   const rounds: Record<number, number> = {};
-  /** A round of `target`, with the server's major GCs during it added to `span`. */
-  const measured = async (target: LoadTarget, c: number, span: GcSpan): Promise<LoadRun> => {
-    const before = await opts.gc?.();
-    const run = await closedLoop(target, c, perRound, loop);
-    const after = await opts.gc?.();
-    if (before && after && span.count !== null && span.ms !== null) {
-      span.count += after.major - before.major;
-      span.ms += after.majorMs - before.majorMs;
-    } else {
-      span.count = null;
-      span.ms = null;
-    }
-    return run;
-  };
+  const measured = (target: LoadTarget, c: number, span: GcSpan): Promise<LoadRun> =>
+    countingGcs(opts.gc, span, () => closedLoop(target, c, perRound, loop));
   for (const c of CONCURRENCY) {
     const n = Math.max(1, (opts.rounds ?? ROUNDS)[c] ?? 1);
     rounds[c] = n;
     const appRuns: LoadRun[] = [];
     const floorRuns: LoadRun[] = [];
     const baselineRuns: LoadRun[] = [];
-    const appGc: GcSpan = { connections: c, count: 0, ms: 0 };
-    const floorGc: GcSpan = { connections: c, count: 0, ms: 0 };
+    const appGc: LevelGcs = { connections: c, count: 0, ms: 0 };
+    const floorGc: LevelGcs = { connections: c, count: 0, ms: 0 };
     for (let i = 0; i < n; i++) {
       appRuns.push(await measured(app, c, appGc));
       floorRuns.push(await measured(floorTarget, c, floorGc));
@@ -182,11 +151,9 @@ export async function loadLevels(
   return { app: a, baseline: baseline ? b : undefined, floor: f, rounds, gc };
 }
 
-/** The server's major GCs during one target's rounds at one level; null when they were not read. */
-export interface GcSpan {
+/** The server's major GCs during one target's rounds at one level. */
+export interface LevelGcs extends GcSpan {
   connections: number;
-  count: number | null;
-  ms: number | null;
 }
 
 export function combine(
@@ -195,7 +162,7 @@ export function combine(
   floor: LoadFigures[],
   seconds: number,
   rounds: Readonly<Record<number, number>> = ROUNDS,
-  gc: { app: GcSpan[]; floor: GcSpan[] } = { app: [], floor: [] },
+  gc: { app: LevelGcs[]; floor: LevelGcs[] } = { app: [], floor: [] },
 ): TokenMintResult {
   const levels: TokenLevel[] = app.map((a) => {
     const b = baseline?.find((x) => x.connections === a.connections);
