@@ -1,11 +1,4 @@
-import {
-  createCipheriv,
-  createDecipheriv,
-  createHash,
-  hash,
-  randomBytes,
-  timingSafeEqual,
-} from "node:crypto";
+import { createCipheriv, createDecipheriv, hash, randomBytes, timingSafeEqual } from "node:crypto";
 import { getEncryptionKey } from "@/lib/secrets";
 
 /** AES-256-GCM for secrets at rest: `v1.<iv>.<tag>.<ciphertext>`, base64url parts. */
@@ -39,8 +32,8 @@ export function sha256Hex(value: string): string {
 
 /** Constant-time string equality (lengths are compared via fixed-size digests, so they leak nothing). */
 export function safeEqual(a: string, b: string): boolean {
-  const da = createHash("sha256").update(a, "utf8").digest();
-  const db = createHash("sha256").update(b, "utf8").digest();
+  const da = hash("sha256", a, "buffer");
+  const db = hash("sha256", b, "buffer");
   return timingSafeEqual(da, db);
 }
 

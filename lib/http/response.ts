@@ -16,7 +16,12 @@ export const COMPRESSION_THRESHOLD_BYTES = 1024;
 export function cacheControlFor(body: string, cacheControl = "no-store"): string {
   // Cheap test first: under 342 UTF-16 units a string cannot reach 1,024 UTF-8 bytes.
   const small = body.length < 342 || Buffer.byteLength(body) < COMPRESSION_THRESHOLD_BYTES;
-  return small ? `${cacheControl}, no-transform` : cacheControl;
+  return small ? withNoTransform(cacheControl) : cacheControl;
+}
+
+/** A `Cache-Control` value with `no-transform` added (alone when there was none). */
+function withNoTransform(cacheControl: string | null): string {
+  return cacheControl ? `${cacheControl}, no-transform` : "no-transform";
 }
 
 /**
@@ -32,8 +37,7 @@ export async function smallAnswerUncompressed(res: Response): Promise<Response> 
   const bytes = await res.arrayBuffer();
   const headers = new Headers(res.headers);
   if (bytes.byteLength < COMPRESSION_THRESHOLD_BYTES) {
-    const chosen = headers.get("cache-control");
-    headers.set("cache-control", chosen ? `${chosen}, no-transform` : "no-transform");
+    headers.set("cache-control", withNoTransform(headers.get("cache-control")));
   }
   return new Response(bytes, { status: res.status, statusText: res.statusText, headers });
 }
