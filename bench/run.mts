@@ -12,7 +12,8 @@
  *   BENCH_PG_ADMIN_URL=…      server to create the bench database on
  *                             (default postgres://postgres@127.0.0.1:5432/postgres)
  *   BENCH_QUICK=1             short runs and small sizes (a smoke run of the harness, not figures)
- *   BENCH_SECTIONS=delivery   only some sections (token, list, delivery; default all)
+ *   BENCH_SECTIONS=delivery   only some sections (token, list, members, figures, delivery; default
+ *                             all); `token` also measures Next's own GET and POST on a bare app
  *   BENCH_OUT=path.json       where to write the JSON (default bench/results/latest.json)
  *   BENCH_APP_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"
  *                             extra node flags for the app server (profiling)
@@ -55,6 +56,12 @@ import {
   type DeliveryScenario,
 } from "./sections/delivery.mjs";
 import { MembersNotAvailable, type MembersResult, membersList } from "./sections/members.mjs";
+import {
+  measureNextFloor,
+  NEXT_FLOOR_CONCURRENCY,
+  NEXT_FLOOR_DIR,
+  type NextFloorResult,
+} from "./sections/next-floor.mjs";
 import { type RoomListResult, roomList } from "./sections/room-list.mjs";
 import {
   combine,
@@ -196,15 +203,47 @@ async function majorGcs(base: string): Promise<GcReading | undefined> {
 }
 
 async function build(): Promise<void> {
-  if (process.env.BENCH_SKIP_BUILD === "1" && fs.existsSync(path.join(ROOT, ".next", "BUILD_ID"))) {
-    say("next build skipped (BENCH_SKIP_BUILD=1)");
+  await buildNext("the app", ROOT);
+  // Only the token section compares with Next's own floors (a build of a few seconds).
+  if (sections.has("token")) await buildNext("the bare Next app", NEXT_FLOOR_DIR);
+}
+
+async function buildNext(what: string, dir: string): Promise<void> {
+  if (process.env.BENCH_SKIP_BUILD === "1" && fs.existsSync(path.join(dir, ".next", "BUILD_ID"))) {
+    say(`next build of ${what} skipped (BENCH_SKIP_BUILD=1)`);
     return;
   }
-  say("next build …");
+  say(`next build of ${what} …`);
   const t0 = Date.now();
-  const r = await run(bin("next"), ["build"], appEnv({}), { timeoutMs: 480_000 });
-  mustSucceed("next build", r);
-  say(`next build done in ${Math.round((Date.now() - t0) / 1000)} s`);
+  const args = dir === ROOT ? ["build"] : ["build", dir];
+  const r = await run(bin("next"), args, appEnv({}), { timeoutMs: 480_000 });
+  mustSucceed(`next build of ${what}`, r);
+  say(`next build of ${what} done in ${Math.round((Date.now() - t0) / 1000)} s`);
+}
+
+/**
+ * Next's own GET and POST floors on a bare Next app (bench/sections/next-floor.mts), before the
+ * databases' runs, on the same quiet machine; the app's servers are not running meanwhile.
+ */
+async function nextFloor(): Promise<Section<NextFloorResult>> {
+  return section("Next floor", async () => {
+    if (!sections.has("token")) return skippedSection();
+    const port = await freePort();
+    const logFile = path.join(work, "server-next-floor.log");
+    const server = startNextServer(port, appEnv({}), logFile, "", NEXT_FLOOR_DIR);
+    children.add(server);
+    try {
+      await waitForHttp(`http://127.0.0.1:${port}/get`, server, 60_000);
+      say(`Next's own floors: a bare GET and POST at ${NEXT_FLOOR_CONCURRENCY} concurrent, in turn …`);
+      return await measureNextFloor(`http://127.0.0.1:${port}`, {
+        rounds: ROUNDS[NEXT_FLOOR_CONCURRENCY] ?? 3,
+        roundSeconds: roundSeconds(settings.tokenSeconds),
+        warmupMs: settings.loadWarmupMs,
+      });
+    } finally {
+      await stopGroup(server);
+    }
+  });
 }
 
 async function postgresReachable(): Promise<string | undefined> {
@@ -501,6 +540,7 @@ async function main(): Promise<number> {
   const wanted = (process.env.BENCH_TARGETS ?? "postgres,embedded").split(",").map((s) => s.trim());
   await build();
   const consolePages: PageJs[] = measureConsoleJs(path.join(ROOT, ".next"));
+  const framework = await nextFloor();
 
   const tls = makeCertificate(work);
   const receiver = new Receiver(tls);
@@ -561,6 +601,7 @@ async function main(): Promise<number> {
       embedded: targets.embedded?.memory ?? null,
     },
     console: { max_first_load_js_kb_gzip: maxJs, pages: consolePages },
+    next_floor: framework,
     postgres: targets.postgres ?? { not_available: skipped.postgres ?? "not run" },
     embedded: targets.embedded ?? { not_available: skipped.embedded ?? "not run" },
   };

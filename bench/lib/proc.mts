@@ -79,13 +79,15 @@ export function startDetached(
 
 /**
  * `next start` of the current build on 127.0.0.1:`port`, in its own process group, with extra Node
- * flags from a space-separated setting (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
+ * flags from a space-separated setting (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"); `dir` is the
+ * app's directory when it is not this one (the bench's bare Next app).
  */
 export function startNextServer(
   port: number,
   env: NodeJS.ProcessEnv,
   logFile: string,
   nodeArgs = "",
+  dir?: string,
 ): ChildProcess {
   return startDetached(
     process.execPath,
@@ -93,6 +95,7 @@ export function startNextServer(
       ...nodeArgs.split(" ").filter(Boolean),
       path.join(ROOT, "node_modules", "next", "dist", "bin", "next"),
       "start",
+      ...(dir ? [dir] : []),
       "-p",
       String(port),
       "-H",

@@ -1,5 +1,6 @@
 import type { DeliveryResult } from "../sections/delivery.mjs";
 import type { MembersResult } from "../sections/members.mjs";
+import type { NextFloorResult } from "../sections/next-floor.mjs";
 import type { RoomListResult } from "../sections/room-list.mjs";
 import type { TokenMintResult } from "../sections/token-mint.mjs";
 import type { PageJs } from "./console-js.mjs";
@@ -35,6 +36,8 @@ export interface ReportInput {
   /** Sections other modules render (members list, home-page figures). */
   extra_sections?: string[];
   console: { max_first_load_js_kb_gzip: number; pages: PageJs[] };
+  /** Next's own GET and POST floors on a bare Next app (bench/sections/next-floor.mts). */
+  next_floor?: Section<NextFloorResult>;
   postgres: TargetLike | { not_available: string };
   embedded: TargetLike | { not_available: string };
 }
@@ -130,6 +133,8 @@ export function renderReport(r: ReportInput): string {
       "Req/s and p50/p99 are of established connections after a ramp; first req max ms is that ramp, the app's slowest first request on a new connection (mostly waiting for Node to accept it while the server is busy), not in p99.",
     );
   }
+
+  if (r.next_floor) out.push("", nextFloorLine(r.next_floor));
 
   out.push("", "### 2. Room list (GET /v1/workspace/rooms?limit=50), one request at a time");
   for (const t of ts) {
@@ -296,6 +301,19 @@ export function renderReport(r: ReportInput): string {
   return out.join("\n");
 }
 
+/** The bare Next app's figures, as one paragraph under the token tables. */
+export function nextFloorLine(s: Section<NextFloorResult>): string {
+  const f = ok(s);
+  if (!f) return `**Next itself** (a bare Next app) — ${why(s)}`;
+  const failed = f.get.failures + f.post.failures;
+  return (
+    `**Next itself** (a bare Next app: no proxy, no instrumentation, no code of ours; ${f.rounds} rounds of ${f.round_seconds} s each, in turn, at ${f.connections} concurrent): ` +
+    `GET ${f.get.rps ?? "—"} req/s (p99 ${f.get.p99_ms ?? "—"} ms), POST that reads its JSON body ${f.post.rps ?? "—"} req/s (p99 ${f.post.p99_ms ?? "—"} ms)` +
+    (failed ? ` (${failed} failed: no ratio)` : "") +
+    `. A POST is ${f.post_to_get ?? "—"} of a GET before any code of ours runs: the most the token's ratio to the GET floor can reach on this machine.`
+  );
+}
+
 export interface TargetRow {
   figure: string;
   value: number | null | undefined;
@@ -328,6 +346,13 @@ export function targetRows(t: TargetLike, r: ReportInput): TargetRow[] {
     row("token mint req/s ÷ Next floor req/s (c=32)", tm?.floor_ratio_c32, `≥ ${floorRatio}`, {
       atLeast: floorRatio,
     }),
+    {
+      // Not a target: the ceiling of the row above, measured on a bare Next app (next-floor.mts).
+      figure: "bare Next POST req/s ÷ bare Next GET req/s (c=32): the most the row above can reach",
+      value: r.next_floor ? ok(r.next_floor)?.post_to_get : null,
+      target: "context",
+      verdict: "—",
+    },
     {
       figure: "token mint p99 ms (c=32) vs 1.5 × floor p99",
       value: tm?.p99_ms_c32,

@@ -35,8 +35,9 @@ export function handle<P extends Params>(
 ): RouteHandler<P> {
   return (req, ctx) => {
     const requestId = requestIdOf(req);
+    const pathname = new URL(req.url).pathname;
     return requestContext.run({ requestId }, () =>
-      observeHandledRequest(req, requestId, async () => {
+      observeHandledRequest(req, requestId, pathname, async () => {
         const started = performance.now();
         let res: Response;
         try {
@@ -56,7 +57,7 @@ export function handle<P extends Params>(
         }
         log.info("request", {
           method: req.method,
-          path: new URL(req.url).pathname,
+          path: pathname,
           status: res.status,
           ms: Math.round(performance.now() - started),
         });

@@ -105,8 +105,9 @@ export function routeLabel(pathname: string): string {
   return parts.join("/") || "/";
 }
 
-export function observeRequest(method: string, pathname: string, status: number, seconds: number): void {
-  metrics().requests.observe({ method, route: routeLabel(pathname), status: String(status) }, seconds);
+/** `route` is the path's template (`routeLabel`), which the caller has already made for its span. */
+export function observeRequest(method: string, route: string, status: number, seconds: number): void {
+  metrics().requests.observe({ method, route, status: String(status) }, seconds);
 }
 
 /** One call per recorded delivery attempt: its outcome and how late it was against its due time. */

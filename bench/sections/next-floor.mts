@@ -1,0 +1,99 @@
+import path from "node:path";
+import { closedLoop, type LoadFigures, type LoadRun, type LoadTarget, mergeLoads } from "../lib/load.mjs";
+import { ROOT } from "../lib/proc.mjs";
+import { ratio, round } from "../lib/stats.mjs";
+
+/**
+ * Next's own floors, with nothing of ours in the way: a bare Next app (bench/baselines/next-floor:
+ * no proxy, no instrumentation, no handler wrapper, no database) built with the same `next` and
+ * measured at 32 concurrent requests, a GET and a POST that reads its body whole, in turns.
+ *
+ * Why: the token target compares a POST with a GET (the app's /healthz). A POST costs Next more
+ * than a GET before any code of ours runs (its body is wrapped in a web `ReadableStream` and read
+ * through it), so a bare POST over a bare GET is the highest token ÷ floor ratio any POST route of
+ * this app could reach on this machine and Node. The report shows it beside that target.
+ */
+export const NEXT_FLOOR_DIR = path.join(ROOT, "bench", "baselines", "next-floor");
+
+/** The same reference load as the token target's. */
+export const NEXT_FLOOR_CONCURRENCY = 32;
+
+/**
+ * The size and shape of a room-token request's body (bench/sections/token-mint.mts), so that the
+ * bare POST reads what a token request sends.
+ */
+export const NEXT_FLOOR_BODY = JSON.stringify({
+  roomId: "room_01JD0000000000000000000000",
+  identity: "bench-user",
+  role: "publisher",
+});
+
+export interface NextFloorSide {
+  rps: number | null;
+  p50_ms: number | null;
+  p99_ms: number | null;
+  failures: number;
+}
+
+export interface NextFloorResult {
+  connections: number;
+  rounds: number;
+  round_seconds: number;
+  get: NextFloorSide;
+  post: NextFloorSide;
+  /** Bare POST req/s over bare GET req/s: the ceiling of the token's ratio to the app's GET floor. */
+  post_to_get: number | null;
+}
+
+export function nextFloorTargets(base: string): { get: LoadTarget; post: LoadTarget } {
+  return {
+    get: { url: `${base}/get` },
+    post: {
+      url: `${base}/post`,
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: NEXT_FLOOR_BODY,
+    },
+  };
+}
+
+/** A warm-up of each, then `rounds` rounds of GET and POST in turn, pooled per side. */
+export async function measureNextFloor(
+  base: string,
+  opts: { rounds: number; roundSeconds: number; warmupMs: number },
+): Promise<NextFloorResult> {
+  const t = nextFloorTargets(base);
+  const loop = { warmupMs: opts.warmupMs };
+  await closedLoop(t.get, 8, Math.min(2, opts.roundSeconds), loop);
+  await closedLoop(t.post, 8, Math.min(2, opts.roundSeconds), loop);
+  const gets: LoadRun[] = [];
+  const posts: LoadRun[] = [];
+  for (let i = 0; i < opts.rounds; i++) {
+    gets.push(await closedLoop(t.get, NEXT_FLOOR_CONCURRENCY, opts.roundSeconds, loop));
+    posts.push(await closedLoop(t.post, NEXT_FLOOR_CONCURRENCY, opts.roundSeconds, loop));
+  }
+  return summarizeNextFloor(mergeLoads(gets), mergeLoads(posts), opts.rounds, opts.roundSeconds);
+}
+
+export function summarizeNextFloor(
+  get: LoadFigures,
+  post: LoadFigures,
+  rounds: number,
+  roundSeconds: number,
+): NextFloorResult {
+  const side = (f: LoadFigures): NextFloorSide => ({
+    rps: round(f.rps),
+    p50_ms: round(f.p50_ms),
+    p99_ms: round(f.p99_ms),
+    failures: f.failures,
+  });
+  return {
+    connections: get.connections,
+    rounds,
+    round_seconds: roundSeconds,
+    get: side(get),
+    post: side(post),
+    // A side with failures measured error answers, not the floor: no ratio.
+    post_to_get: get.failures + post.failures > 0 ? null : ratio(post.rps, get.rps),
+  };
+}

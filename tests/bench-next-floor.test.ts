@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import type { LoadFigures } from "../bench/lib/load.mjs";
+import { nextFloorLine, type ReportInput, targetRows } from "../bench/lib/report.mjs";
+import { NEXT_FLOOR_BODY, nextFloorTargets, summarizeNextFloor } from "../bench/sections/next-floor.mjs";
+
+/**
+ * `npm run bench` measures Next's own GET and POST on a bare Next app, so the token's ratio to the
+ * app's GET floor is shown next to the most any POST route could reach (bench/README.md, "tenth
+ * session").
+ */
+const figures = (rps: number, failures = 0): LoadFigures => ({
+  connections: 32,
+  rps,
+  p50_ms: 15.04,
+  p99_ms: 31.96,
+  requests: rps * 6,
+  failures,
+  first_request_max_ms: 120,
+  first_request_p99_ms: 110,
+});
+
+describe("Next's own floor (bench)", () => {
+  it("posts a body of a room-token request's shape to the bare POST route", () => {
+    const t = nextFloorTargets("http://127.0.0.1:1");
+    expect(t.get).toEqual({ url: "http://127.0.0.1:1/get" });
+    expect(t.post).toMatchObject({ url: "http://127.0.0.1:1/post", method: "POST", body: NEXT_FLOOR_BODY });
+    expect(Object.keys(JSON.parse(NEXT_FLOOR_BODY))).toEqual(["roomId", "identity", "role"]);
+  });
+
+  it("gives POST over GET, and no ratio when either side had failures", () => {
+    const ok = summarizeNextFloor(figures(2000), figures(1800), 3, 2);
+    expect(ok).toMatchObject({ connections: 32, rounds: 3, round_seconds: 2, post_to_get: 0.9 });
+    expect(ok.get).toEqual({ rps: 2000, p50_ms: 15, p99_ms: 32, failures: 0 });
+    expect(summarizeNextFloor(figures(2000), figures(1800, 4), 3, 2).post_to_get).toBeNull();
+  });
+
+  it("is a context row beside the token target, never a verdict, and a line under the token tables", () => {
+    const floor = summarizeNextFloor(figures(2000), figures(1840), 3, 2);
+    const report = {
+      console: { max_first_load_js_kb_gzip: 149, pages: [] },
+      next_floor: floor,
+    } as unknown as ReportInput;
+    const target = {
+      database: "postgres",
+      setup: { prepare_seconds: 1, start_seconds: 1 },
+      token_mint: { not_available: "left out" },
+      room_list: { not_available: "left out" },
+      delivery: { not_available: "left out" },
+      memory: {},
+    };
+    const rows = targetRows(target, report);
+    const context = rows.find((r) => r.figure.startsWith("bare Next POST"));
+    expect(context).toMatchObject({ value: 0.92, target: "context", verdict: "—" });
+    expect(rows.indexOf(context as (typeof rows)[number])).toBe(1);
+    expect(nextFloorLine(floor)).toContain("A POST is 0.92 of a GET");
+    expect(nextFloorLine({ not_available: "left out by BENCH_SECTIONS" })).toContain(
+      "left out by BENCH_SECTIONS",
+    );
+  });
+});
