@@ -27,6 +27,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { NO_PRETENURING_FLAG } from "@/lib/server/tune-gc";
 import { Api } from "./lib/api.mjs";
 import { measureConsoleJs, type PageJs } from "./lib/console-js.mjs";
 import { type GcReading, majorGcOf } from "./lib/gc.mjs";
@@ -76,6 +77,7 @@ import {
 type TargetName = "postgres" | "embedded";
 
 const quick = process.env.BENCH_QUICK === "1";
+const gcPretenuring = process.env.BENCH_GC_PRETENURING === "on" ? "on" : "off";
 const sections = new Set(
   (process.env.BENCH_SECTIONS ?? "token,list,members,figures,delivery").split(",").map((x) => x.trim()),
 );
@@ -184,6 +186,8 @@ function appEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
     SVC_METRICS_TOKEN: metricsToken,
     // Where the embedded PGlite runs (docs/decisions/0863); `main` measures the in-process way.
     SVC_EMBEDDED_DB_THREAD: process.env.BENCH_EMBEDDED_DB_THREAD ?? "worker",
+    // V8's allocation-site pretenuring (docs/decisions/0974); `on` measures V8's default.
+    SVC_GC_PRETENURING: gcPretenuring,
     DATABASE_POOL_MAX: "10",
     LOG_LEVEL: "info",
     // Limits so high they never answer 429, so the limiter's own cost is still measured.
@@ -215,7 +219,11 @@ async function buildNext(what: string, dir: string): Promise<void> {
   }
   say(`next build of ${what} …`);
   const t0 = Date.now();
-  const args = dir === ROOT ? ["build"] : ["build", dir];
+  // The bare app is built with webpack: Turbopack takes the workspace root (this repository, found
+  // by its lockfile) as the place to look for `instrumentation.ts` and `proxy.ts`, so it would
+  // bundle ours into the bare app, and a Turbopack root of the bare app's own directory cannot
+  // reach node_modules. Both bundle the same Next request pipeline (next/dist/server).
+  const args = dir === ROOT ? ["build"] : ["build", "--webpack", dir];
   const r = await run(bin("next"), args, appEnv({}), { timeoutMs: 480_000 });
   mustSucceed(`next build of ${what}`, r);
   say(`next build of ${what} done in ${Math.round((Date.now() - t0) / 1000)} s`);
@@ -230,7 +238,9 @@ async function nextFloor(): Promise<Section<NextFloorResult>> {
     if (!sections.has("token")) return skippedSection();
     const port = await freePort();
     const logFile = path.join(work, "server-next-floor.log");
-    const server = startNextServer(port, appEnv({}), logFile, "", NEXT_FLOOR_DIR);
+    // The same V8 setting as the app's (the bare app has no instrumentation to set it).
+    const flags = gcPretenuring === "off" ? NO_PRETENURING_FLAG : "";
+    const server = startNextServer(port, appEnv({}), logFile, flags, NEXT_FLOOR_DIR);
     children.add(server);
     try {
       await waitForHttp(`http://127.0.0.1:${port}/get`, server, 60_000);

@@ -122,6 +122,12 @@ export const envSchema = z
     INNGEST_ENV: optionalString,
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
     /**
+     * V8's allocation-site pretenuring: `off` (the default here) frees request objects in
+     * young-generation collections instead of major GCs; `on` keeps V8's own default
+     * (lib/server/tune-gc.ts, docs/decisions/0974).
+     */
+    SVC_GC_PRETENURING: z.enum(["on", "off"]).default("off"),
+    /**
      * Where rate-limit counters live: `memory` (one process), `postgres` or `redis` (shared by every
      * instance). Default: redis with REDIS_URL, else postgres with DATABASE_URL, else memory.
      */
