@@ -15,6 +15,8 @@
  *   BENCH_SECTIONS=delivery   only some sections (token, list, members, figures, delivery; default
  *                             all); `token` also measures Next's own GET and POST on a bare app
  *   BENCH_OUT=path.json       where to write the JSON (default bench/results/latest.json)
+ *   BENCH_GC_PRETENURING=on   the app and the bare Next app with V8's allocation-site pretenuring
+ *                             (V8's default; the app's own default is off, decision 0974)
  *   BENCH_APP_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"
  *                             extra node flags for the app server (profiling)
  *   BENCH_DELIVERY_DUMP=path  append every first webhook arrival (event and arrival ms) as JSON lines
