@@ -53,6 +53,12 @@ describe("Next's own floor (bench)", () => {
     expect(context).toMatchObject({ value: 0.92, target: "context", verdict: "—" });
     expect(rows.indexOf(context as (typeof rows)[number])).toBe(1);
     expect(nextFloorLine(floor)).toContain("A POST is 0.92 of a GET");
+    // A figure with no bound on this database has no verdict: PGlite's burst p99 (no target there).
+    const embedded = targetRows({ ...target, database: "embedded" }, report);
+    expect(embedded.find((r) => r.figure.startsWith("event → first attempt p99"))).toMatchObject({
+      target: "—",
+      verdict: "—",
+    });
     expect(nextFloorLine({ not_available: "left out by BENCH_SECTIONS" })).toContain(
       "left out by BENCH_SECTIONS",
     );

@@ -339,7 +339,8 @@ export function targetRows(t: TargetLike, r: ReportInput): TargetRow[] {
     figure,
     value,
     target,
-    verdict: verdict(value, v),
+    // A figure with no bound on this database (target "—") has no verdict either.
+    verdict: v.atLeast === undefined && v.atMost === undefined ? "—" : verdict(value, v),
   });
   const p99Bound = tm?.floor_p99_ms_c32 != null ? Math.round(tm.floor_p99_ms_c32 * 1.5 * 10) / 10 : null;
   const rows: TargetRow[] = [
