@@ -5,11 +5,6 @@
  */
 export async function registerNode(): Promise<void> {
   try {
-    // Before anything allocates for requests: which allocation sites V8 pretenures is learnt
-    // from the first collections under load.
-    const { env } = await import("@/lib/env");
-    const { tuneGc } = await import("@/lib/server/tune-gc");
-    tuneGc(env.SVC_GC_PRETENURING);
     await (await import("@/lib/observability/tracing")).registerTracing();
     // First: every request from now on carries its socket address (client IP) and has a malformed
     // /v1 path answered as problem+json before Next's router can redirect it or answer HTML.

@@ -7,6 +7,7 @@ import { hasUsers, seedDemo, signInDetails } from "@/lib/seed/seed-demo";
 import { demoPutObject } from "@/lib/server/demo-storage";
 import { setLifecycle } from "@/lib/server/lifecycle";
 import { installShutdownHandlers } from "@/lib/server/shutdown";
+import { tuneGc } from "@/lib/server/tune-gc";
 import { ensureLocalObjectStore } from "@/lib/storage/local-object-store";
 
 /**
@@ -15,6 +16,9 @@ import { ensureLocalObjectStore } from "@/lib/storage/local-object-store";
  */
 export async function startServer(): Promise<void> {
   setLifecycle("starting");
+  // Before the first request: which allocation sites V8 pretenures is learnt from the first
+  // collections under load (decision 0974).
+  const v8Flags = tuneGc(env.SVC_GC_PRETENURING);
   // Read (or generate) the secrets now: a data-dir secrets file without a valid secret is a
   // start-up failure with its path (decision 0970), not an error on every request that needs it.
   getAuthSecret();
@@ -42,5 +46,6 @@ export async function startServer(): Promise<void> {
   log.info("server started", {
     database: env.embeddedDatabase ? `embedded PGlite (${env.SVC_DATA_DIR})` : "PostgreSQL (DATABASE_URL)",
     deployment_mode: env.SVC_DEPLOYMENT_MODE,
+    v8_flags: v8Flags,
   });
 }

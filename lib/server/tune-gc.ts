@@ -11,8 +11,9 @@ import { setFlagsFromString } from "node:v8";
  * 26–33 KB per request reached the old generation with pretenuring, 13–15 KB without, and major
  * GCs came half as often (bench/README.md, "Issue 15, tenth session").
  *
- * Set at start-up, before the first request: a V8 flag is process-wide, so it also covers the
- * embedded database's worker. `SVC_GC_PRETENURING=on` keeps V8's default.
+ * Set by `startServer` (lib/server/start.ts), before the first request: a V8 flag is process-wide,
+ * so it also covers the embedded database's worker. `SVC_GC_PRETENURING=on` keeps V8's default.
+ * Returns the flags it set, which the "server started" log line shows.
  */
 export const NO_PRETENURING_FLAG = "--no-allocation-site-pretenuring";
 

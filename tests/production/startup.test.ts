@@ -94,6 +94,12 @@ describe("a valid configuration", () => {
     const inngest = await fetch(`${server.url}/api/inngest`);
     expect(inngest.status).toBe(404);
     expect(inngest.headers.get("content-type")).toContain("application/problem+json");
+    // V8's allocation-site pretenuring is off unless SVC_GC_PRETENURING=on (decision 0974).
+    const started = server
+      .output()
+      .split("\n")
+      .find((l) => l.includes('"msg":"server started"'));
+    expect(started).toContain('"v8_flags":["--no-allocation-site-pretenuring"]');
     await stop(server);
     expect(server.output()).toContain('"msg":"shutdown complete"');
   });
