@@ -167,6 +167,22 @@ export async function closedLoop(
   return { ...figures(connections, samples), samples };
 }
 
+/**
+ * `rounds` rounds of several targets in turn (a, b, c, a, b, c, …), so that a drift in the
+ * machine's speed weighs on all of them alike. Answers each target's runs in order; a target given
+ * as `undefined` (an optional baseline) is skipped and answers none.
+ */
+export async function inTurns<T>(
+  rounds: number,
+  runs: ReadonlyArray<(() => Promise<T>) | undefined>,
+): Promise<T[][]> {
+  const out = runs.map((): T[] => []);
+  for (let i = 0; i < rounds; i++) {
+    for (const [k, run] of runs.entries()) if (run) out[k]?.push(await run());
+  }
+  return out;
+}
+
 /** Rounds of one target pooled: requests and 2xx over the summed duration, latencies together. */
 export function mergeLoads(runs: readonly LoadRun[]): LoadFigures {
   const first = runs[0];

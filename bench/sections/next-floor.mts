@@ -1,5 +1,5 @@
 import path from "node:path";
-import { closedLoop, type LoadFigures, type LoadRun, type LoadTarget, mergeLoads } from "../lib/load.mjs";
+import { closedLoop, inTurns, type LoadFigures, type LoadTarget, mergeLoads } from "../lib/load.mjs";
 import { ROOT } from "../lib/proc.mjs";
 import { ratio, round } from "../lib/stats.mjs";
 
@@ -10,8 +10,9 @@ import { ratio, round } from "../lib/stats.mjs";
  *
  * Why: the token target compares a POST with a GET (the app's /healthz). A POST costs Next more
  * than a GET before any code of ours runs (its body is wrapped in a web `ReadableStream` and read
- * through it), so a bare POST over a bare GET is the highest token ÷ floor ratio any POST route of
- * this app could reach on this machine and Node. The report shows it beside that target.
+ * through it: 2–3 % with the server's GC setting, about 10 % with V8's defaults, decision 0974),
+ * so a bare POST over a bare GET is the highest token ÷ floor ratio any POST route of this app
+ * could reach on this machine and Node. The report shows it beside that target.
  */
 export const NEXT_FLOOR_DIR = path.join(ROOT, "bench", "baselines", "next-floor");
 
@@ -66,12 +67,10 @@ export async function measureNextFloor(
   const loop = { warmupMs: opts.warmupMs };
   await closedLoop(t.get, 8, Math.min(2, opts.roundSeconds), loop);
   await closedLoop(t.post, 8, Math.min(2, opts.roundSeconds), loop);
-  const gets: LoadRun[] = [];
-  const posts: LoadRun[] = [];
-  for (let i = 0; i < opts.rounds; i++) {
-    gets.push(await closedLoop(t.get, NEXT_FLOOR_CONCURRENCY, opts.roundSeconds, loop));
-    posts.push(await closedLoop(t.post, NEXT_FLOOR_CONCURRENCY, opts.roundSeconds, loop));
-  }
+  const [gets = [], posts = []] = await inTurns(opts.rounds, [
+    () => closedLoop(t.get, NEXT_FLOOR_CONCURRENCY, opts.roundSeconds, loop),
+    () => closedLoop(t.post, NEXT_FLOOR_CONCURRENCY, opts.roundSeconds, loop),
+  ]);
   return summarizeNextFloor(mergeLoads(gets), mergeLoads(posts), opts.rounds, opts.roundSeconds);
 }
 

@@ -1,5 +1,12 @@
 import { countingGcs, type GcProbe, type GcSpan } from "../lib/gc.mjs";
-import { closedLoop, type LoadFigures, type LoadRun, type LoadTarget, mergeLoads } from "../lib/load.mjs";
+import {
+  closedLoop,
+  inTurns,
+  type LoadFigures,
+  type LoadRun,
+  type LoadTarget,
+  mergeLoads,
+} from "../lib/load.mjs";
 import { ratio, round } from "../lib/stats.mjs";
 
 export const CONCURRENCY = [1, 8, 32, 64] as const;
@@ -132,16 +139,13 @@ export async function loadLevels(
   for (const c of CONCURRENCY) {
     const n = Math.max(1, (opts.rounds ?? ROUNDS)[c] ?? 1);
     rounds[c] = n;
-    const appRuns: LoadRun[] = [];
-    const floorRuns: LoadRun[] = [];
-    const baselineRuns: LoadRun[] = [];
     const appGc: LevelGcs = { connections: c, count: 0, ms: 0 };
     const floorGc: LevelGcs = { connections: c, count: 0, ms: 0 };
-    for (let i = 0; i < n; i++) {
-      appRuns.push(await measured(app, c, appGc));
-      floorRuns.push(await measured(floorTarget, c, floorGc));
-      if (baseline) baselineRuns.push(await closedLoop(baseline, c, perRound, loop));
-    }
+    const [appRuns = [], floorRuns = [], baselineRuns = []] = await inTurns(n, [
+      () => measured(app, c, appGc),
+      () => measured(floorTarget, c, floorGc),
+      baseline && (() => closedLoop(baseline, c, perRound, loop)),
+    ]);
     a.push(mergeLoads(appRuns));
     f.push(mergeLoads(floorRuns));
     gc.app.push(appGc);
