@@ -1,18 +1,19 @@
 # Self-hosted image: the standalone Next.js server (no dev dependencies, no source).
 # docker build -t svc-control-plane . && docker run -p 3000:3000 --env-file .env svc-control-plane
-FROM node:20-bookworm-slim AS deps
+# Node 24 LTS: the production runtime (docs/decisions/0976); scripts/fetch-node.sh pins the same line for CI.
+FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 ENV NEXT_TELEMETRY_DISABLED=1
 COPY --from=deps /app/node_modules ./node_modules
 COPY . .
 RUN npm run build
 
-FROM node:20-bookworm-slim AS run
+FROM node:24-bookworm-slim AS run
 WORKDIR /app
 ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 PORT=3000 HOSTNAME=0.0.0.0 SVC_DATA_DIR=/data
 RUN groupadd --system app && useradd --system --gid app --home /app app && mkdir -p /data && chown app:app /data

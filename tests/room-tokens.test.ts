@@ -60,7 +60,8 @@ async function jwks(): Promise<JSONWebKeySet & { res: Response }> {
 }
 
 async function verify(token: string) {
-  return jwtVerify(token, createLocalJWKSet(await jwks()), {
+  // The key set alone: jose clones what it is given, and Node 24 cannot clone the Response beside it.
+  return jwtVerify(token, createLocalJWKSet({ keys: (await jwks()).keys }), {
     issuer: "http://localhost:3000",
     audience: "svc-media",
   });

@@ -4,6 +4,7 @@ import { startJobs } from "@/lib/jobs/backend";
 import { log } from "@/lib/log/logger";
 import { getAuthSecret, getEncryptionKey } from "@/lib/secrets";
 import { hasUsers, seedDemo, signInDetails } from "@/lib/seed/seed-demo";
+import { checkRuntime } from "@/lib/server/check-runtime";
 import { demoPutObject } from "@/lib/server/demo-storage";
 import { setLifecycle } from "@/lib/server/lifecycle";
 import { installShutdownHandlers } from "@/lib/server/shutdown";
@@ -40,6 +41,14 @@ export async function startServer(): Promise<void> {
       note: "fine for a single self-hosted node; set DATABASE_URL, S3_* and RESEND_API_KEY for anything more",
     });
   }
+  const runtime = checkRuntime(process.version, new Date());
+  if (runtime.endOfLife) {
+    log.warn("Node.js past its end of life", {
+      node: runtime.node,
+      end_of_life: runtime.endOfLife,
+      note: "it gets no security fixes; run Node 24 (the Dockerfile's) or newer",
+    });
+  }
   startJobs();
   installShutdownHandlers(env.NEXT_MANUAL_SIG_HANDLE);
   setLifecycle("serving");
@@ -47,5 +56,6 @@ export async function startServer(): Promise<void> {
     database: env.embeddedDatabase ? `embedded PGlite (${env.SVC_DATA_DIR})` : "PostgreSQL (DATABASE_URL)",
     deployment_mode: env.SVC_DEPLOYMENT_MODE,
     v8_flags: v8Flags,
+    node: runtime.node,
   });
 }

@@ -9,6 +9,7 @@ import path from "node:path";
  */
 const root = path.resolve(import.meta.dirname, "../..");
 const nextBin = path.join(root, "node_modules", ".bin", "next");
+const nextJs = path.join(root, "node_modules", "next", "dist", "bin", "next");
 
 export function ensureBuild(): void {
   const built = fs.existsSync(path.join(root, ".next", "BUILD_ID"));
@@ -58,7 +59,8 @@ export function startServer(
 ): Server {
   const [cmd, args] =
     kind === "next-start"
-      ? [nextBin, ["start", "-p", String(port), "-H", "127.0.0.1"]]
+      ? // This Node, not the first on PATH: the server runs on the runtime the tests run on.
+        [process.execPath, [nextJs, "start", "-p", String(port), "-H", "127.0.0.1"]]
       : [process.execPath, [path.join(root, ".next", "standalone", "server.js")]];
   const child = spawn(cmd, args, {
     cwd: root,

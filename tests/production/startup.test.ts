@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkRuntime } from "@/lib/server/check-runtime";
 import {
   ensureBuild,
   exitCode,
@@ -100,6 +101,10 @@ describe("a valid configuration", () => {
       .split("\n")
       .find((l) => l.includes('"msg":"server started"'));
     expect(started).toContain('"v8_flags":["--no-allocation-site-pretenuring"]');
+    // The runtime's version, and a warning only when its line is past end of life (decision 0976).
+    expect(started).toContain(`"node":"${process.version}"`);
+    const eolWarned = server.output().includes('"msg":"Node.js past its end of life"');
+    expect(eolWarned).toBe(checkRuntime(process.version, new Date()).endOfLife !== undefined);
     await stop(server);
     expect(server.output()).toContain('"msg":"shutdown complete"');
   });
