@@ -23,10 +23,11 @@ describe("checkRuntime", () => {
     expect(checkRuntime("not a version", day("2026-11-26"))).toEqual({ node: "not a version" });
   });
 
-  it("lists the even (long-term support) lines from 18 on, each ending on 30 April", () => {
-    for (const [major, eol] of Object.entries(NODE_END_OF_LIFE)) {
-      expect(Number(major) % 2).toBe(0);
-      expect(eol).toBe(`${2016 + Number(major) / 2}-04-30`);
+  it("lists each line from 18 on: even ones end on 30 April three years on, odd ones on 1 June", () => {
+    for (const [line, eol] of Object.entries(NODE_END_OF_LIFE)) {
+      const major = Number(line);
+      expect(eol).toBe(major % 2 === 0 ? `${2016 + major / 2}-04-30` : `${2014 + (major - 1) / 2}-06-01`);
     }
+    expect(checkRuntime("v25.2.1", day("2026-11-26")).endOfLife).toBe("2026-06-01");
   });
 });
