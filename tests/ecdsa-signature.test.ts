@@ -8,11 +8,13 @@ const hex = (s: string) => Buffer.from(s.replace(/\s+/g, ""), "hex");
 describe("derToJoseSignature", () => {
   it("gives what node:crypto verifies as IEEE P1363, for every shape of r and s OpenSSL writes", () => {
     const { privateKey, publicKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
-    // About half the integers have their high bit set (DER adds 0x00) and 1 in 128 is a byte
-    // shorter (padded here): 3,000 signatures meet both shapes, and the counts below prove it.
+    // Half the integers have their high bit set (DER adds 0x00); 1 in 512 is under 2^247 and so a
+    // byte shorter (padded here). Sign until both shapes have come up five times: about 1,300
+    // signatures on average; 40,000 integers without five short ones has odds below 1e-25.
     let padded = 0;
     let short = 0;
-    for (let i = 0; i < 3000; i++) {
+    let signed = 0;
+    while ((padded < 5 || short < 5) && signed < 20_000) {
       const data = randomBytes(64);
       const der = sign("sha256", data, privateKey);
       const rLength = der[3] ?? 0;
@@ -24,9 +26,10 @@ describe("derToJoseSignature", () => {
       const raw = derToJoseSignature(der, 32);
       expect(raw.length).toBe(64);
       expect(verify("sha256", data, { key: publicKey, dsaEncoding: "ieee-p1363" }, raw)).toBe(true);
+      signed++;
     }
-    expect(padded).toBeGreaterThan(1000);
-    expect(short).toBeGreaterThan(10);
+    expect(padded).toBeGreaterThanOrEqual(5);
+    expect(short).toBeGreaterThanOrEqual(5);
   });
 
   it("pads a short integer on the left and drops DER's sign byte", () => {
