@@ -27,8 +27,9 @@ export function checkRuntime(version: string, today: Date): RuntimeCheck {
   const major = Number(/^v?(\d+)\./.exec(version)?.[1] ?? Number.NaN);
   const oldest = Math.min(...Object.keys(NODE_END_OF_LIFE).map(Number));
   // A line older than the table's oldest ended before it did.
-  const eol = NODE_END_OF_LIFE[major] ?? (major < oldest ? `before ${NODE_END_OF_LIFE[oldest]}` : undefined);
-  if (eol === undefined) return { node: version };
-  const past = major < oldest || today.toISOString().slice(0, 10) > eol;
-  return past ? { node: version, endOfLife: eol } : { node: version };
+  if (major < oldest) return { node: version, endOfLife: `before ${NODE_END_OF_LIFE[oldest]}` };
+  const eol = NODE_END_OF_LIFE[major];
+  return eol && today.toISOString().slice(0, 10) > eol
+    ? { node: version, endOfLife: eol }
+    : { node: version };
 }
