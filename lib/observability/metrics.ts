@@ -14,6 +14,7 @@ interface Metrics {
   emailSends: Counter<"outcome">;
   jobRuns: Histogram<"job" | "outcome">;
   queueDepth: Gauge<"queue" | "state">;
+  tokenSignatures: Counter<"signer">;
   /** Set by the /metrics route; kept here, not in a module variable, for the same bundling reason. */
   depthReader?: DepthReader;
 }
@@ -66,6 +67,12 @@ function create(): Metrics {
       buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60],
       registers: [registry],
     }),
+    tokenSignatures: new Counter({
+      name: "token_signatures_total",
+      help: "Room-token signatures by where they were made (worker: the batched signing worker; thread_pool: its fallback)",
+      labelNames: ["signer"],
+      registers: [registry],
+    }),
     queueDepth: new Gauge({
       name: "queue_depth",
       help: "Rows waiting in a queue by state (deliveries: due, scheduled, dead; emails: due, held, failed)",
@@ -115,6 +122,11 @@ export function observeDeliveryAttempt(outcome: string, dueAt: Date | null, atte
   const m = metrics();
   m.deliveryAttempts.inc({ outcome });
   if (dueAt) m.deliveryLag.observe(Math.max(0, (attemptedAt.getTime() - dueAt.getTime()) / 1000));
+}
+
+/** Room-token signatures made (lib/tokens/sign-on-worker.ts): once per answered batch, not per token. */
+export function countTokenSignatures(signer: "worker" | "thread_pool", count: number): void {
+  metrics().tokenSignatures.inc({ signer }, count);
 }
 
 /** The exposition text and its content type. */
