@@ -305,12 +305,14 @@ export function renderReport(r: ReportInput): string {
 export function nextFloorLine(s: Section<NextFloorResult>): string {
   const f = ok(s);
   if (!f) return `**Next itself** (a bare Next app) — ${why(s)}`;
-  const failed = f.get.failures + f.post.failures;
+  const failed = f.get.failures + f.post.failures + f.get_deferred.failures;
   return (
     `**Next itself** (a bare Next app: no proxy, no instrumentation, no code of ours; ${f.rounds} rounds of ${f.round_seconds} s each, in turn, at ${f.connections} concurrent): ` +
-    `GET ${f.get.rps ?? "—"} req/s (p99 ${f.get.p99_ms ?? "—"} ms), POST that reads its JSON body ${f.post.rps ?? "—"} req/s (p99 ${f.post.p99_ms ?? "—"} ms)` +
+    `GET ${f.get.rps ?? "—"} req/s (p99 ${f.get.p99_ms ?? "—"} ms), POST that reads its JSON body ${f.post.rps ?? "—"} req/s (p99 ${f.post.p99_ms ?? "—"} ms), ` +
+    `the same GET answered after setImmediate ${f.get_deferred.rps ?? "—"} req/s (p99 ${f.get_deferred.p99_ms ?? "—"} ms)` +
     (failed ? ` (${failed} failed: no ratio)` : "") +
-    `. A POST is ${f.post_to_get ?? "—"} of a GET before any code of ours runs: the most the token's ratio to the GET floor can reach on this machine.`
+    `. A POST is ${f.post_to_get ?? "—"} of a GET before any code of ours runs; answering a turn later makes the GET ${f.deferred_to_get ?? "—"} times as fast. ` +
+    "The token route answers a turn later (its signatures come back from a worker once per turn), the app's GET floor does not: a token ratio above the POST's is that effect (decision 0977)."
   );
 }
 
@@ -348,9 +350,16 @@ export function targetRows(t: TargetLike, r: ReportInput): TargetRow[] {
       atLeast: floorRatio,
     }),
     {
-      // Not a target: the ceiling of the row above, measured on a bare Next app (next-floor.mts).
-      figure: "bare Next POST req/s ÷ bare Next GET req/s (c=32): the most the row above can reach",
+      // Not a target: what Next's POST costs before our code, measured on a bare Next app.
+      figure: "bare Next POST req/s ÷ bare Next GET req/s (c=32)",
       value: r.next_floor ? ok(r.next_floor)?.post_to_get : null,
+      target: "context",
+      verdict: "—",
+    },
+    {
+      // Not a target: the token answers a turn later and the floor does not (decision 0977).
+      figure: "bare Next GET answered a turn later req/s ÷ bare Next GET req/s (c=32)",
+      value: r.next_floor ? ok(r.next_floor)?.deferred_to_get : null,
       target: "context",
       verdict: "—",
     },
