@@ -6,10 +6,10 @@ const KEYLEN = 32;
 
 /**
  * At most this many derivations run at once per process; the rest wait their turn here. scrypt runs
- * on libuv's thread pool (4 threads unless UV_THREADPOOL_SIZE says otherwise), which room-token
- * signatures, response compression and file reads share: a burst of sign-ins (or an attack on the
- * sign-in form) must not occupy every thread for the 50–100 ms a derivation takes, nor hold 32 MB
- * per derivation (docs/decisions/0971).
+ * on libuv's thread pool (4 threads unless UV_THREADPOOL_SIZE says otherwise), which response
+ * compression, file reads, DNS lookups and, when their worker has failed, room-token signatures
+ * share (0977): a burst of sign-ins (or an attack on the sign-in form) must not occupy every thread
+ * for the 50–100 ms a derivation takes, nor hold 32 MB per derivation (docs/decisions/0971).
  */
 export const MAX_CONCURRENT_DERIVATIONS = 2;
 let running = 0;

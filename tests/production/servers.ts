@@ -56,12 +56,14 @@ export function startServer(
   port: number,
   env: NodeJS.ProcessEnv,
   kind: "next-start" | "standalone" = "next-start",
+  // This Node, not the first on PATH: the server runs on the runtime the tests run on, unless a
+  // test names another.
+  node: string = process.execPath,
 ): Server {
   const [cmd, args] =
     kind === "next-start"
-      ? // This Node, not the first on PATH: the server runs on the runtime the tests run on.
-        [process.execPath, [nextJs, "start", "-p", String(port), "-H", "127.0.0.1"]]
-      : [process.execPath, [path.join(root, ".next", "standalone", "server.js")]];
+      ? [node, [nextJs, "start", "-p", String(port), "-H", "127.0.0.1"]]
+      : [node, [path.join(root, ".next", "standalone", "server.js")]];
   const child = spawn(cmd, args, {
     cwd: root,
     env: { ...env, PORT: String(port) },

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkRuntime } from "@/lib/server/check-runtime";
+import { until } from "../helpers/wait";
 import {
   ensureBuild,
   exitCode,
@@ -96,6 +97,7 @@ describe("a valid configuration", () => {
     expect(inngest.status).toBe(404);
     expect(inngest.headers.get("content-type")).toContain("application/problem+json");
     // V8's allocation-site pretenuring is off unless SVC_GC_PRETENURING=on (decision 0974).
+    await until("the server started line", () => server.output().includes('"msg":"server started"'));
     const started = server
       .output()
       .split("\n")
@@ -107,6 +109,39 @@ describe("a valid configuration", () => {
     expect(eolWarned).toBe(checkRuntime(process.version, new Date()).endOfLife !== undefined);
     await stop(server);
     expect(server.output()).toContain('"msg":"shutdown complete"');
+  });
+});
+
+/**
+ * The end-of-life warning on a runtime that is past it. CI runs these tests on the production Node
+ * (24, supported) and names the machine's own Node in SVC_TEST_SECOND_NODE (20, past its end of
+ * life since 2026-04-30), so both sides of the warning are seen on a real server (decision 0976).
+ */
+const secondNode = process.env.SVC_TEST_SECOND_NODE;
+describe.skipIf(!secondNode)("a second Node.js runtime (SVC_TEST_SECOND_NODE)", () => {
+  it("starts on it and warns exactly when its line is past end of life", async () => {
+    const node = secondNode ?? "";
+    const server = startServer(
+      "second-node",
+      await freePort(),
+      await baseEnv({ LOG_LEVEL: "info" }),
+      "next-start",
+      node,
+    );
+    servers.push(server);
+    await waitReady(server, "/healthz");
+    // The warning, if any, is logged just before this line.
+    await until("the server started line", () => server.output().includes('"msg":"server started"'));
+    const lines = server.output().split("\n");
+    const started = lines.find((l) => l.includes('"msg":"server started"'));
+    const version = /"node":"(v[\d.]+)"/.exec(started ?? "")?.[1];
+    expect(version, "the server names the runtime it started on").toBeDefined();
+    expect(version).not.toBe(process.version);
+    const expected = checkRuntime(version ?? "", new Date()).endOfLife;
+    const warning = lines.find((l) => l.includes('"msg":"Node.js past its end of life"'));
+    if (expected) expect(warning).toContain(`"end_of_life":"${expected}"`);
+    else expect(warning).toBeUndefined();
+    await stop(server);
   });
 });
 
