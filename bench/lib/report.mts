@@ -268,13 +268,23 @@ export function renderReport(r: ReportInput): string {
   out.push("", "### 4. Memory: RSS of `next start` (VmRSS; server process / whole process group)");
   out.push(
     table(
-      ["database", "idle", "after token mint", "after room list", "after delivery"],
+      [
+        "database",
+        "at the first answer",
+        "most in the next 10 s",
+        "idle (after 10 s)",
+        "after token mint",
+        "after room list",
+        "after delivery",
+      ],
       ts.map((t) => [
         t.database,
-        ...["idle", "after_token_mint", "after_room_list", "after_delivery"].map((k) => {
-          const m = t.memory[k];
-          return m ? `${m.server_mb} / ${m.group_mb} MB` : null;
-        }),
+        ...["at_ready", "idle_peak", "idle", "after_token_mint", "after_room_list", "after_delivery"].map(
+          (k) => {
+            const m = t.memory[k];
+            return m ? `${m.server_mb} / ${m.group_mb} MB` : null;
+          },
+        ),
       ]),
     ),
   );
