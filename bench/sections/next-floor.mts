@@ -14,8 +14,9 @@ import { ratio, round } from "../lib/stats.mjs";
  * defaults, decision 0974). The report shows bare POST ÷ bare GET beside that target.
  *
  * A third route answers the GET one turn of the event loop later (`setImmediate`): on these
- * machines that alone has made Next's empty GET 1.4–1.6 times faster at 32 concurrent, because the
- * answers of a turn then go out together (decision 0977). The token route answers that way (its
+ * machines that alone has made Next's empty GET 1.4–1.6 times faster at 32 concurrent: the same
+ * work in less user time, most likely because a turn's requests then run each half of Next's path
+ * together (decision 0977 has what was measured). The token route answers that way (its
  * signature comes back from a worker once per turn) while the app's /healthz floor does not, so
  * deferred GET ÷ GET is shown beside the token target too: it is how much of a ratio above the
  * POST's comes from when the answer is written rather than from what the route costs.
