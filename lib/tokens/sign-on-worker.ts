@@ -18,11 +18,12 @@ import { countTokenSignatures } from "@/lib/observability/metrics";
  *
  * Each key object crosses to the worker once (KeyObjects are cloneable); the worker keeps it under
  * a number this module assigns per object, so a rotated or re-imported key is a new number, never
- * a stale one under an old `kid`. The worker keeps every key it was given, as the main thread keeps
- * every key it imported (lib/tokens/signing-keys.ts): a handful over a process's life. The worker is started at the first signature (an idle server
- * does not pay for its isolate) and unref'd (it never holds the process open). If it fails or
- * exits, the signatures it held are made on the thread pool instead, and the next turn's batch
- * starts a new worker.
+ * a stale one under an old `kid`. The worker keeps every key it was given, as the main thread
+ * keeps every key it imported (lib/tokens/signing-keys.ts): a handful over a process's life.
+ *
+ * The worker is started at the first signature (an idle server does not pay for its isolate) and
+ * unref'd (it never holds the process open). If it fails or exits, the signatures it held are made
+ * on the thread pool instead, and the next turn's batch starts a new worker.
  */
 
 /** Plain JavaScript, started with `eval`: no bundler rewrites it. */
