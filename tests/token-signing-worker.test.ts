@@ -74,13 +74,14 @@ describe("the token-signing worker", () => {
     const es = signer("ES256", "crash");
     await signJwt({ sub: "warm" }, es.signer);
     const before = signingWorkerStats();
-    // Enough signatures that the worker is still busy with them when it is ended.
-    const pending = Array.from({ length: 2000 }, (_, i) => signJwt({ sub: `c-${i}` }, es.signer));
+    // Enough signatures (at least 150 ms of the worker's CPU) that it is still busy with them when
+    // it is ended: terminate() is called in the same turn as the batch is posted.
+    const pending = Array.from({ length: 10_000 }, (_, i) => signJwt({ sub: `c-${i}` }, es.signer));
     await new Promise((resolve) => setImmediate(resolve));
     await terminateSigningWorkerForTests();
     const tokens = await Promise.all(pending);
     const mid = signingWorkerStats();
-    expect(mid.fallbacks - before.fallbacks).toBe(2000);
+    expect(mid.fallbacks - before.fallbacks).toBe(10_000);
     await Promise.all(tokens.slice(0, 50).map((t, i) => verify(t, es.publicKey, `c-${i}`)));
     const after = await signJwt({ sub: "again" }, es.signer);
     await verify(after, es.publicKey, "again");
@@ -96,7 +97,7 @@ describe("the token-signing worker", () => {
         )?.[1],
       );
     expect(count("thread_pool")).toBe(end.fallbacks);
-    // Made by a worker: all it was sent but the 2000 it died holding and the one it refused above.
+    // Made by a worker: all it was sent but the 10,000 it died holding and the one it refused above.
     expect(count("worker")).toBe(end.signatures - end.fallbacks - 1);
   });
 });

@@ -204,8 +204,8 @@ export async function idleRss(
   const atReady = read();
   let peak = atReady;
   let last = atReady;
-  const t0 = Date.now();
-  while (Date.now() - t0 < idleMs) {
+  // A number of samples, not a deadline: the same readings on a busy machine as on a quiet one.
+  for (let n = Math.ceil(idleMs / sampleMs); n > 0; n--) {
     await new Promise((resolve) => setTimeout(resolve, sampleMs));
     last = read();
     if (last.server_mb > peak.server_mb) peak = last;
