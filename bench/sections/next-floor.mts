@@ -81,14 +81,12 @@ export async function measureNextFloor(
 ): Promise<NextFloorResult> {
   const t = nextFloorTargets(base);
   const loop = { warmupMs: opts.warmupMs };
-  await closedLoop(t.get, 8, Math.min(2, opts.roundSeconds), loop);
-  await closedLoop(t.post, 8, Math.min(2, opts.roundSeconds), loop);
-  await closedLoop(t.getDeferred, 8, Math.min(2, opts.roundSeconds), loop);
-  const [gets = [], posts = [], deferred = []] = await inTurns(opts.rounds, [
-    () => closedLoop(t.get, NEXT_FLOOR_CONCURRENCY, opts.roundSeconds, loop),
-    () => closedLoop(t.post, NEXT_FLOOR_CONCURRENCY, opts.roundSeconds, loop),
-    () => closedLoop(t.getDeferred, NEXT_FLOOR_CONCURRENCY, opts.roundSeconds, loop),
-  ]);
+  const sides = [t.get, t.post, t.getDeferred];
+  for (const side of sides) await closedLoop(side, 8, Math.min(2, opts.roundSeconds), loop);
+  const [gets = [], posts = [], deferred = []] = await inTurns(
+    opts.rounds,
+    sides.map((side) => () => closedLoop(side, NEXT_FLOOR_CONCURRENCY, opts.roundSeconds, loop)),
+  );
   return summarizeNextFloor(
     mergeLoads(gets),
     mergeLoads(posts),

@@ -60,7 +60,7 @@ interface Batch {
   jobs: { digest: "sha256" | null; input: string; key: number }[];
 }
 
-/** Counters for tests and the bench: how many signatures went in how many batches. */
+/** Counters for the tests: how many signatures went in how many batches, and to which worker. */
 export interface SigningWorkerStats {
   batches: number;
   /** Signatures sent to a worker (those it then failed to answer are also in `fallbacks`). */
@@ -81,8 +81,8 @@ interface Signer {
   handles: WeakMap<KeyObject, number>;
   nextHandle: number;
   nextBatch: number;
+  /** The turn's jobs; a flush is scheduled exactly while it is not empty. */
   queue: Job[];
-  scheduled: boolean;
   inFlight: Map<number, Job[]>;
 }
 
@@ -94,7 +94,6 @@ g.__svcTokenSigner ??= {
   nextHandle: 1,
   nextBatch: 1,
   queue: [],
-  scheduled: false,
   inFlight: new Map(),
 };
 const signer = g.__svcTokenSigner;
@@ -145,19 +144,16 @@ function startWorker(): Worker {
 }
 
 function flush(): void {
-  signer.scheduled = false;
   const jobs = signer.queue;
   signer.queue = [];
-  if (jobs.length === 0) return;
   let target: Worker;
   try {
-    target = signer.worker ?? startWorker();
+    target = signer.worker ??= startWorker();
   } catch {
     // A worker could not be started (e.g. the process is out of threads): the pool still signs.
     for (const job of jobs) signOnPool(job);
     return;
   }
-  signer.worker = target;
   const batch: Batch = { id: signer.nextBatch++, keys: [], jobs: [] };
   for (const job of jobs) {
     let handle = signer.handles.get(job.key);
@@ -180,11 +176,7 @@ function flush(): void {
  */
 export function signOnWorker(digest: "sha256" | null, input: string, key: KeyObject): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    signer.queue.push({ digest, input, key, resolve, reject });
-    if (!signer.scheduled) {
-      signer.scheduled = true;
-      setImmediate(flush);
-    }
+    if (signer.queue.push({ digest, input, key, resolve, reject }) === 1) setImmediate(flush);
   });
 }
 
