@@ -192,8 +192,14 @@ export const rooms = pgTable(
     createdAt: createdAt(),
     startedAt: ts("started_at"),
     endedAt: ts("ended_at"),
+    /** The media node the room is placed on (lib/media/place-room.ts); null until its first credential. */
+    mediaNode: text("media_node"),
   },
   (t) => [
+    // Placement counts open rooms per node; reconcile reads a node's open rooms.
+    index("rooms_media_node_open_idx")
+      .on(t.mediaNode)
+      .where(sql`media_node IS NOT NULL AND state <> 'ended'`),
     // Share links, invitations and room tokens resolve a short code.
     uniqueIndex("rooms_short_code_key").on(t.shortCode),
     // GET rooms (org-wide, optionally by state): keyset page, newest first.
@@ -234,6 +240,37 @@ export const roomParticipants = pgTable(
     leftAt: ts("left_at"),
   },
   (t) => [primaryKey({ columns: [t.roomId, t.identity] })],
+);
+
+/**
+ * One client connection to a room on the media plane (lib/media/connections.ts): who it is (from
+ * the credential it presented, never stored itself), its media-plane participant id once it
+ * joined, and when it joined and left. Several connections of one identity make one participant.
+ * `connection_id` and `session_ref` are the driver's (Janus: `<session>:<handle>` and the session).
+ */
+export const mediaConnections = pgTable(
+  "media_connections",
+  {
+    connectionId: text("connection_id").primaryKey(),
+    sessionRef: text("session_ref").notNull(),
+    roomId: text("room_id")
+      .notNull()
+      .references(() => rooms.id, { onDelete: "cascade" }),
+    identity: text("identity").notNull(),
+    role: text("role").notNull(),
+    participantRef: text("participant_ref"),
+    joinedAt: ts("joined_at"),
+    leftAt: ts("left_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // A session's end closes its connections.
+    index("media_connections_session_idx").on(t.sessionRef),
+    // A leave names the room and the participant id; reconcile reads a room's connections.
+    index("media_connections_room_participant_idx").on(t.roomId, t.participantRef),
+    // Whether an identity still has another connection in the room.
+    index("media_connections_room_identity_idx").on(t.roomId, t.identity),
+  ],
 );
 
 export const recordings = pgTable(

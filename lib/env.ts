@@ -9,6 +9,7 @@ import {
   retrySchedule,
   trustedProxies,
 } from "@/lib/env-fields";
+import { checkMediaEnv, mediaEnvFields } from "@/lib/env-media";
 
 /**
  * The one place that reads process.env. Parsed once, at module load (which the instrumentation hook
@@ -73,6 +74,7 @@ export const envSchema = z
         .optional(),
     ),
     SVC_MEDIA_INGEST_SECRET: optionalString,
+    ...mediaEnvFields,
     /** base64 of 32 bytes: the AES-256-GCM key for secrets at rest (webhook signing secrets). */
     SVC_ENCRYPTION_KEY: optionalString.pipe(
       z
@@ -189,6 +191,7 @@ export const envSchema = z
       if (!e.RESEND_API_KEY)
         vercel("RESEND_API_KEY", "is required on Vercel (the local mailbox is for development)");
     }
+    checkMediaEnv(e, ctx);
     if (e.SVC_RATE_LIMIT_STORE === "redis" && !e.REDIS_URL) {
       ctx.addIssue({
         code: "custom",

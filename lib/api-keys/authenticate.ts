@@ -22,6 +22,8 @@ export interface KeyRoom {
   type: string;
   state: string;
   projectId: string;
+  /** The media node the room is placed on (lib/media/place-room.ts), null before its first credential. */
+  mediaNode: string | null;
 }
 
 const invalid = () =>
@@ -33,7 +35,7 @@ const invalid = () =>
 // grants (text[]) as JSON: both drivers parse json to an array; postgres.js's own array parsing
 // needs fetch_types, which is off (lib/db-postgres.ts, decision 0969).
 const KEY_COLUMNS = `k.id, k.org_id, k.project_id, k.scope, array_to_json(k.grants), k.secret_hash, k.revoked_at, o.plan_selected`;
-const ROOM_COLUMNS = `r.id, r.type, r.state, r.project_id`;
+const ROOM_COLUMNS = `r.id, r.type, r.state, r.project_id, r.media_node`;
 
 const KEY_JOINS = `from api_keys k
   join projects p on p.id = k.project_id and p.org_id = k.org_id
@@ -47,7 +49,7 @@ const KEY_JOINS = `from api_keys k
 const KEY_ONLY: PreparedStatement = {
   name: "svc_key_only",
   types: ["text"],
-  text: `select ${KEY_COLUMNS}, null, null, null, null ${KEY_JOINS} where k.secret_hash = $1 limit 1`,
+  text: `select ${KEY_COLUMNS}, null, null, null, null, null ${KEY_JOINS} where k.secret_hash = $1 limit 1`,
 };
 const roomJoin = (column: "id" | "short_code") => `left join rooms r
     on r.${column} = $2 and r.org_id = k.org_id and r.project_id = k.project_id`;
@@ -139,6 +141,7 @@ type KeyRowColumns = [
   roomType: string,
   roomState: string,
   roomProject: string,
+  roomMediaNode: string | null,
 ];
 
 type KeyRow = ReturnType<typeof toRow>;
@@ -167,7 +170,7 @@ async function readKey(db: Db, hash: string, lookup: RoomLookup | undefined): Pr
 function toRow(r: unknown[]) {
   const [id, orgId, projectId, scope, grants, secretHash, revokedAt, planSelected, ...roomColumns] =
     r as KeyRowColumns;
-  const [roomId, type, state, roomProjectId] = roomColumns;
-  const room = roomId ? { id: roomId, type, state, projectId: roomProjectId } : null;
+  const [roomId, type, state, roomProjectId, mediaNode] = roomColumns;
+  const room = roomId ? { id: roomId, type, state, projectId: roomProjectId, mediaNode } : null;
   return { id, orgId, projectId, scope, grants, secretHash, revokedAt, planSelected, room };
 }

@@ -3,6 +3,7 @@ import type { Db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { ApiError, validationError } from "@/lib/http/errors";
 import { randomBase62 } from "@/lib/ids";
+import { admitToRoom } from "@/lib/media/admit-to-room";
 import { findRoom } from "@/lib/rooms/find-room";
 import { normaliseRoomType, type RoomType } from "@/lib/rooms/room-types";
 import { GRANT_BY_ROLE, PREVIEW_ROOM_TYPES, resolveCapabilities, rolesFor } from "@/lib/tokens/capabilities";
@@ -83,6 +84,12 @@ export async function mintRoomToken(
   const signer = await activeSigningKey(db);
   const iat = Math.floor(now.getTime() / 1000);
   const exp = iat + input.ttlSeconds;
+  // The media plane's credential, expiring with the token (undefined with SVC_MEDIA_PLANE=none).
+  const media = await admitToRoom(
+    db,
+    { id: room.id, type: roomType, state: room.state, mediaNode: room.mediaNode },
+    { identity: input.identity, role: input.role, caps: resolved.caps, expiresAt: new Date(exp * 1000) },
+  );
   const claims: Omit<RoomTokenClaims, "iss" | "aud" | "sub" | "iat" | "nbf" | "exp" | "jti"> = {
     room: room.id,
     room_type: roomType,
@@ -106,5 +113,5 @@ export async function mintRoomToken(
     } satisfies RoomTokenClaims,
     signer,
   );
-  return { token, expires_at: new Date(exp * 1000).toISOString() };
+  return { token, expires_at: new Date(exp * 1000).toISOString(), ...(media ? { media } : {}) };
 }

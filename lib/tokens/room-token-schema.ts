@@ -49,9 +49,37 @@ export const roomTokenBody = z.object({
 });
 export type RoomTokenInput = z.output<typeof roomTokenBody>;
 
+/** The media plane's credential (lib/media/plane.ts MediaCredential), present when one is configured. */
+export const mediaCredentialSchema = z
+  .object({
+    provider: z.enum(["janus"]).meta({ description: "The media server the client connects to." }),
+    url: z
+      .string()
+      .meta({ description: "Where the client connects: the public URL of the room's media node." }),
+    token: z.string().meta({
+      description:
+        "The media server's credential for this identity in this room; expires with the room token.",
+    }),
+    room: z
+      .string()
+      .optional()
+      .meta({ description: "The room's id on the media server (Janus VideoRoom id)." }),
+    join_token: z.string().optional().meta({
+      description:
+        "Janus: the `token` of the VideoRoom `join` request (`token` above is the session's, `new Janus({ token })`). Same lifetime.",
+    }),
+  })
+  .meta({ id: "MediaCredential" });
+
 /** The answer of POST /v1/auth/tokens/room. */
 export const roomTokenSchema = z
-  .object({ token: z.string().meta({ description: "ES256/EdDSA JWT" }), expires_at: timestamp })
+  .object({
+    token: z.string().meta({ description: "ES256/EdDSA JWT" }),
+    expires_at: timestamp,
+    media: mediaCredentialSchema.optional().meta({
+      description: "Present when the service runs a media plane (SVC_MEDIA_PLANE): how to enter the room.",
+    }),
+  })
   .meta({ id: "RoomToken" });
 export type RoomToken = z.output<typeof roomTokenSchema>;
 

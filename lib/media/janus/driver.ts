@@ -1,0 +1,164 @@
+import type { MediaPlaneDriver, MediaRoomSpec, NodeRoom } from "@/lib/media/plane";
+import type { RoomType } from "@/lib/rooms/room-types";
+import {
+  JanusError,
+  janusInfo,
+  VIDEOROOM_NO_SUCH_FEED,
+  VIDEOROOM_NO_SUCH_ROOM,
+  VIDEOROOM_ROOM_EXISTS,
+  type VideoRoomRequests,
+  withVideoRoom,
+} from "./client";
+import { controlToken, derivedSecret, janusCredential } from "./credential";
+
+/**
+ * The Janus driver (docs/media-plane.md): rooms are VideoRoom rooms whose id is the service's own
+ * room id (`string_ids = true`), created with `signed_tokens` so only a credential naming the room
+ * joins it (docs/decisions/1041), `is_private` and a per-room `secret` so clients can neither list
+ * nor moderate them. A node is named by its JANUS_URL entry.
+ */
+
+export interface JanusSettings {
+  /** The HTTP API of each node (JANUS_URL). */
+  urls: readonly string[];
+  /** What browsers connect to, per node (JANUS_PUBLIC_URL). */
+  publicUrls: readonly string[];
+  /** Janus's token_auth_secret (JANUS_TOKEN_SECRET). */
+  tokenSecret: string;
+  /** Deadline of each request to a node. */
+  timeoutMs?: number;
+}
+
+/** Concurrent senders per room: the room type's shape (decisions §5), not a billing limit. */
+const PUBLISHERS: Record<RoomType, number> = { meeting: 100, "1to1": 2, webinar: 25, live: 10 };
+
+const isRoomId = (v: unknown): v is string => typeof v === "string" && v.startsWith("rm_");
+
+export function janusDriver(settings: JanusSettings): MediaPlaneDriver {
+  const timeoutMs = settings.timeoutMs ?? 3000;
+  const adminKey = derivedSecret(settings.tokenSecret, "videoroom-admin-key");
+  const roomSecret = (roomId: string) => derivedSecret(settings.tokenSecret, `room-secret:${roomId}`);
+
+  const indexOf = (node: string) => {
+    const i = settings.urls.indexOf(node);
+    if (i < 0) throw new Error(`${node} is not a configured Janus node`);
+    return i;
+  };
+  const videoRoom = <T>(node: string, fn: (vr: VideoRoomRequests) => Promise<T>) =>
+    withVideoRoom(
+      node,
+      settings.urls[indexOf(node)] as string,
+      controlToken(settings.tokenSecret, new Date()),
+      timeoutMs,
+      fn,
+    );
+
+  /** Janus participant ids in a room (string ids: the room may not exist any more). */
+  async function participants(vr: VideoRoomRequests, roomId: string): Promise<string[] | undefined> {
+    try {
+      const answer = await vr.request({ request: "listparticipants", room: roomId });
+      const list = Array.isArray(answer.participants) ? answer.participants : [];
+      return list.flatMap((p: unknown) =>
+        typeof p === "object" &&
+        p !== null &&
+        "id" in p &&
+        (typeof p.id === "string" || typeof p.id === "number")
+          ? [String(p.id)]
+          : [],
+      );
+    } catch (err) {
+      if (err instanceof JanusError && err.code === VIDEOROOM_NO_SUCH_ROOM) return undefined;
+      throw err;
+    }
+  }
+
+  async function kick(vr: VideoRoomRequests, roomId: string, ids: readonly string[]): Promise<number> {
+    let kicked = 0;
+    for (const id of ids) {
+      try {
+        await vr.request({ request: "kick", room: roomId, id, secret: roomSecret(roomId) });
+        kicked++;
+      } catch (err) {
+        const gone =
+          err instanceof JanusError && [VIDEOROOM_NO_SUCH_FEED, VIDEOROOM_NO_SUCH_ROOM].includes(err.code);
+        if (!gone) throw err;
+      }
+    }
+    return kicked;
+  }
+
+  return {
+    provider: "janus",
+    nodes: settings.urls,
+
+    credential(node, grant) {
+      const { token, joinToken } = janusCredential(settings.tokenSecret, grant);
+      return {
+        provider: "janus",
+        url: settings.publicUrls[indexOf(node)] as string,
+        token,
+        room: grant.roomId,
+        join_token: joinToken,
+      };
+    },
+
+    probe: (node) => janusInfo(settings.urls[indexOf(node)] as string, Math.min(timeoutMs, 1500)),
+
+    openRoom: (node, room: MediaRoomSpec) =>
+      videoRoom(node, async (vr) => {
+        try {
+          await vr.request({
+            request: "create",
+            admin_key: adminKey,
+            room: room.id,
+            description: room.id,
+            secret: roomSecret(room.id),
+            is_private: true,
+            permanent: false,
+            signed_tokens: true,
+            publishers: PUBLISHERS[room.type],
+            notify_joining: true,
+            audiocodec: "opus",
+            videocodec: "vp8,h264",
+          });
+        } catch (err) {
+          if (!(err instanceof JanusError && err.code === VIDEOROOM_ROOM_EXISTS)) throw err;
+        }
+      }),
+
+    closeRoom: (node, roomId) =>
+      videoRoom(node, async (vr) => {
+        // Kicked first, so each page hears it was removed (`leaving: ok, reason: kicked`), then gone.
+        const ids = await participants(vr, roomId);
+        if (ids === undefined) return;
+        await kick(vr, roomId, ids);
+        try {
+          await vr.request({
+            request: "destroy",
+            room: roomId,
+            secret: roomSecret(roomId),
+            permanent: false,
+          });
+        } catch (err) {
+          if (!(err instanceof JanusError && err.code === VIDEOROOM_NO_SUCH_ROOM)) throw err;
+        }
+      }),
+
+    removeParticipants: (node, roomId, refs) => videoRoom(node, (vr) => kick(vr, roomId, refs)),
+
+    listRooms: (node) =>
+      videoRoom(node, async (vr) => {
+        const answer = await vr.request({ request: "list", admin_key: adminKey });
+        const list = Array.isArray(answer.list) ? answer.list : [];
+        const rooms: NodeRoom[] = [];
+        for (const r of list) {
+          const roomId: unknown = typeof r === "object" && r !== null && "room" in r ? r.room : undefined;
+          // Rooms the service did not create (an operator's static demo rooms) are not ours.
+          if (!isRoomId(roomId)) continue;
+          const refs = await participants(vr, roomId);
+          if (refs !== undefined) rooms.push({ roomId, participantRefs: refs });
+        }
+        return rooms;
+      }),
+  };
+}

@@ -1,0 +1,91 @@
+import type { RoomType } from "@/lib/rooms/room-types";
+
+/**
+ * The media-plane boundary (docs/decisions/1040, docs/media-plane.md): everything the control plane
+ * asks of a media server, declared once and free of any one server's words. A driver (Janus today,
+ * LiveKit later) adapts its server to this; the room and event logic stays in lib/media and
+ * lib/rooms, which drivers call (connections.ts, ingest-media-report.ts) and never copy.
+ */
+
+/** Media planes a driver exists for (`none` has no driver: rooms are reported to the ingest endpoint). */
+export type MediaProvider = "janus";
+
+/**
+ * What a client needs to enter one room on the media plane: the `media` field of a room token.
+ * `token` is valid no longer than the room token it comes with and admits one identity to one room.
+ */
+export interface MediaCredential {
+  provider: MediaProvider;
+  /** Where the client connects: the public URL of the node the room is placed on. */
+  url: string;
+  /** The media server's own credential (secret: never logged or stored). */
+  token: string;
+  /** The room's id on the media server, when it has its own. */
+  room?: string;
+  /**
+   * A second credential, for media servers that check the room apart from the connection (Janus:
+   * the VideoRoom join's `token`; `token` is the session's). Same lifetime as `token`.
+   */
+  join_token?: string;
+}
+
+/**
+ * One identity admitted to one room, with the type × role × caps of decisions §5 (checked by
+ * lib/tokens before anything is admitted; plain strings here, so lib/media depends on no minter).
+ */
+export interface MediaGrant {
+  roomId: string;
+  roomType: RoomType;
+  identity: string;
+  role: string;
+  caps: readonly string[];
+  /** The room token's `exp`: the credential expires with it. */
+  expiresAt: Date;
+}
+
+/** A room as the media plane needs to open it. */
+export interface MediaRoomSpec {
+  id: string;
+  type: RoomType;
+}
+
+/** One room on a node, as the node reports it: what reconcile compares with the database. */
+export interface NodeRoom {
+  roomId: string;
+  /** The media plane's ids of the participants in it now (connections.ts maps them to identities). */
+  participantRefs: string[];
+}
+
+/** A node the driver cannot reach (connection refused, timeout, 5xx): it gets no new rooms. */
+export class MediaNodeUnavailable extends Error {
+  override name = "MediaNodeUnavailable";
+  constructor(
+    readonly node: string,
+    cause: unknown,
+  ) {
+    super(`media node ${node} is unavailable: ${cause instanceof Error ? cause.message : String(cause)}`);
+  }
+}
+
+/**
+ * A driver. Nodes are named by the driver (Janus: the node's JANUS_URL entry). Every method but
+ * `credential` talks to one node and throws MediaNodeUnavailable when the node does not answer.
+ * Each is idempotent: opening an open room, closing a closed one or removing someone absent succeeds.
+ */
+export interface MediaPlaneDriver {
+  readonly provider: MediaProvider;
+  /** The nodes, in configuration order. */
+  readonly nodes: readonly string[];
+  /** Signs the client credential for a room placed on `node` (no network, no database). */
+  credential(node: string, grant: MediaGrant): MediaCredential;
+  /** Whether the node answers now (a cheap request with a short deadline). */
+  probe(node: string): Promise<boolean>;
+  /** Creates the room on the node (already there: nothing to do). */
+  openRoom(node: string, room: MediaRoomSpec): Promise<void>;
+  /** Removes everyone from the room (their pages are told) and deletes it from the node. */
+  closeRoom(node: string, roomId: string): Promise<void>;
+  /** Removes the participants with these media-plane ids from the room; returns how many were there. */
+  removeParticipants(node: string, roomId: string, participantRefs: readonly string[]): Promise<number>;
+  /** The service's rooms on the node now, with their participants (reconcile). */
+  listRooms(node: string): Promise<NodeRoom[]>;
+}
