@@ -286,7 +286,7 @@ export const recordings = pgTable(
     roomId: text("room_id")
       .notNull()
       .references(() => rooms.id, { onDelete: "cascade" }),
-    /** started | completed | failed; only completed rows are listed (decisions §7). */
+    /** started | completed | failed; only completed rows are listed (docs/spec/product-decisions.md §7). */
     state: text("state").$type<RecordingState>().notNull(),
     objectKey: text("object_key"),
     startedAt: ts("started_at").notNull(),
@@ -538,7 +538,7 @@ export const emails = pgTable(
     orgId: text("org_id").references(() => orgs.id, { onDelete: "cascade" }),
     /**
      * room_invitation (counted in and held by the org's hourly cap) | account (org invitations,
-     * sign-up, password reset: sent at once, outside the cap; decisions §11).
+     * sign-up, password reset: sent at once, outside the cap; docs/spec/product-decisions.md §11).
      */
     kind: text("kind").$type<EmailKind>().notNull().default("room_invitation"),
     invitationId: text("invitation_id").references(() => invitations.id, { onDelete: "cascade" }),

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { expectAccessible, expectInert, HOME, shot, signIn } from "./helpers";
 
 /**
- * Cloud onboarding (decisions §2), against the second server scripts/e2e.mjs starts in cloud mode:
+ * Cloud onboarding (docs/spec/product-decisions.md §2), against the second server scripts/e2e.mjs starts in cloud mode:
  * a fresh org whose owner has not selected a plan. Rooms, API keys and invitations stay closed
  * (in the console and in the API, 402) until the owner picks one. Written for that fresh server:
  * it selects the plan, so a second run against the same server starts from "plan selected".

@@ -101,7 +101,7 @@ test("owner: creates a project, an API key, a room and a webhook", async ({ page
   await hookDialog.getByText("room.ended", { exact: true }).click();
   await hookDialog.getByTestId("create-webhook").click();
   const secretPanel = page.getByTestId("webhook-secret-revealed");
-  // 32 random bytes in standard base64, as Standard Webhooks libraries take it (decisions §6).
+  // 32 random bytes in standard base64, as Standard Webhooks libraries take it (docs/spec/product-decisions.md §6).
   await expect(secretPanel.getByTestId("revealed-signing-secret")).toHaveText(/^whsec_[A-Za-z0-9+/]{43}=$/);
   await expect(secretPanel.getByRole("note")).toContainText("shown only this once");
   await secretPanel.getByRole("button", { name: "I have stored it" }).click();

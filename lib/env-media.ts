@@ -2,16 +2,16 @@ import { z } from "zod";
 import { optionalString } from "@/lib/env-fields";
 
 /**
- * The media plane's settings (docs/media-plane.md, docs/decisions/1040): parsers only. lib/env.ts
- * spreads them into its schema and runs `checkMediaEnv` in its refinement, so it stays the one
- * place that reads process.env and a wrong value stops the start with its name.
+ * Parsers for the media plane's settings (docs/media-plane.md, docs/decisions/1040). The settings
+ * themselves are declared in lib/env.ts (the one list of variables), which runs `checkMediaEnv` in
+ * its refinement, so a wrong value stops the start with its name.
  */
 
 export const MEDIA_PLANES = ["none", "janus"] as const;
 export type MediaPlaneKind = (typeof MEDIA_PLANES)[number];
 
 /** A comma-separated list of URLs with one of `schemes`, trailing slashes removed. */
-function urlList(schemes: readonly string[], example: string) {
+export function urlList(schemes: readonly string[], example: string) {
   return optionalString.pipe(
     z
       .string()
@@ -34,7 +34,7 @@ function urlList(schemes: readonly string[], example: string) {
   );
 }
 
-const secret = (how: string) =>
+export const mediaSecret = (how: string) =>
   optionalString.pipe(
     z
       .string()
@@ -46,19 +46,6 @@ const secret = (how: string) =>
       )
       .optional(),
   );
-
-export const mediaEnvFields = {
-  /** Which media plane admits people to rooms: `none` (default: reports come to the ingest endpoint) or `janus`. */
-  SVC_MEDIA_PLANE: z.enum(MEDIA_PLANES).default("none"),
-  /** The Janus HTTP API of each node the service calls (comma-separated; a node's URL is its name). */
-  JANUS_URL: urlList(["http", "https"], "http://10.0.0.5:8088/janus"),
-  /** What browsers connect to, one per node in JANUS_URL's order (wss:// or https://). */
-  JANUS_PUBLIC_URL: urlList(["ws", "wss", "http", "https"], "wss://media1.example.com/janus"),
-  /** Janus's `token_auth_secret`: the service signs media credentials with it. */
-  JANUS_TOKEN_SECRET: secret("`openssl rand -hex 24`; the same value as Janus's token_auth_secret"),
-  /** The basic-auth password Janus's event handler sends to POST /v1/internal/media/janus. */
-  JANUS_EVENTS_SECRET: secret("`openssl rand -hex 24`; the same value as the event handler's backend_pwd"),
-};
 
 type MediaEnv = {
   SVC_MEDIA_PLANE: MediaPlaneKind;

@@ -9,7 +9,7 @@ import {
   retrySchedule,
   trustedProxies,
 } from "@/lib/env-fields";
-import { checkMediaEnv, mediaEnvFields } from "@/lib/env-media";
+import { checkMediaEnv, MEDIA_PLANES, mediaSecret, urlList } from "@/lib/env-media";
 
 /**
  * The one place that reads process.env. Parsed once, at module load (which the instrumentation hook
@@ -18,14 +18,31 @@ import { checkMediaEnv, mediaEnvFields } from "@/lib/env-media";
 
 export const envSchema = z
   .object({
+    /**
+     * `development`, `production` or `test`: set by `next dev`, `next start` and vitest.
+     * @platform
+     */
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    /** `cloud` or `self_host`: plan gating, sign-up default, webhook URL rules. */
     SVC_DEPLOYMENT_MODE: z.enum(["cloud", "self_host"]).default("self_host"),
-    /** Self-service sign-up: `open` or `closed`; default open in cloud, closed in self_host. */
+    /**
+     * Self-service sign-up: `open` or `closed`; default open in cloud, closed in self_host.
+     * @default `open` in cloud, `closed` in self_host
+     */
     SVC_SIGNUP: z.enum(["open", "closed"]).optional(),
-    /** Public base URL of this service: token issuer, links in emails, next-auth URL. */
+    /**
+     * Public base URL of this service: token issuer, links in emails, next-auth URL.
+     * @default `NEXTAUTH_URL`, else `http://localhost:3000`
+     */
     SVC_BASE_URL: optionalString.pipe(z.url().optional()),
+    /** next-auth's canonical URL; set it to the public URL in production. */
     NEXTAUTH_URL: optionalString.pipe(z.url().optional()),
+    /**
+     * Session encryption secret, at least 32 characters; required in production (`openssl rand -base64 32`).
+     * @default generated into `$SVC_DATA_DIR/secrets` in development
+     */
     NEXTAUTH_SECRET: optionalString,
+    /** Alias of NEXTAUTH_SECRET. */
     AUTH_SECRET: optionalString,
     /** next-auth reads this itself and treats any non-empty value as true: only "true"/"1" are accepted. */
     AUTH_TRUST_HOST: z
@@ -34,6 +51,10 @@ export const envSchema = z
       })
       .optional()
       .transform((v) => v === "1" || v === "true"),
+    /**
+     * PostgreSQL URL (`postgres://user:pass@host:5432/db`); without it the embedded PGlite is used.
+     * @example postgres://user:pass@host:5432/db
+     */
     DATABASE_URL: optionalString.pipe(
       z
         .string()
@@ -42,6 +63,7 @@ export const envSchema = z
     ),
     /** Apply migrations to DATABASE_URL at start-up (single-node self-hosting; off by default). */
     SVC_MIGRATE_ON_START: bool,
+    /** postgres.js connection pool size per process. */
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
     /** Give up on a PostgreSQL connection attempt (TCP and handshake) after this long. */
     DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
@@ -56,11 +78,16 @@ export const envSchema = z
      * (PgBouncer before 1.21, or without max_prepared_statements; Supavisor in transaction mode).
      */
     DATABASE_PREPARED_STATEMENTS: z.enum(["on", "off"]).default("on"),
+    /** Embedded database, local object store, local mailbox and generated secrets. */
     SVC_DATA_DIR: z.string().default("./.data"),
     /** Where the embedded PGlite runs: its own `worker` thread (default) or the `main` thread. */
     SVC_EMBEDDED_DB_THREAD: z.enum(["worker", "main"]).default("worker"),
     /** Seed demo data on the first start of the embedded database (dev only by default). */
     SVC_SEED_ON_START: z.enum(["auto", "always", "never"]).default("auto"),
+    /**
+     * Host of share and invitation links `https://<host>/r/<short_code>`; unset: the scheme and host of SVC_BASE_URL (docs/decisions/0840).
+     * @example meet.example.com
+     */
     SVC_MEET_HOST: optionalString,
     /** The customer's app opens a room here: a URL template with `{short_code}` (the join page's action). */
     SVC_JOIN_URL: optionalString.pipe(
@@ -73,16 +100,36 @@ export const envSchema = z
         .refine((v) => /^https?:\/\//i.test(v), "must start with http:// or https://")
         .optional(),
     ),
+    /**
+     * Bearer secret of `POST /v1/internal/media-events`; unset: the ingest accepts nobody. Required in production in cloud mode.
+     */
     SVC_MEDIA_INGEST_SECRET: optionalString,
-    ...mediaEnvFields,
-    /** base64 of 32 bytes: the AES-256-GCM key for secrets at rest (webhook signing secrets). */
+    /** Which media plane admits people to rooms: `none` (default: reports come to the ingest endpoint) or `janus`. */
+    SVC_MEDIA_PLANE: z.enum(MEDIA_PLANES).default("none"),
+    /** The Janus HTTP API of each node the service calls (comma-separated; a node's URL is its name). */
+    JANUS_URL: urlList(["http", "https"], "http://10.0.0.5:8088/janus"),
+    /** What browsers connect to, one per node in JANUS_URL's order (wss:// or https://). */
+    JANUS_PUBLIC_URL: urlList(["ws", "wss", "http", "https"], "wss://media1.example.com/janus"),
+    /** Janus's `token_auth_secret`: the service signs media credentials with it. */
+    JANUS_TOKEN_SECRET: mediaSecret("`openssl rand -hex 24`; the same value as Janus's token_auth_secret"),
+    /** The basic-auth password Janus's event handler sends to POST /v1/internal/media/janus. */
+    JANUS_EVENTS_SECRET: mediaSecret(
+      "`openssl rand -hex 24`; the same value as the event handler's backend_pwd",
+    ),
+    /**
+     * base64 of 32 bytes: the AES-256-GCM key for secrets at rest (webhook signing secrets).
+     * @default generated into `$SVC_DATA_DIR/secrets`; required in production with DATABASE_URL
+     */
     SVC_ENCRYPTION_KEY: optionalString.pipe(
       z
         .string()
         .refine((v) => Buffer.from(v, "base64").length === 32, "must be base64 of exactly 32 bytes")
         .optional(),
     ),
-    /** A private JWK (JSON) for room-token signing; its `kid` names it in the JWKS. */
+    /**
+     * A private JWK (JSON) for room-token signing; its `kid` names it in the JWKS.
+     * @default generated and kept in the database
+     */
     SVC_TOKEN_SIGNING_KEY: optionalString.refine(
       (v) => v === undefined || isSigningJwk(parseJson(v)),
       'must be a private JWK (JSON) with "kid": EC P-256 (ES256) or OKP Ed25519 (EdDSA)',
@@ -92,36 +139,81 @@ export const envSchema = z
       (v) => v === undefined || publicJwkList(parseJson(v)) !== undefined,
       'must be a JSON array (or {"keys": [...]}) of public JWKs with "kid" and no private part',
     ),
+    /**
+     * Seven webhook retry delays in seconds (decimals allowed; ±20 % jitter still applies); tests compress time with it.
+     * @default `0,10,60,300,900,3600,14400`
+     */
     SVC_WEBHOOK_RETRY_SCHEDULE: retrySchedule,
     /** Hours an endpoint may fail every delivery before it is disabled (decimals: tests compress time). */
     SVC_WEBHOOK_DISABLE_AFTER_HOURS: z.coerce.number().positive().default(120),
     /** PEM file of extra CA certificates trusted (besides the system roots) by webhook delivery. */
     SVC_WEBHOOK_CA_FILE: optionalString,
+    /** S3-compatible endpoint for recordings (R2, MinIO); unset with S3_BUCKET set: AWS S3. */
     S3_ENDPOINT: optionalString.pipe(z.url().optional()),
+    /**
+     * Bucket of recordings; unset: the embedded object store in `$SVC_DATA_DIR/objects`, served at `/storage` to presigned links only.
+     * @default the embedded store
+     */
     S3_BUCKET: optionalString,
+    /** Region of S3_BUCKET (`auto` on R2). */
     S3_REGION: z.string().default("us-east-1"),
+    /** Access key of S3_BUCKET; unset: the AWS SDK's default chain (instance role, …). */
     S3_ACCESS_KEY_ID: optionalString,
+    /** Secret of S3_ACCESS_KEY_ID. */
     S3_SECRET_ACCESS_KEY: optionalString,
+    /** `true` for path-style bucket URLs (MinIO). */
     S3_FORCE_PATH_STYLE: bool,
+    /**
+     * Send email through Resend; without it emails go to the local mailbox (the console's Mailbox page).
+     */
     RESEND_API_KEY: optionalString,
+    /**
+     * Points the Resend SDK at another server (tests use a local fake).
+     * @default Resend's API
+     */
     RESEND_BASE_URL: optionalString.pipe(z.url().optional()),
+    /** Sender of every email. */
     SVC_EMAIL_FROM: z.string().default("SVC Meet <invites@svc.localhost>"),
+    /**
+     * Inngest Cloud event key; with INNGEST_SIGNING_KEY, Inngest drives background work instead of the embedded runner.
+     */
     INNGEST_EVENT_KEY: optionalString,
+    /** Inngest Cloud signing key (see INNGEST_EVENT_KEY). */
     INNGEST_SIGNING_KEY: optionalString,
     /** The previous signing key during a rotation. */
     INNGEST_SIGNING_KEY_FALLBACK: optionalString,
+    /** A self-hosted or dev Inngest server (`1`, or its URL): Inngest drives background work. */
     INNGEST_DEV: optionalString,
+    /** Base URL of a self-hosted Inngest server. */
     INNGEST_BASE_URL: optionalString.pipe(z.url().optional()),
-    /** Set by Next itself; `phase-production-build` while `next build` evaluates modules. */
+    /**
+     * Set by Next itself; `phase-production-build` while `next build` evaluates modules.
+     * @platform
+     */
     NEXT_PHASE: optionalString,
     /** Next leaves SIGTERM/SIGINT to the app (lib/server/shutdown.ts) when this is true. */
     NEXT_MANUAL_SIG_HANDLE: bool,
+    /**
+     * `1` on Vercel: the embedded defaults are refused by name.
+     * @platform
+     */
     VERCEL: bool,
+    /**
+     * `production`, `preview` or `development` on Vercel.
+     * @platform
+     */
     VERCEL_ENV: optionalString,
-    /** The preview's git branch: names its Inngest branch environment. */
+    /**
+     * The preview's git branch: names its Inngest branch environment.
+     * @platform
+     */
     VERCEL_GIT_COMMIT_REF: optionalString,
-    /** Explicit Inngest environment (branch env name); defaults to the Vercel branch on previews. */
+    /**
+     * Explicit Inngest environment (branch env name); defaults to the Vercel branch on previews.
+     * @default the git branch on Vercel previews
+     */
     INNGEST_ENV: optionalString,
+    /** `debug`, `info`, `warn`, `error` or `silent` (JSON lines, secrets scrubbed). */
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
     /**
      * V8's allocation-site pretenuring: `off` (the default here) frees request objects in
@@ -132,17 +224,25 @@ export const envSchema = z
     /**
      * Where rate-limit counters live: `memory` (one process), `postgres` or `redis` (shared by every
      * instance). Default: redis with REDIS_URL, else postgres with DATABASE_URL, else memory.
+     * @default redis with REDIS_URL, else postgres with DATABASE_URL, else memory
      */
     SVC_RATE_LIMIT_STORE: z.enum(["memory", "postgres", "redis"]).optional(),
-    /** A Redis-protocol server (`redis://` or `rediss://`): rate-limit counters live there when set. */
+    /**
+     * A Redis-protocol server (`redis://` or `rediss://`): rate-limit counters live there when set.
+     * @example redis://127.0.0.1:6379
+     */
     REDIS_URL: optionalString.pipe(
       z
         .string()
         .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
         .optional(),
     ),
-    /** OTLP/HTTP collector base URL (traces go to `<url>/v1/traces`); tracing is off without it. */
+    /**
+     * OTLP/HTTP collector base URL (traces go to `<url>/v1/traces`); tracing is off without it.
+     * @example http://localhost:4318
+     */
     OTEL_EXPORTER_OTLP_ENDPOINT: optionalString.pipe(z.url().optional()),
+    /** `service.name` of exported traces. */
     OTEL_SERVICE_NAME: z.string().default("svc-control-plane"),
     /** Bearer secret that opens GET /metrics (Prometheus); /metrics is 404 without it. */
     SVC_METRICS_TOKEN: optionalString.pipe(
@@ -163,7 +263,10 @@ export const envSchema = z
     SVC_RATE_LIMITS: rateLimitOverrides,
     /** Proxies whose forwarded client address is believed; none by default (the socket's address). */
     SVC_TRUSTED_PROXIES: trustedProxies,
-    /** Origin (and path) download links point at; default `<SVC_BASE_URL>/storage` on the local store. */
+    /**
+     * Origin (and path) download links point at; default `<SVC_BASE_URL>/storage` on the local store.
+     * @default `<SVC_BASE_URL>/storage`
+     */
     SVC_STORAGE_PUBLIC_URL: optionalString.pipe(z.url().optional()),
   })
   .superRefine((e, ctx) => {

@@ -1,6 +1,6 @@
 import { randomFillSync } from "node:crypto";
 
-/** Every resource id: a type prefix plus 128 random bits in base62 (decisions §1 asks for ≥ 96). */
+/** Every resource id: a type prefix plus 128 random bits in base62 (docs/spec/product-decisions.md §1 asks for ≥ 96). */
 export const ID_PREFIXES = {
   org: "org_",
   user: "usr_",

@@ -1,4 +1,4 @@
-/** `npm run db:seed`: demo data into an empty database (decisions §10). */
+/** `npm run db:seed`: demo data into an empty database (docs/spec/product-decisions.md §10). */
 import { closeDb, getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { SeedRefusedError, seedDemo, signInDetails } from "@/lib/seed/seed-demo";

@@ -216,7 +216,7 @@ describe("listing, revoking and resending", () => {
     }
   });
 
-  it("resending replaces the invitation with a fresh link valid 7 days from now; the old link answers 410", async () => {
+  it("resending keeps the invitation's id with a fresh link valid 7 days from now; the old link answers 410", async () => {
     const org = await createOrg();
     const { email, invitation, token } = await invited(org);
     const db = await getDb();
@@ -244,8 +244,14 @@ describe("listing, revoking and resending", () => {
     );
     expect(res.status, res.text).toBe(200);
     expect(res.body.status).toBe("pending");
-    expect(res.body.id).not.toBe(invitation.id);
+    // The same invitation: a client that resends can then revoke or find it by the id it holds.
+    expect(res.body.id).toBe(invitation.id);
+    expect(res.body.created_at).toBe(invitation.created_at);
     expect(Date.parse(res.body.expires_at)).toBeGreaterThan(Date.now() + 6 * 24 * 3600 * 1000);
+    const open = await call<{ items: MemberInvitationDto[] }>("GET", "/v1/workspace/members/invitations", {
+      token: org.members.Owner.token,
+    });
+    expect(open.body.items.filter((i) => i.email === email)).toEqual([res.body]);
     const fresh = linkToken((await waitForEmail(email, { after: since })).text, "accept-invite");
     expect(fresh).not.toBe(token);
     expectProblem(
@@ -261,6 +267,38 @@ describe("listing, revoking and resending", () => {
       404,
       "not_found",
     );
+  });
+
+  it("an invitation resent twice is revoked by its one id, and every link it had stops working", async () => {
+    const org = await createOrg();
+    const { email, invitation, token } = await invited(org);
+    const tokens = [token];
+    for (let i = 0; i < 2; i++) {
+      const since = new Date();
+      const res = await call<MemberInvitationDto>(
+        "POST",
+        `/v1/workspace/members/invitations/${invitation.id}/resend`,
+        { token: org.members.Owner.token },
+      );
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.id).toBe(invitation.id);
+      tokens.push(linkToken((await waitForEmail(email, { after: since })).text, "accept-invite"));
+    }
+    const revoked = await call("DELETE", `/v1/workspace/members/invitations/${invitation.id}`, {
+      token: org.members.Owner.token,
+    });
+    expect(revoked.status, revoked.text).toBe(204);
+    for (const t of tokens) {
+      expectProblem(
+        await accept({ token: t, display_name: "A", password: "long-enough-pw" }),
+        410,
+        "invitation_expired",
+      );
+    }
+    const open = await call<{ items: MemberInvitationDto[] }>("GET", "/v1/workspace/members/invitations", {
+      token: org.members.Owner.token,
+    });
+    expect(open.body.items.filter((i) => i.email === email)).toEqual([]);
   });
 });
 

@@ -3,7 +3,7 @@ import { ROLES, type Role } from "@/lib/auth/roles";
 import { call, expectProblem } from "./helpers/app";
 import { createOrg, type TestOrg } from "./helpers/fixtures";
 
-/** The spec's endpoint table for endpoints 1-6, written out independently of lib/auth/roles.ts. */
+/** The endpoint table of docs/spec/service-spec.md for endpoints 1-6, written out independently of lib/auth/roles.ts. */
 const ALL: Role[] = [...ROLES];
 const BUILDERS: Role[] = ["Owner", "Admin", "Developer"];
 

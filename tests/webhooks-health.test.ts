@@ -110,7 +110,7 @@ describe("endpoint health", () => {
     const told = await healthEmails("failing");
     expect(told.map((e) => e.to).sort()).toEqual([org.members.Admin.email, org.members.Owner.email].sort());
     expect(told[0]?.text).toContain(rx.url);
-    // Sent at once, outside the room-invitation cap (decisions §11).
+    // Sent at once, outside the room-invitation cap (docs/spec/product-decisions.md §11).
     expect(told.map((e) => e.kind)).toEqual(["account", "account"]);
 
     // Compressed time: disable after 0.0001 h (0.36 s) of nothing but failures.

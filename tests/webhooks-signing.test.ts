@@ -101,7 +101,7 @@ describe("signing", () => {
 
   it("makes whsec_ secrets of 32 random bytes and numbered key ids", () => {
     const a = newSigningSecret();
-    // Standard alphabet with padding (decisions §6): what the Standard Webhooks libraries decode.
+    // Standard alphabet with padding (docs/spec/product-decisions.md §6): what the Standard Webhooks libraries decode.
     expect(a).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     expect(Buffer.from(a.slice(6), "base64")).toHaveLength(32);
     expect(standardKeyBytes(a)).toEqual(Buffer.from(a.slice(6), "base64"));
@@ -214,7 +214,7 @@ describe("retry schedule", () => {
       expect(d).toBeGreaterThanOrEqual(48_000);
       expect(d).toBeLessThanOrEqual(72_000);
     }
-    // The spec's "about 5 h 19 m": the seven points add up to 5 h 21 m 10 s before jitter.
+    // docs/spec/service-spec.md's "about 5 h 19 m": the seven points add up to 5 h 21 m 10 s before jitter.
     const total = DEFAULT_SCHEDULE_SEC.reduce<number>((a, b) => a + b, 0);
     expect(total).toBe(5 * 3600 + 21 * 60 + 10);
   });

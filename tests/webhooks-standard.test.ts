@@ -24,7 +24,7 @@ import { attemptsOf, deliveriesOf, registerWebhook } from "./helpers/webhook-fix
 
 /**
  * Issue 18 item 1: real deliveries verified by the official `standardwebhooks` library with the
- * secret exactly as the API shows it, alongside the spec's X-SVC-* headers; and a database error
+ * secret exactly as the API shows it, alongside docs/spec/service-spec.md's X-SVC-* headers; and a database error
  * while reading the secret never counts as an attempt (item 8).
  */
 
@@ -91,7 +91,7 @@ describe("Standard Webhooks headers on real deliveries", () => {
       // The same instant as X-SVC-Webhook-Ts, in whole seconds.
       const ts = h["x-svc-webhook-ts"] ?? "";
       expect(Number(h["webhook-timestamp"])).toBe(Math.floor(Date.parse(ts) / 1000));
-      // The spec's own headers are unchanged.
+      // docs/spec/service-spec.md's own headers are unchanged.
       expect(verifyWebhook({ headers: h, rawBody: req.rawBody, secrets: { v1: w.signing_secret } }).ok).toBe(
         true,
       );

@@ -11,7 +11,7 @@ export function peopleList(people: readonly MemberRef[]): string {
 }
 
 /**
- * Cloud onboarding (decisions §2): until the org has a plan, every console page says so at the top.
+ * Cloud onboarding (docs/spec/product-decisions.md §2): until the org has a plan, every console page says so at the top.
  * Owners and Billing members get the way to choose one; everyone else learns whom to ask.
  */
 export function PlanBanner({ gate, selectors }: { gate: PlanGate; selectors: MemberRef[] }) {

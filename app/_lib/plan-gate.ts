@@ -11,7 +11,7 @@ export interface PlanGate {
 }
 
 /**
- * Decisions §2 for the console: in cloud mode an org without a plan cannot create rooms, API keys
+ * docs/spec/product-decisions.md §2 for the console: in cloud mode an org without a plan cannot create rooms, API keys
  * or invitations (the API answers 402 plan_required). The console says so before anyone clicks,
  * and tells the member who can lift it.
  */

@@ -10,7 +10,7 @@ import { endUserSessions } from "@/lib/sessions/end-sessions";
 
 /**
  * POST /v1/auth/password-reset/confirm: spends the link, sets the new password and ends every
- * session of the user (decisions §11), in one transaction. Each of the user's orgs records it.
+ * session of the user (docs/spec/product-decisions.md §11), in one transaction. Each of the user's orgs records it.
  */
 export async function confirmPasswordReset(
   db: Db,

@@ -12,7 +12,7 @@ export interface ProjectKeyPrincipal {
   projectId: string;
   scope: ApiKeyScope;
   grants: KeyGrant[];
-  /** The org's plan flag, read with the key (decisions §2: cloud mode gates on it). */
+  /** The org's plan flag, read with the key (docs/spec/product-decisions.md §2: cloud mode gates on it). */
   planSelected?: boolean;
 }
 

@@ -1,6 +1,6 @@
 import { randomBase62 } from "@/lib/ids";
 
-/** Decisions §4: `svc_live_` + 40 base62 characters; the visible prefix is its first 13 characters. */
+/** docs/spec/product-decisions.md §4: `svc_live_` + 40 base62 characters; the visible prefix is its first 13 characters. */
 export const SECRET_PREFIX = "svc_live_";
 export const PROJECT_KEY_PREFIX = "svc_pk_";
 export { API_KEY_SCOPES, type ApiKeyScope, KEY_GRANTS, type KeyGrant } from "@/lib/api-keys/scopes";

@@ -1,4 +1,4 @@
-/** The role/permission matrix: the spec's endpoint table, as data. */
+/** The role/permission matrix: the endpoint table of docs/spec/service-spec.md, as data. */
 
 export const ROLES = ["Owner", "Admin", "Developer", "Member", "Billing", "Viewer"] as const;
 export type Role = (typeof ROLES)[number];
@@ -67,7 +67,7 @@ export function rolesWith(permission: Permission): Role[] {
 }
 
 /**
- * Only an Owner grants, changes or removes the Owner role (decisions §11): a rule about the role
+ * Only an Owner grants, changes or removes the Owner role (docs/spec/product-decisions.md §11): a rule about the role
  * being touched, on top of `members:manage`.
  */
 export const OWNER_ROLE_MANAGERS: readonly Role[] = ["Owner"];

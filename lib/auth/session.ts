@@ -3,7 +3,7 @@ import { openSessionJwe } from "@/lib/auth/session-jwe";
 import { getAuthSecret } from "@/lib/secrets";
 
 export const SESSION_COOKIE = "svc_session";
-/** Decisions §2: 7 days, renewed on use once older than 24 h. */
+/** docs/spec/product-decisions.md §2: 7 days, renewed on use once older than 24 h. */
 export const SESSION_MAX_AGE_SEC = 7 * 24 * 3600;
 export const SESSION_RENEW_AFTER_SEC = 24 * 3600;
 

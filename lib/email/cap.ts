@@ -1,5 +1,5 @@
 /**
- * The per-org send cap (spec Limits, decisions §9): at most SEND_CAP sends per org in any rolling
+ * The per-org send cap (docs/spec/service-spec.md "Limits", docs/spec/product-decisions.md §9): at most SEND_CAP sends per org in any rolling
  * hour. This is the ONE place release times are computed; the enqueue path (both drivers) and the
  * send-time guard both call `planReleaseTimes`.
  */
@@ -8,7 +8,7 @@ export const SEND_CAP = 200;
 /**
  * What an email is, for the cap: room invitations are counted in and held by it; account emails
  * (org invitations, sign-up verification, password reset) go out at once and never count
- * (decisions §11). The `kind` column of `emails`.
+ * (docs/spec/product-decisions.md §11). The `kind` column of `emails`.
  */
 export const EMAIL_KINDS = ["room_invitation", "account"] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];

@@ -60,7 +60,7 @@ export async function enqueueEmails(
 
 /**
  * Queues one account email (org invitation, sign-up verification, password reset) in the caller's
- * transaction: released at once and outside the org's hourly cap (decisions §11), so it takes no
+ * transaction: released at once and outside the org's hourly cap (docs/spec/product-decisions.md §11), so it takes no
  * cap lock. `orgId` is null when no org is concerned yet (sign-up, reset). Dispatched on commit.
  */
 export async function enqueueAccountEmail(

@@ -18,7 +18,7 @@ export type SendOutcome =
 /** A hung provider must not hold an email's lease forever; the lease is longer than this. */
 export const SEND_TIMEOUT_MS = 30_000;
 
-/** Decisions §9: Resend when a key is configured, otherwise the local mailbox (the emails table). */
+/** docs/spec/product-decisions.md §9: Resend when a key is configured, otherwise the local mailbox (the emails table). */
 export function activeTransport(): TransportName {
   return env.RESEND_API_KEY ? "resend" : "mailbox";
 }

@@ -25,7 +25,7 @@ export interface Recipients {
   rejected: string[];
 }
 
-/** Decisions §9: trimmed, de-duplicated case-insensitively, validated; invalid inputs kept as given. */
+/** docs/spec/product-decisions.md §9: trimmed, de-duplicated case-insensitively, validated; invalid inputs kept as given. */
 export function normaliseRecipients(inputs: readonly string[]): Recipients {
   const valid: string[] = [];
   const rejected: string[] = [];

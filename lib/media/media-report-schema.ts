@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Decisions §7: what the media plane reports to POST /v1/internal/media-events. */
+/** docs/spec/product-decisions.md §7: what the media plane reports to POST /v1/internal/media-events. */
 export const MEDIA_REPORT_TYPES = [
   "participant.joined",
   "participant.left",

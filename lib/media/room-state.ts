@@ -4,7 +4,7 @@ import type { JobTx } from "@/lib/jobs/transaction";
 
 export type RoomRow = typeof rooms.$inferSelect;
 
-/** Decisions §3: created -> active (first participant joined) -> ended (lib/rooms/mark-room-ended.ts). */
+/** docs/spec/product-decisions.md §3: created -> active (first participant joined) -> ended (lib/rooms/mark-room-ended.ts). */
 export { endRoom } from "@/lib/rooms/mark-room-ended";
 
 export async function activateRoom(tx: JobTx, room: RoomRow, at: Date): Promise<RoomRow> {

@@ -70,9 +70,20 @@ export async function issueInvitation(
     revokedAt: null,
   };
   await tx.insert(orgInvitations).values(row);
-  const email = renderMemberInvitationEmail({ orgName: inviter.orgName, inviter, role: input.role, token });
-  const queued = await enqueueAccountEmail(tx, inviter.orgId, { to: input.email, ...email }, now);
+  const queued = await emailInvitation(tx, inviter, input, token, now);
   return { row, queued };
+}
+
+/** Queues the invitation email carrying the link's token (sent at once, after the commit). */
+export async function emailInvitation(
+  tx: JobTx,
+  inviter: Omit<Inviter, "role">,
+  input: { email: string; role: Role },
+  token: string,
+  now: Date,
+): Promise<QueuedEmail> {
+  const email = renderMemberInvitationEmail({ orgName: inviter.orgName, inviter, role: input.role, token });
+  return enqueueAccountEmail(tx, inviter.orgId, { to: input.email, ...email }, now);
 }
 
 /** An org's not-yet-accepted, not-revoked invitations of one address (org_invitations_org_email_idx). */

@@ -4,7 +4,7 @@ import { OWNER_ROLE_MANAGERS, type Role } from "@/lib/auth/roles";
 import type { Tx } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
 
-/** Only an Owner grants, changes or removes the Owner role: 403 for an Admin (decisions §11). */
+/** Only an Owner grants, changes or removes the Owner role: 403 for an Admin (docs/spec/product-decisions.md §11). */
 export function assertMayTouchOwnerRole(actorRole: Role, touchesOwner: boolean): void {
   if (touchesOwner && !OWNER_ROLE_MANAGERS.includes(actorRole)) {
     throw new ApiError(

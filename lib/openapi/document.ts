@@ -144,7 +144,7 @@ const header = (name: string, description: string): Json => ({
   schema: { type: "string" },
 });
 
-/** The headers of every delivery (decisions §6, docs/decisions/0940). */
+/** The headers of every delivery (docs/spec/product-decisions.md §6, docs/decisions/0940). */
 const DELIVERY_HEADERS: Json[] = [
   header("webhook-id", "Standard Webhooks: the `evt_` id, the same on every attempt; dedupe on it."),
   header("webhook-timestamp", "Standard Webhooks: Unix seconds of this attempt."),

@@ -5,7 +5,7 @@ import { ApiError } from "@/lib/http/errors";
 import type { DownloadLink } from "@/lib/recordings/recording-schema";
 import { presignDownload } from "@/lib/storage/presign-download";
 
-/** Decisions §8: links are valid five minutes. */
+/** docs/spec/product-decisions.md §8: links are valid five minutes. */
 export const DOWNLOAD_LINK_TTL_SEC = 300;
 
 export type { DownloadLink };

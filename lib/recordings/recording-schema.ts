@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { prefixedId, timestamp } from "@/lib/wire";
 
-/** A recording's life (decisions §7): started -> completed | failed. */
+/** A recording's life (docs/spec/product-decisions.md §7): started -> completed | failed. */
 export const RECORDING_STATES = ["started", "completed", "failed"] as const;
 export type RecordingState = (typeof RECORDING_STATES)[number];
 

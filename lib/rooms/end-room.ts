@@ -12,7 +12,7 @@ import type { RoomDto } from "@/lib/rooms/room-schema";
 import { serializeRoom } from "@/lib/rooms/serialize-room";
 
 /**
- * POST /v1/workspace/rooms/:id/end: the host ends a room (decisions §3: `ended` is final). The
+ * POST /v1/workspace/rooms/:id/end: the host ends a room (docs/spec/product-decisions.md §3: `ended` is final). The
  * row is locked, so of two concurrent calls (or a call and the media plane's report) one ends it
  * and emits `room.ended` once; the other finds it ended: 409 `room_ended`. Room tokens for it are
  * refused from then on (lib/tokens/mint-room-token.ts).

@@ -8,7 +8,7 @@ import { recordEvent } from "@/lib/webhooks/outbox/record-event";
 type RoomRow = typeof rooms.$inferSelect;
 
 /**
- * Decisions §3: a room ends when its last participant left (media plane), when the host ends it
+ * docs/spec/product-decisions.md §3: a room ends when its last participant left (media plane), when the host ends it
  * (POST …/end) or when its project is deleted. `ended` is final: ending an ended room changes
  * nothing, so `room.ended` is recorded once, in the transaction of the change (the outbox).
  */

@@ -4,7 +4,7 @@ export type RoomType = (typeof ROOM_TYPES)[number];
 export const ROOM_STATES = ["created", "active", "ended"] as const;
 export type RoomState = (typeof ROOM_STATES)[number];
 
-/** Decisions §3: legacy names accepted at ingress, never returned. */
+/** docs/spec/product-decisions.md §3: legacy names accepted at ingress, never returned. */
 export const ROOM_TYPE_ALIASES = {
   broadcast: "live",
   "one-to-one": "1to1",

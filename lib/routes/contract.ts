@@ -34,7 +34,7 @@ export interface RouteContract {
   permission?: Permission;
   /** Project-key scope needed (`all` also passes); the handler authenticates the key with it. */
   keyScope?: ApiKeyScope;
-  /** Cloud mode: the org must have selected a plan (decisions §2); checked by `implement`. */
+  /** Cloud mode: the org must have selected a plan (docs/spec/product-decisions.md §2); checked by `implement`. */
   planGate?: boolean;
   /** The JSON body, parsed by `implement` before the handler runs. */
   body?: z.ZodType;

@@ -39,7 +39,7 @@ export async function hasUsers(db: Db): Promise<boolean> {
 }
 
 /**
- * Demo data (decisions §10): org Acme with one user per role, org Globex with its owner, a project
+ * Demo data (docs/spec/product-decisions.md §10): org Acme with one user per role, org Globex with its owner, a project
  * each, rooms in every state, completed recordings. Refuses a database that already has users.
  */
 export async function seedDemo(db: Db, opts: { putObject?: PutObject } = {}) {

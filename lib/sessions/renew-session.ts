@@ -7,7 +7,7 @@ import { sessionExpiry } from "@/lib/sessions/start-session";
 
 /**
  * The sliding 7-day session: a fresh token for the same session row, whose expiry moves with it.
- * Runs at most once a day per session (decisions §2), so the write is off the hot path.
+ * Runs at most once a day per session (docs/spec/product-decisions.md §2), so the write is off the hot path.
  */
 export async function renewSession(
   db: DbOrTx,

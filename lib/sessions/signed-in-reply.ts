@@ -6,7 +6,7 @@ import { startSession } from "@/lib/sessions/start-session";
 
 /**
  * The answer of every way in (login, accepting an invitation, verifying a sign-up): a new session,
- * 200 with the Identity, and `svc_session` set (decisions §2).
+ * 200 with the Identity, and `svc_session` set (docs/spec/product-decisions.md §2).
  */
 export async function signedInReply(
   db: DbOrTx,

@@ -1,7 +1,7 @@
 import type { KeyGrant } from "@/lib/api-keys/key-format";
 import type { RoomType } from "@/lib/rooms/room-types";
 
-/** Decisions §5, as data: which roles a room type admits and what each role may do. */
+/** docs/spec/product-decisions.md §5, as data: which roles a room type admits and what each role may do. */
 
 export const ROOM_ROLES = ["publisher", "broadcaster", "viewer"] as const;
 export type RoomRole = (typeof ROOM_ROLES)[number];

@@ -32,8 +32,9 @@ export interface RoomTokenClaims {
 }
 
 /**
- * Endpoint 14 after authentication: checks the request against the room and the key (decisions
- * §5, in this order: preview type, room, room type, role, caps, key grant, room state) and signs.
+ * Endpoint 14 after authentication: checks the request against the room and the key
+ * (docs/spec/product-decisions.md §5, in this order: preview type, room, room type, role, caps, key
+ * grant, room state) and signs.
  */
 export async function mintRoomToken(
   db: Db,

@@ -9,7 +9,7 @@ export { DEFAULT_TTL_SECONDS, MAX_TTL_SECONDS, MIN_TTL_SECONDS } from "@/lib/tok
 const ACCEPTED_TYPES = [...ROOM_TYPES, ...Object.keys(ROOM_TYPE_ALIASES), ...PREVIEW_ROOM_TYPES];
 const notBlank = (v: string) => v.trim().length > 0;
 
-/** Body of POST /v1/auth/tokens/room (decisions §5). Unknown extra fields are ignored. */
+/** Body of POST /v1/auth/tokens/room (docs/spec/product-decisions.md §5). Unknown extra fields are ignored. */
 export const roomTokenBody = z.object({
   roomId: z
     .string({ error: "roomId is required (a room id or short code)" })

@@ -1,4 +1,4 @@
-/** Room-token lifetimes (decisions §5), zod-free so the console's panel can offer them. */
+/** Room-token lifetimes (docs/spec/product-decisions.md §5), zod-free so the console's panel can offer them. */
 export const MIN_TTL_SECONDS = 60;
 export const MAX_TTL_SECONDS = 86_400;
 export const DEFAULT_TTL_SECONDS = 3_600;

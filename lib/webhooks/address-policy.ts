@@ -1,7 +1,7 @@
 import { isIP } from "node:net";
 
 /**
- * Which network addresses a webhook may reach in cloud mode (decisions §6): no loopback, private,
+ * Which network addresses a webhook may reach in cloud mode (docs/spec/product-decisions.md §6): no loopback, private,
  * link-local, unique-local, shared (CGNAT), multicast, reserved or cloud-metadata targets. IPv6
  * forms that embed an IPv4 address (mapped, compatible, NAT64, 6to4) are judged by that address.
  */

@@ -3,7 +3,7 @@ import { CATALOG_EVENTS } from "@/lib/webhooks/event-catalog";
 import { prefixedId, timestamp } from "@/lib/wire";
 
 /**
- * A webhook endpoint as the API answers it (spec, decisions §6; docs/decisions/0820): the DTO
+ * A webhook endpoint as the API answers it (docs/spec/service-spec.md; docs/spec/product-decisions.md §6; docs/decisions/0820): the DTO
  * types are inferred from these schemas, so the serializers cannot drift from the document.
  * The signing secret is never part of an endpoint, only of the create and rotate answers.
  */

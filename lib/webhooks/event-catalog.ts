@@ -1,4 +1,4 @@
-/** Event names (spec "Event names"; decisions §6). */
+/** Event names (docs/spec/service-spec.md "Event names"; docs/spec/product-decisions.md §6). */
 
 /** What workspace registration (endpoint 9) accepts. */
 export const WORKSPACE_EVENTS = [

@@ -6,7 +6,7 @@ import type { RotatedSecret } from "@/lib/webhooks/endpoint-schema";
 import { webhookNotFound } from "@/lib/webhooks/find-webhook";
 import { newSigningSecret, nextKid } from "@/lib/webhooks/signing-secret";
 
-/** How long a rotated-away key id stays listed for receivers to keep loaded (spec "Key rotation"). */
+/** How long a rotated-away key id stays listed for receivers to keep loaded (docs/spec/service-spec.md "Key rotation"). */
 export const PREVIOUS_KID_TTL_MS = 24 * 60 * 60 * 1000;
 
 export type { RotatedSecret };

@@ -17,7 +17,7 @@ export function serializeHealth(w: EndpointRow): WebhookHealthDto {
   };
 }
 
-/** The API's webhook endpoint (spec, decisions §6). The signing secret is never part of it. */
+/** The API's webhook endpoint (docs/spec/service-spec.md; docs/spec/product-decisions.md §6). The signing secret is never part of it. */
 export function serializeWebhook(w: EndpointRow): WebhookDto {
   return {
     id: w.id,

@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 
 /**
- * The signature of the spec's Events part: standard base64 of HMAC-SHA-256 over
+ * The signature of docs/spec/service-spec.md's Events part: standard base64 of HMAC-SHA-256 over
  * `<timestamp header> "." <raw body bytes>`, keyed with the UTF-8 bytes of the whole secret,
  * without `=` padding.
  */

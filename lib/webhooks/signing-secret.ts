@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 
 /**
- * Decisions §6: `whsec_` plus 32 random bytes in standard base64 (with padding), so the Standard
+ * docs/spec/product-decisions.md §6: `whsec_` plus 32 random bytes in standard base64 (with padding), so the Standard
  * Webhooks libraries accept the secret exactly as shown (docs/decisions/0940). Secrets issued
  * before were base64url; they stay valid (see `standardKeyBytes`).
  */

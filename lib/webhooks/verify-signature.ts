@@ -1,7 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 
 /**
- * Receiver-side verification (spec "Verification rules for receivers"). Dependency-free on purpose:
+ * Receiver-side verification (docs/spec/service-spec.md "Verification rules for receivers"). Dependency-free on purpose:
  * it is what the README's standalone receiver snippet shows, and the tests pin it to fixed vectors.
  */
 

@@ -6,7 +6,7 @@ import { firstBlocked, isIpLiteral, resolveHost } from "@/lib/webhooks/resolve-h
 export const MAX_URL_LENGTH = 2048;
 
 /**
- * The URL rules of decisions §6, without network access: HTTPS in both modes; in cloud mode no
+ * The URL rules of docs/spec/product-decisions.md §6, without network access: HTTPS in both modes; in cloud mode no
  * local names and no internal address literals. Returns the problem, or undefined when valid.
  */
 export function webhookUrlProblem(raw: string): string | undefined {

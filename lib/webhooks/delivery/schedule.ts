@@ -1,12 +1,12 @@
 import { env } from "@/lib/env";
 import { delayAfterRetryAfter, parseRetryAfter } from "@/lib/webhooks/delivery/backpressure";
 
-/** Spec "Delivery rules": seven attempts at 0 s, 10 s, 1 m, 5 m, 15 m, 1 h, 4 h after the previous one. */
+/** docs/spec/service-spec.md "Delivery rules": seven attempts at 0 s, 10 s, 1 m, 5 m, 15 m, 1 h, 4 h after the previous one. */
 export const DEFAULT_SCHEDULE_SEC = [0, 10, 60, 300, 900, 3600, 14_400] as const;
 export const MAX_ATTEMPTS = 7;
 const JITTER = 0.2;
 
-/** The seven delays in seconds: the spec's, or the operator's `SVC_WEBHOOK_RETRY_SCHEDULE`. */
+/** The seven delays in seconds: those of docs/spec/service-spec.md, or the operator's `SVC_WEBHOOK_RETRY_SCHEDULE`. */
 export function retrySchedule(): readonly number[] {
   return env.SVC_WEBHOOK_RETRY_SCHEDULE ?? DEFAULT_SCHEDULE_SEC;
 }

@@ -72,7 +72,7 @@ export interface SignedRequestInput {
 }
 
 /**
- * The headers of one attempt: the spec's `X-SVC-Webhook-*` set and, alongside, Standard Webhooks'
+ * The headers of one attempt: docs/spec/service-spec.md's `X-SVC-Webhook-*` set and, alongside, Standard Webhooks'
  * `webhook-id` (the same `evt_` id), `webhook-timestamp` (Unix seconds of the same instant as
  * `X-SVC-Webhook-Ts`) and `webhook-signature` (one `v1,` entry per active key, space-separated).
  */

@@ -3,7 +3,7 @@ import type { DeliveryEventType } from "@/lib/webhooks/event-catalog";
 import { prefixedId, timestamp } from "@/lib/wire";
 
 /**
- * The body of one event type (decisions §6's envelope around its object): the OpenAPI
+ * The body of one event type (docs/spec/product-decisions.md §6's envelope around its object): the OpenAPI
  * document's top-level `webhooks` describes each type with it, and tests check every real
  * delivery body against it. The object inside is checked by the same object schema when the
  * event is recorded (lib/webhooks/outbox/record-event.ts).

@@ -37,7 +37,7 @@ async function notifyAdmins(tx: JobTx, endpoint: Endpoint, kind: "failing" | "di
     disableAfterHours: env.SVC_WEBHOOK_DISABLE_AFTER_HOURS,
   });
   // Operational notices, like account emails, go out at once: never counted in or held by the
-  // room-invitation cap (decisions §11), so a busy inviting org still hears its endpoint is down.
+  // room-invitation cap (docs/spec/product-decisions.md §11), so a busy inviting org still hears its endpoint is down.
   for (const a of admins) await enqueueAccountEmail(tx, endpoint.orgId, { ...rendered, to: a.email }, now);
 }
 

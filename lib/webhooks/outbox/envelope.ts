@@ -7,14 +7,14 @@ export interface DomainEvent {
   orgId: string;
   projectId: string | null;
   createdAt: Date;
-  /** Decisions §6: the resource as the API returns it, already checked by its event's schema. */
+  /** docs/spec/product-decisions.md §6: the resource as the API returns it, already checked by its event's schema. */
   object: unknown;
   /** Sent by POST …/test: example data, not a real change (docs/decisions/0946). */
   test?: boolean;
 }
 
 /**
- * Decisions §6's envelope, with `id` set to the id a receiver sees: the event's own id in the
+ * docs/spec/product-decisions.md §6's envelope, with `id` set to the id a receiver sees: the event's own id in the
  * outbox row, the delivery's `evt_` id (X-SVC-Webhook-Id) in a delivery's body. Its shape is
  * `eventBodySchema` (lib/webhooks/events/event-body-schema.ts).
  */

@@ -7,7 +7,7 @@ import { ingestMediaReportContract } from "./contract";
 
 export const dynamic = "force-dynamic";
 
-/** The media plane's lifecycle reports (decisions §7). A repeated report id is accepted again. */
+/** The media plane's lifecycle reports (docs/spec/product-decisions.md §7). A repeated report id is accepted again. */
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: implement(ingestMediaReportContract)(async ({ req, readBody, idempotently }) => {
     authenticateMediaPlane(req);

@@ -7,7 +7,7 @@ import { selectPlanContract } from "./contract";
 
 export const dynamic = "force-dynamic";
 
-/** Extension (decisions §2): Owner or Billing selects the org's plan; answers the new identity. */
+/** Extension (docs/spec/product-decisions.md §2): Owner or Billing selects the org's plan; answers the new identity. */
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: implement(selectPlanContract)(async ({ req, db, member, body: { plan } }) => {
     await selectPlan(db, memberAuditContext(req, member), plan);

@@ -7,7 +7,8 @@ export const resendMemberInvitationContract = defineRoute({
   path: "/v1/workspace/members/invitations/{id}/resend",
   operationId: "resendMemberInvitation",
   summary: "Resend an invitation (extension)",
-  description: "A fresh link, valid 7 days from now (the previous link stops working).",
+  description:
+    "The same invitation (same id) with a fresh link, valid 7 days from now; the previous link stops working (410).",
   tag: "Members",
   auth: "session",
   permission: "members:manage",
