@@ -120,16 +120,16 @@ describe("room tokens verify with jsonwebtoken + jwks-rsa", () => {
 });
 
 /**
- * The README's verification examples, run as pasted: only the service's address changes. The
+ * The verification examples of docs/api.md, run as pasted: only the service's address changes. The
  * module is written inside the repository so that its imports resolve to node_modules.
  */
-describe("the README's token verification examples", () => {
+describe("docs/api.md's token verification examples", () => {
   function readmeExample(marker: string): string {
-    const readme = fs.readFileSync(path.join(process.cwd(), "README.md"), "utf8");
-    const block = [...readme.matchAll(/```js\n([\s\S]*?)```/g)]
+    const page = fs.readFileSync(path.join(process.cwd(), "docs", "api.md"), "utf8");
+    const block = [...page.matchAll(/```js\n([\s\S]*?)```/g)]
       .map((m) => m[1] ?? "")
       .find((code) => code.includes(marker));
-    if (!block) throw new Error(`no README example imports ${marker}`);
+    if (!block) throw new Error(`no example in docs/api.md imports ${marker}`);
     return block
       .replaceAll("https://svc.example.com/.well-known/jwks.json", jwksUri)
       .replaceAll("https://svc.example.com", "http://localhost:3000");

@@ -2,7 +2,7 @@ import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 
 /**
  * Receiver-side verification (docs/spec/service-spec.md "Verification rules for receivers"). Dependency-free on purpose:
- * it is what the README's standalone receiver snippet shows, and the tests pin it to fixed vectors.
+ * it is what the standalone receiver in docs/webhooks.md shows, and the tests pin it to fixed vectors.
  */
 
 export type WebhookHeaders = Headers | Record<string, string | string[] | undefined>;

@@ -24,9 +24,20 @@ function who(op: RouteContract): string {
   }
 }
 
+const METHOD_ORDER = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+
 export function renderEndpointTable(contracts: readonly RouteContract[] = ROUTE_CONTRACTS): string {
+  // A module's exports come back in a loader's own order (tsx and vite differ): rows follow the
+  // first mention of their path in the list, then a fixed order of methods.
+  const pathRank = new Map<string, number>();
+  for (const op of contracts) if (!pathRank.has(op.path)) pathRank.set(op.path, pathRank.size);
+  const sorted = [...contracts].sort(
+    (a, b) =>
+      (pathRank.get(a.path) ?? 0) - (pathRank.get(b.path) ?? 0) ||
+      METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method),
+  );
   const byTag = new Map<string, RouteContract[]>();
-  for (const op of contracts) byTag.set(op.tag, [...(byTag.get(op.tag) ?? []), op]);
+  for (const op of sorted) byTag.set(op.tag, [...(byTag.get(op.tag) ?? []), op]);
   const rows: string[] = ["| Method | Path | Who may call it | What it does |", "| --- | --- | --- | --- |"];
   for (const [tag, ops] of byTag) {
     rows.push(`| **${tag}** | | | |`);
