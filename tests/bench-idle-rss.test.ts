@@ -3,8 +3,8 @@ import { idleRss, type Rss } from "../bench/lib/proc.mjs";
 
 /**
  * The bench's idle RSS is the server's size after ten seconds with no request, not at its first
- * answer, which catches start-up still settling (bench/lib/proc.mts, bench/README.md "thirteenth
- * session"). The first reading and the largest are reported beside it.
+ * answer, which catches start-up still settling (bench/lib/proc.mts, bench/README.md at commit
+ * cae1580, "thirteenth session"). The first reading and the largest are reported beside it.
  */
 const rss = (mb: number): Rss => ({ server_mb: mb, group_mb: mb, processes: 1 });
 

@@ -6,7 +6,7 @@ import { NEXT_FLOOR_BODY, nextFloorTargets, summarizeNextFloor } from "../bench/
 /**
  * `npm run bench` measures Next's own GET, POST and GET answered a turn later on a bare Next app,
  * so the token's ratio to the app's GET floor is shown next to what Next's POST costs and what
- * answering a turn later is worth (bench/README.md, "tenth" and "thirteenth session"; decision 0977).
+ * answering a turn later is worth (bench/README.md at commit cae1580, "tenth" and "thirteenth session"; decision 0977).
  */
 const figures = (rps: number, failures = 0): LoadFigures => ({
   connections: 32,

@@ -2,7 +2,7 @@
  * The app server's major (mark-compact) GCs, read from its /metrics (prom-client's
  * nodejs_gc_duration_seconds, kind="major") around a measured round. Under 32 or 64 concurrent
  * requests one such collection holds every request in flight for tens of ms, so whether one falls
- * in a round largely decides that round's p99 (bench/README.md, "Issue 15, ninth session").
+ * in a round largely decides that round's p99 (bench/README.md at commit cae1580, "Issue 15, ninth session").
  */
 
 /** The server's major GCs so far: count and total pause. */

@@ -9,7 +9,7 @@ import { setFlagsFromString } from "node:v8";
  * their request a few ms later but are freed only by a major (mark-compact) GC, and a major GC
  * holds every request in flight for tens of ms. Measured on a bare Next app at 32 concurrent:
  * 26–33 KB per request reached the old generation with pretenuring, 13–15 KB without, and major
- * GCs came half as often (bench/README.md, "Issue 15, tenth session").
+ * GCs came half as often (bench/README.md at commit cae1580, "Issue 15, tenth session").
  *
  * Set by `startServer` (lib/server/start.ts), before the first request: a V8 flag is process-wide,
  * so it also covers the embedded database's worker. `SVC_GC_PRETENURING=on` keeps V8's default.
