@@ -96,3 +96,30 @@ function commentStart(line: string): number {
   const slashes = line.search(/(?<![:"'`])\/\/\s/);
   return slashes;
 }
+
+describe("decision records", () => {
+  const dir = path.join(ROOT, "docs", "decisions");
+  const records = fs.readdirSync(dir).filter((f) => f.endsWith(".md"));
+
+  it("have one format: number and title, a Status line, context, decision and consequences", () => {
+    const wrong: string[] = [];
+    const numbers = new Set(records.map((f) => f.slice(0, 4)));
+    for (const file of records) {
+      const [num] = /^\d{4}(?=-[a-z0-9-]+\.md$)/.exec(file) ?? [];
+      const text = fs.readFileSync(path.join(dir, file), "utf8");
+      const lines = text.split("\n");
+      if (!num) wrong.push(`${file}: name is not NNNN-kebab-title.md`);
+      if (!new RegExp(`^# ${num}\\. \\S`).test(lines[0] ?? ""))
+        wrong.push(`${file}: first line is not "# ${num}. Title"`);
+      const status = /^Status: (accepted|superseded by (\d{4}))$/m.exec(text);
+      if (!status) wrong.push(`${file}: no "Status: accepted" or "Status: superseded by NNNN" line`);
+      else if (status[2] && !numbers.has(status[2]))
+        wrong.push(`${file}: superseded by a record that does not exist`);
+      for (const section of ["Context", "Decision", "Consequences"]) {
+        if (!new RegExp(`^## ${section}$`, "m").test(text)) wrong.push(`${file}: no "## ${section}"`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(new Set(records.map((f) => f.slice(0, 4))).size).toBe(records.length);
+  });
+});
