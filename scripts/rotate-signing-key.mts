@@ -10,7 +10,9 @@ import { rotateStoredSigningKey } from "@/lib/tokens/signing-keys";
 
 try {
   if (env.SVC_TOKEN_SIGNING_KEY) {
-    console.error("SVC_TOKEN_SIGNING_KEY is set: rotate by changing it (docs/api.md, Signing keys and rotation).");
+    console.error(
+      "SVC_TOKEN_SIGNING_KEY is set: rotate by changing it (docs/api.md, Signing keys and rotation).",
+    );
     process.exitCode = 2;
   } else {
     const { kid, retired } = await rotateStoredSigningKey(await getDb());

@@ -73,7 +73,8 @@ function freePort(): Promise<number> {
 
 /** The server's and the shells' environment: a clean development server, not the suite's test one. */
 function childEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
+  // `next dev` runs in development whatever it inherits; vitest's "test" would only warn.
+  const env: NodeJS.ProcessEnv = { NODE_ENV: "development" };
   for (const [k, v] of Object.entries(process.env)) {
     if (/^(VITEST|NODE_ENV$|DATABASE_URL$|REDIS_URL$|SVC_|NEXTAUTH_URL$|LOG_LEVEL$)/.test(k)) continue;
     env[k] = v;
