@@ -26,7 +26,8 @@ const exists = (rel: string) => fs.existsSync(path.join(ROOT, rel));
 function resolves(rel: string): boolean {
   const clean = rel.replace(/[#?].*$/, "").replace(/[.,;:)]+$/, "");
   if (exists(clean)) return true;
-  const m = /^(docs\/decisions)\/(\d{4})$/.exec(clean);
+  // A record, or a range of records (docs/decisions/1040-1043), by number alone.
+  const m = /^(docs\/decisions)\/(\d{4})(?:-\d{4})?$/.exec(clean);
   return !!m && fs.readdirSync(path.join(ROOT, m[1] ?? "")).some((f) => f.startsWith(`${m[2]}-`));
 }
 
@@ -54,11 +55,13 @@ describe("documentation links", () => {
     const stale: string[] = [];
     const repoPath =
       /`((?:app|lib|db|tests|scripts|bench|docs|e2e|inngest|packages)\/[A-Za-z0-9_.()[\]/-]+\.(?:ts|tsx|mts|mjs|js|md|json|sql|sh))`/g;
-    // docs/spec/ is the contract copied verbatim; "(removed)" after a path marks history.
+    // docs/spec/ is the contract copied verbatim; "(removed)" after a path marks history, and
+    // "(planned)" a file a later step of the same work adds.
     for (const page of pages.filter((p) => !p.startsWith("docs/spec/"))) {
       const text = prose(fs.readFileSync(path.join(ROOT, page), "utf8"));
       for (const m of text.matchAll(repoPath)) {
-        const removed = text.startsWith(" (removed", (m.index ?? 0) + m[0].length);
+        const after = text.slice((m.index ?? 0) + m[0].length, (m.index ?? 0) + m[0].length + 10);
+        const removed = /^ \((removed|planned)/.test(after);
         if (!removed && !resolves(m[1] ?? "")) stale.push(`${page}: ${m[1]}`);
       }
     }

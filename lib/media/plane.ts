@@ -30,7 +30,7 @@ export interface MediaCredential {
 }
 
 /**
- * One identity admitted to one room, with the type × role × caps of decisions §5 (checked by
+ * One identity admitted to one room, with the type × role × caps of docs/spec/product-decisions.md §5 (checked by
  * lib/tokens before anything is admitted; plain strings here, so lib/media depends on no minter).
  */
 export interface MediaGrant {

@@ -29,7 +29,7 @@ export interface JanusSettings {
   timeoutMs?: number;
 }
 
-/** Concurrent senders per room: the room type's shape (decisions §5), not a billing limit. */
+/** Concurrent senders per room: the room type's shape (docs/spec/product-decisions.md §5), not a billing limit. */
 const PUBLISHERS: Record<RoomType, number> = { meeting: 100, "1to1": 2, webinar: 25, live: 10 };
 
 const isRoomId = (v: unknown): v is string => typeof v === "string" && v.startsWith("rm_");
