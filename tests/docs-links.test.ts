@@ -51,17 +51,17 @@ describe("documentation links", () => {
     expect(broken).toEqual([]);
   });
 
-  it("every repository path a page or decision record names in backticks exists", () => {
+  it("every repository path a page or decision record names exists", () => {
     const stale: string[] = [];
     const repoPath =
-      /`((?:app|lib|db|tests|scripts|bench|docs|e2e|inngest|packages)\/[A-Za-z0-9_.()[\]/-]+\.(?:ts|tsx|mts|mjs|js|md|json|sql|sh))`/g;
+      /(?<![\w/.@-])((?:app|lib|db|tests|scripts|bench|docs|e2e|inngest|packages)\/[A-Za-z0-9_.()[\]/-]+?\.(?:ts|tsx|mts|mjs|js|md|json|sql|sh))(?!\w)/g;
     // docs/spec/ is the contract copied verbatim; "(removed)" after a path marks history, and
     // "(planned)" a file a later step of the same work adds.
     for (const page of pages.filter((p) => !p.startsWith("docs/spec/"))) {
       const text = prose(fs.readFileSync(path.join(ROOT, page), "utf8"));
       for (const m of text.matchAll(repoPath)) {
         const after = text.slice((m.index ?? 0) + m[0].length, (m.index ?? 0) + m[0].length + 10);
-        const removed = /^ \((removed|planned)/.test(after);
+        const removed = /^`? \((removed|planned)/.test(after);
         if (!removed && !resolves(m[1] ?? "")) stale.push(`${page}: ${m[1]}`);
       }
     }
