@@ -4,7 +4,7 @@
 // `npm run sdk:generate`. tests/sdk-generated.test.ts fails when the checked-in file is stale.
 import fs from "node:fs";
 import path from "node:path";
-import { generateTypes } from "./generate-types.ts";
+import { generateTypes } from "./generate-types";
 
 const fromIndex = process.argv.indexOf("--from");
 const from = fromIndex > 0 ? process.argv[fromIndex + 1] : undefined;
@@ -15,8 +15,8 @@ async function loadDocument(): Promise<Record<string, unknown>> {
     if (!res.ok) throw new Error(`GET /v1/openapi.json answered ${res.status}`);
     return (await res.json()) as Record<string, unknown>;
   }
-  const { ROUTE_CONTRACTS, WEBHOOK_EVENTS } = await import("../../../app/api-routes.ts");
-  const { buildOpenApiDocument } = await import("../../../lib/openapi/document.ts");
+  const { ROUTE_CONTRACTS, WEBHOOK_EVENTS } = await import("@/app/api-routes");
+  const { buildOpenApiDocument } = await import("@/lib/openapi/document");
   return buildOpenApiDocument(ROUTE_CONTRACTS, WEBHOOK_EVENTS) as Record<string, unknown>;
 }
 
