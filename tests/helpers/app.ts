@@ -67,6 +67,8 @@ export interface CallOptions {
   query?: Record<string, string | number | undefined>;
   /** The TCP peer the server would stamp (lib/http/client-ip.ts); null for a request without one. */
   peer?: string | null;
+  /** A streamed answer (server-sent events): read its first chunk as `text`, then hang up. */
+  firstChunk?: boolean;
 }
 
 export interface CallResult<T = unknown> {
@@ -95,7 +97,8 @@ export async function call<T = Record<string, unknown>>(
     body = JSON.stringify(opts.json);
     if (!headers.has("content-type")) headers.set("content-type", "application/json");
   }
-  const req = new Request(url, { method, headers, body });
+  const hangUp = new AbortController();
+  const req = new Request(url, { method, headers, body, signal: hangUp.signal });
   const parts = url.pathname.split("/").filter(Boolean).map(decodeURIComponent);
   for (const route of routes) {
     const params = match(route, parts);
@@ -104,7 +107,13 @@ export async function call<T = Record<string, unknown>>(
     const handler = mod[method];
     if (!handler) return { status: 405, headers: new Headers(), body: undefined as T, text: "" };
     const res = await handler(req, { params: Promise.resolve(params) });
-    const text = await res.text();
+    let text: string;
+    if (opts.firstChunk && res.ok && res.body) {
+      const reader = res.body.getReader();
+      text = new TextDecoder().decode((await reader.read()).value);
+      hangUp.abort();
+      await reader.cancel();
+    } else text = await res.text();
     let parsed: unknown;
     try {
       parsed = text ? JSON.parse(text) : undefined;

@@ -39,7 +39,7 @@ export interface AuditChainReport {
 export interface AuditEntry {
   /** prefix `aud_` */
   id: string;
-  action: "auth.signed_in" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.failing" | "webhook.disabled" | "webhook.recovered" | "plan.selected" | "auth.signed_out_everywhere" | "auth.password_changed" | "auth.password_reset" | "auth.signed_up" | "auth.org_switched" | "member.role_changed" | "member.removed" | "member.joined" | "member_invitation.created" | "member_invitation.revoked" | "member_invitation.resent" | "project.updated" | "project.deleted" | "room.updated" | "room.ended" | "recording.deleted";
+  action: "auth.signed_in" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.failing" | "webhook.disabled" | "webhook.recovered" | "plan.selected" | "auth.signed_out_everywhere" | "auth.password_changed" | "auth.password_reset" | "auth.signed_up" | "auth.org_switched" | "member.role_changed" | "member.removed" | "member.joined" | "member_invitation.created" | "member_invitation.revoked" | "member_invitation.resent" | "project.updated" | "project.deleted" | "room.updated" | "room.ended" | "recording.deleted" | "webhook.listen_started" | "webhook.listen_ended";
   actor: {
     type: "user" | "api_key" | "system";
     id: string;
@@ -806,7 +806,7 @@ export interface Operations {
     query: {
       limit?: number;
       cursor?: string;
-      action?: "auth.signed_in" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.failing" | "webhook.disabled" | "webhook.recovered" | "plan.selected" | "auth.signed_out_everywhere" | "auth.password_changed" | "auth.password_reset" | "auth.signed_up" | "auth.org_switched" | "member.role_changed" | "member.removed" | "member.joined" | "member_invitation.created" | "member_invitation.revoked" | "member_invitation.resent" | "project.updated" | "project.deleted" | "room.updated" | "room.ended" | "recording.deleted";
+      action?: "auth.signed_in" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.failing" | "webhook.disabled" | "webhook.recovered" | "plan.selected" | "auth.signed_out_everywhere" | "auth.password_changed" | "auth.password_reset" | "auth.signed_up" | "auth.org_switched" | "member.role_changed" | "member.removed" | "member.joined" | "member_invitation.created" | "member_invitation.revoked" | "member_invitation.resent" | "project.updated" | "project.deleted" | "room.updated" | "room.ended" | "recording.deleted" | "webhook.listen_started" | "webhook.listen_ended";
     };
     body: undefined;
     response: {
@@ -832,6 +832,15 @@ export interface Operations {
       /** Pass as `?cursor=` for the next page; null on the last page. */
       next_cursor: string | null;
     };
+  };
+  /** GET /v1/workspace/webhooks/listen: Stream the org's events to this session (extension; `svc listen`) */
+  listenWebhookEvents: {
+    params: never;
+    query: {
+      events?: string;
+    };
+    body: undefined;
+    response: undefined;
   };
   /** GET /v1/workspace/members/invitations: Open invitations to the org (extension) */
   listMemberInvitations: {
@@ -1207,6 +1216,7 @@ export const OPERATIONS = {
   listApiKeys: { method: "GET", path: "/v1/workspace/projects/{projectId}/api-keys", status: 200, idempotent: false, bodyRequired: false },
   listAuditLog: { method: "GET", path: "/v1/workspace/audit-log", status: 200, idempotent: false, bodyRequired: false },
   listDeliveries: { method: "GET", path: "/v1/workspace/webhooks/{id}/deliveries", status: 200, idempotent: false, bodyRequired: false },
+  listenWebhookEvents: { method: "GET", path: "/v1/workspace/webhooks/listen", status: 200, idempotent: false, bodyRequired: false },
   listMemberInvitations: { method: "GET", path: "/v1/workspace/members/invitations", status: 200, idempotent: false, bodyRequired: false },
   listMembers: { method: "GET", path: "/v1/workspace/members", status: 200, idempotent: false, bodyRequired: false },
   listMyOrgs: { method: "GET", path: "/v1/workspace/me/orgs", status: 200, idempotent: false, bodyRequired: false },
