@@ -125,6 +125,23 @@ export async function call<T = Record<string, unknown>>(
   throw new Error(`no route for ${method} ${url.pathname}`);
 }
 
+/**
+ * Routes a ready-made Request to its handler and returns the handler's Response as it is (a
+ * stream stays a stream): for tests that put the in-process app behind a real HTTP server.
+ */
+export async function dispatch(req: Request): Promise<Response> {
+  const url = new URL(req.url);
+  const parts = url.pathname.split("/").filter(Boolean).map(decodeURIComponent);
+  for (const route of routes) {
+    const params = match(route, parts);
+    if (!params) continue;
+    const handler = (await route.load())[req.method];
+    if (!handler) return new Response(null, { status: 405 });
+    return handler(req, { params: Promise.resolve(params) });
+  }
+  return new Response(null, { status: 404 });
+}
+
 /** Asserts the RFC 7807 shape every error answers with, and returns the body. */
 export function expectProblem(res: CallResult, status: number, code: string) {
   const b = res.body as Record<string, unknown> | undefined;
