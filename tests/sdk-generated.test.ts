@@ -13,7 +13,10 @@ describe("packages/sdk/src/generated/api.ts", () => {
   it("is what the generator makes from the current OpenAPI document (run `npm run sdk:generate`)", () => {
     const document = buildOpenApiDocument(ROUTE_CONTRACTS, WEBHOOK_EVENTS) as Record<string, unknown>;
     const file = path.resolve(import.meta.dirname, "../packages/sdk/src/generated/api.ts");
-    expect(fs.readFileSync(file, "utf8") === generateTypes(document), "stale: run `npm run sdk:generate`").toBe(true);
+    expect(
+      fs.readFileSync(file, "utf8") === generateTypes(document),
+      "stale: run `npm run sdk:generate`",
+    ).toBe(true);
   });
 
   it("lists every operation and every webhook event type of the document", async () => {

@@ -71,21 +71,32 @@ describe("verifyWebhook", () => {
     expectTypeOf(event.data.object).toEqualTypeOf<Room>();
     expect(event.data.object.short_code).toBe("abc-defg-hij");
     // Bytes, a Headers object and a Uint8Array body work the same.
-    await expect(verifyWebhook(new TextEncoder().encode(body), new Headers(signed()), SECRET)).resolves.toMatchObject({
+    await expect(
+      verifyWebhook(new TextEncoder().encode(body), new Headers(signed()), SECRET),
+    ).resolves.toMatchObject({
       id: "evt_123",
     });
   });
 
   it("accepts either scheme alone: X-SVC-Webhook-* only, or Standard Webhooks only", async () => {
     const h = signed();
-    await expect(verifyWebhook(body, only(h, "x-svc-"), SECRET)).resolves.toMatchObject({ type: "room.ended" });
-    await expect(verifyWebhook(body, only(h, "webhook-"), SECRET)).resolves.toMatchObject({ type: "room.ended" });
+    await expect(verifyWebhook(body, only(h, "x-svc-"), SECRET)).resolves.toMatchObject({
+      type: "room.ended",
+    });
+    await expect(verifyWebhook(body, only(h, "webhook-"), SECRET)).resolves.toMatchObject({
+      type: "room.ended",
+    });
     // …and what it accepts, the official library accepts too.
     expect(() => new Webhook(SECRET).verify(body, h)).not.toThrow();
   });
 
   it("during a rotation: several secrets, as a list or by key id; an old receiver with only the old secret", async () => {
-    const h = signed({ keys: [{ kid: "v2", secret: SECRET }, { kid: "v1", secret: OLD }] });
+    const h = signed({
+      keys: [
+        { kid: "v2", secret: SECRET },
+        { kid: "v1", secret: OLD },
+      ],
+    });
     await expect(verifyWebhook(body, h, [OLD, SECRET])).resolves.toBeTruthy();
     await expect(verifyWebhook(body, h, { v1: OLD, v2: SECRET })).resolves.toBeTruthy();
     // X-SVC-Webhook-Sig is signed with v2 only; webhook-signature carries both, so OLD still passes.
@@ -105,17 +116,27 @@ describe("verifyWebhook", () => {
   it("refuses a tampered body, a wrong secret, and forged or garbled signatures", async () => {
     const h = signed();
     expect(await refusal(verifyWebhook(`${body} `, h, SECRET))).toBe("invalid_signature");
-    expect(await refusal(verifyWebhook(body.replace("Standup", "Standoff"), h, SECRET))).toBe("invalid_signature");
-    expect(await refusal(verifyWebhook(body, h, newSigningSecret()))).toBe("invalid_signature");
-    expect(await refusal(verifyWebhook(body, h, "not-a-whsec-secret"))).toBe("invalid_signature");
-    const garbled = { ...h, "x-svc-webhook-sig": "%%%not base64%%%", "webhook-signature": "v1,@@@ v2,abc v1" };
-    expect(await refusal(verifyWebhook(body, garbled, SECRET))).toBe("invalid_signature");
-    const truncated = { ...h, "x-svc-webhook-sig": h["x-svc-webhook-sig"]?.slice(0, 20) ?? "", "webhook-signature": "v1,AAAA" };
-    expect(await refusal(verifyWebhook(body, truncated, SECRET))).toBe("invalid_signature");
-    // The signed id is bound: another webhook-id breaks the Standard signature.
-    expect(await refusal(verifyWebhook(body, { ...only(h, "webhook-"), "webhook-id": "evt_other" }, SECRET))).toBe(
+    expect(await refusal(verifyWebhook(body.replace("Standup", "Standoff"), h, SECRET))).toBe(
       "invalid_signature",
     );
+    expect(await refusal(verifyWebhook(body, h, newSigningSecret()))).toBe("invalid_signature");
+    expect(await refusal(verifyWebhook(body, h, "not-a-whsec-secret"))).toBe("invalid_signature");
+    const garbled = {
+      ...h,
+      "x-svc-webhook-sig": "%%%not base64%%%",
+      "webhook-signature": "v1,@@@ v2,abc v1",
+    };
+    expect(await refusal(verifyWebhook(body, garbled, SECRET))).toBe("invalid_signature");
+    const truncated = {
+      ...h,
+      "x-svc-webhook-sig": h["x-svc-webhook-sig"]?.slice(0, 20) ?? "",
+      "webhook-signature": "v1,AAAA",
+    };
+    expect(await refusal(verifyWebhook(body, truncated, SECRET))).toBe("invalid_signature");
+    // The signed id is bound: another webhook-id breaks the Standard signature.
+    expect(
+      await refusal(verifyWebhook(body, { ...only(h, "webhook-"), "webhook-id": "evt_other" }, SECRET)),
+    ).toBe("invalid_signature");
   });
 
   it("refuses expired and future deliveries (5 minutes by default, or the tolerance given)", async () => {
@@ -126,7 +147,9 @@ describe("verifyWebhook", () => {
     expect(await refusal(verifyWebhook(body, future, SECRET))).toBe("timestamp_out_of_range");
     await expect(verifyWebhook(body, old, SECRET, { toleranceSeconds: 600 })).resolves.toBeTruthy();
     const at = Date.parse("2026-11-22T10:00:00Z");
-    await expect(verifyWebhook(body, signed({ epochMs: at }), SECRET, { now: new Date(at + 1000) })).resolves.toBeTruthy();
+    await expect(
+      verifyWebhook(body, signed({ epochMs: at }), SECRET, { now: new Date(at + 1000) }),
+    ).resolves.toBeTruthy();
     // X-SVC-Webhook-Ts replaced: that signature fails, and the Standard one is still stale.
     expect(await refusal(verifyWebhook(body, { ...old, "x-svc-webhook-ts": "yesterday" }, SECRET))).toBe(
       "timestamp_out_of_range",
@@ -140,7 +163,9 @@ describe("verifyWebhook", () => {
     );
     expect(await refusal(verifyWebhook(body, signed(), ""))).toBe("no_secret");
     expect(await refusal(verifyWebhook(body, signed(), []))).toBe("no_secret");
-    expect(await refusal(verifyWebhook("not json", signed({ raw: "not json" }), SECRET))).toBe("invalid_payload");
+    expect(await refusal(verifyWebhook("not json", signed({ raw: "not json" }), SECRET))).toBe(
+      "invalid_payload",
+    );
     expect(await refusal(verifyWebhook("[1]", signed({ raw: "[1]" }), SECRET))).toBe("invalid_payload");
   });
 });
@@ -159,7 +184,9 @@ describe("adapters", () => {
     expect(await bad.json()).toMatchObject({ code: "invalid_signature" });
     expect(got.map((e) => e.id)).toEqual(["evt_123"]);
     const custom = createWebhookHandler(SECRET, () => new Response("seen", { status: 202 }));
-    expect((await custom(new Request("https://r.test/", { method: "POST", headers: signed(), body }))).status).toBe(202);
+    expect(
+      (await custom(new Request("https://r.test/", { method: "POST", headers: signed(), body }))).status,
+    ).toBe(202);
   });
 
   it("nodeWebhookHandler and webhookMiddleware on a real Node http server", async () => {

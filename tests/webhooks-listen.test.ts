@@ -122,9 +122,9 @@ describe("svc listen's event stream", () => {
     expect(d.headers["x-svc-webhook-attempt"]).toBe("1");
     // The official Standard Webhooks library accepts it with the same secret.
     expect(() => new Webhook(secret).verify(d.body, d.headers)).not.toThrow();
-    await expect(verifyWebhook(d.body, d.headers, "whsec_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=")).rejects.toThrow(
-      /signature/,
-    );
+    await expect(
+      verifyWebhook(d.body, d.headers, "whsec_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="),
+    ).rejects.toThrow(/signature/);
   });
 
   it("forwards only the types asked for", async () => {
@@ -160,8 +160,16 @@ describe("svc listen's event stream", () => {
   });
 
   it("refuses roles without webhooks:write, missing sessions and unknown event types", async () => {
-    expectProblem(await call("GET", "/v1/workspace/webhooks/listen", { token: org.members.Viewer.token }), 403, "forbidden_workspace_role");
-    expectProblem(await call("GET", "/v1/workspace/webhooks/listen", { token: org.members.Member.token }), 403, "forbidden_workspace_role");
+    expectProblem(
+      await call("GET", "/v1/workspace/webhooks/listen", { token: org.members.Viewer.token }),
+      403,
+      "forbidden_workspace_role",
+    );
+    expectProblem(
+      await call("GET", "/v1/workspace/webhooks/listen", { token: org.members.Member.token }),
+      403,
+      "forbidden_workspace_role",
+    );
     expectProblem(await call("GET", "/v1/workspace/webhooks/listen"), 401, "unauthenticated");
     expectProblem(
       await call("GET", "/v1/workspace/webhooks/listen", {
@@ -172,11 +180,18 @@ describe("svc listen's event stream", () => {
       "validation_failed",
     );
     expectProblem(
-      await call("GET", "/v1/workspace/webhooks/listen", { token: org.members.Owner.token, query: { events: "," } }),
+      await call("GET", "/v1/workspace/webhooks/listen", {
+        token: org.members.Owner.token,
+        query: { events: "," },
+      }),
       422,
       "validation_failed",
     );
-    expectProblem(await call("POST", "/v1/workspace/webhooks/listen", { token: org.members.Owner.token }), 405, "method_not_allowed");
+    expectProblem(
+      await call("POST", "/v1/workspace/webhooks/listen", { token: org.members.Owner.token }),
+      405,
+      "method_not_allowed",
+    );
   });
 
   it("holds at most MAX_STREAMS_PER_ORG open streams per org on one instance (429 beyond)", async () => {

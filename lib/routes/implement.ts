@@ -32,8 +32,8 @@ type ReplyAt<R, S> = S extends keyof R
   ? R[S] extends { stream: string }
     ? { status: S; stream: ReadableStream<Uint8Array>; headers?: Headers }
     : R[S] extends { schema: infer Z extends z.ZodType }
-    ? { status: S; body: z.output<Z>; headers?: Headers }
-    : { status: S; body?: undefined; headers?: Headers }
+      ? { status: S; body: z.output<Z>; headers?: Headers }
+      : { status: S; body?: undefined; headers?: Headers }
   : never;
 
 export interface SessionContext<C extends RouteContract, P> {

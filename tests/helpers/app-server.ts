@@ -25,7 +25,12 @@ export async function startAppServer(): Promise<{ url: string; close: () => Prom
       headers.set(stamp.name, stamp.value);
       const body = chunks.length && req.method !== "GET" ? Buffer.concat(chunks) : undefined;
       const answer = await dispatch(
-        new Request(new URL(req.url ?? "/", BASE), { method: req.method, headers, body, signal: hangUp.signal }),
+        new Request(new URL(req.url ?? "/", BASE), {
+          method: req.method,
+          headers,
+          body,
+          signal: hangUp.signal,
+        }),
       );
       const out: Record<string, string | string[]> = {};
       answer.headers.forEach((v, k) => {

@@ -17,8 +17,8 @@ function wakeAll(): void {
 }
 
 export async function onOrgEvents(db: Db, orgId: string, wake: () => void): Promise<() => void> {
-  let set = waiters.get(orgId);
-  if (!set) waiters.set(orgId, (set = new Set()));
+  const set = waiters.get(orgId) ?? new Set<() => void>();
+  waiters.set(orgId, set);
   set.add(wake);
   subscription ??= notificationsOf(db)
     .listen(

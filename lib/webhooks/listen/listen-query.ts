@@ -9,7 +9,14 @@ export const listenQuery = z.object({
     .optional()
     .transform((value, ctx) => {
       if (!value) return null;
-      const names = [...new Set(value.split(",").map((n) => n.trim()).filter(Boolean))];
+      const names = [
+        ...new Set(
+          value
+            .split(",")
+            .map((n) => n.trim())
+            .filter(Boolean),
+        ),
+      ];
       const unknown = names.filter((n) => !(DELIVERY_EVENT_TYPES as readonly string[]).includes(n));
       if (unknown.length > 0 || names.length === 0) {
         ctx.addIssue({

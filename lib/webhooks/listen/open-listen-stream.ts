@@ -126,7 +126,9 @@ export async function openListenStream(input: ListenRequest): Promise<ReadableSt
               const webhookId = newId("event");
               const body = listenDeliveryBody(row.payload, webhookId);
               const headers = signListenDelivery(secret, webhookId, row.type, body);
-              controller.enqueue(frame("delivery", { id: webhookId, type: row.type, body, headers }, webhookId));
+              controller.enqueue(
+                frame("delivery", { id: webhookId, type: row.type, body, headers }, webhookId),
+              );
               forwarded++;
               lastWrite = now();
             }

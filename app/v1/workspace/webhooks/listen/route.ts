@@ -1,6 +1,6 @@
 import { can } from "@/lib/auth/roles";
-import { authenticate, methods } from "@/lib/http/handler";
 import { ApiError } from "@/lib/http/errors";
+import { authenticate, methods } from "@/lib/http/handler";
 import { implement } from "@/lib/routes/implement";
 import { openListenStream } from "@/lib/webhooks/listen/open-listen-stream";
 import { listenWebhookEventsContract } from "./contract";
