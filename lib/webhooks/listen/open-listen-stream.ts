@@ -4,7 +4,6 @@ import { ApiError } from "@/lib/http/errors";
 import type { SessionMember } from "@/lib/identity/load-member";
 import { newId } from "@/lib/ids";
 import { log } from "@/lib/log/logger";
-import { lifecycle } from "@/lib/server/lifecycle";
 import type { DeliveryEventType } from "@/lib/webhooks/event-catalog";
 import { onOrgEvents } from "@/lib/webhooks/listen/event-wakeups";
 import { readNewEvents } from "@/lib/webhooks/listen/read-new-events";
@@ -42,6 +41,8 @@ export interface ListenRequest {
   types: readonly DeliveryEventType[] | null;
   /** Whether the session still stands: false ends the stream ("ended with the session"). */
   stillSignedIn: () => Promise<boolean>;
+  /** Whether this instance is shutting down (lib/server/lifecycle.ts; passed in: lib/server imports areas that import this one). */
+  draining: () => boolean;
   now?: () => number;
 }
 
@@ -101,7 +102,7 @@ export async function openListenStream(input: ListenRequest): Promise<ReadableSt
         const unsubscribe = await onOrgEvents(db, member.orgId, stopWaiting).catch(() => () => {});
         try {
           while (!closed) {
-            if (lifecycle() === "draining") {
+            if (input.draining()) {
               reason = "server_shutdown";
               break;
             }

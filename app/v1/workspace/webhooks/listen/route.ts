@@ -2,6 +2,7 @@ import { can } from "@/lib/auth/roles";
 import { ApiError } from "@/lib/http/errors";
 import { authenticate, methods } from "@/lib/http/handler";
 import { implement } from "@/lib/routes/implement";
+import { lifecycle } from "@/lib/server/lifecycle";
 import { openListenStream } from "@/lib/webhooks/listen/open-listen-stream";
 import { listenWebhookEventsContract } from "./contract";
 
@@ -19,7 +20,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
         return !(err instanceof ApiError && err.code === "unauthenticated");
       }
     };
-    const stream = await openListenStream({ db, req, member, types: query.events, stillSignedIn });
+    const draining = () => lifecycle() === "draining";
+    const stream = await openListenStream({ db, req, member, types: query.events, stillSignedIn, draining });
     return { status: 200, stream };
   }),
 });
