@@ -25,8 +25,13 @@ let cluster: Cluster | undefined;
 const project = fs.mkdtempSync(path.join(os.tmpdir(), "svc-sdk-consumer-"));
 
 function run(cmd: string, args: string[], cwd: string): string {
-  const res = spawnSync(cmd, args, { cwd, encoding: "utf8", env: { ...process.env, npm_config_yes: "true" } });
-  if (res.status !== 0) throw new Error(`${cmd} ${args.join(" ")} exited ${res.status}:\n${res.stdout}\n${res.stderr}`);
+  const res = spawnSync(cmd, args, {
+    cwd,
+    encoding: "utf8",
+    env: { ...process.env, npm_config_yes: "true" },
+  });
+  if (res.status !== 0)
+    throw new Error(`${cmd} ${args.join(" ")} exited ${res.status}:\n${res.stdout}\n${res.stderr}`);
   return res.stdout;
 }
 
@@ -34,15 +39,30 @@ beforeAll(async () => {
   db = await createDatabase("sdk_consumer");
   if (!db) return;
   // Pack (prepack builds dist/esm and dist/cjs) and install the tarball where no workspace is near.
-  const packed = JSON.parse(run("npm", ["pack", "-w", "@svc/sdk", "--json", "--pack-destination", project], root)) as {
+  const packed = JSON.parse(
+    run("npm", ["pack", "-w", "@svc/sdk", "--json", "--pack-destination", project], root),
+  ) as {
     filename: string;
   }[];
   const tarball = path.join(project, packed[0]?.filename ?? "");
-  fs.writeFileSync(path.join(project, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }));
-  for (const f of ["journey.ts", "consumer-cjs.cts", "tsconfig.json"]) fs.copyFileSync(path.join(here, f), path.join(project, f));
+  fs.writeFileSync(
+    path.join(project, "package.json"),
+    JSON.stringify({ name: "consumer", private: true, type: "module" }),
+  );
+  for (const f of ["journey.ts", "consumer-cjs.cts", "tsconfig.json"])
+    fs.copyFileSync(path.join(here, f), path.join(project, f));
   run(
     "npm",
-    ["install", "--no-audit", "--no-fund", "--prefer-offline", tarball, "jose@^6", "typescript@5.9", "@types/node@^20"],
+    [
+      "install",
+      "--no-audit",
+      "--no-fund",
+      "--prefer-offline",
+      tarball,
+      "jose@^6",
+      "typescript@5.9",
+      "@types/node@^20",
+    ],
     project,
   );
   ensureBuild();
@@ -69,16 +89,23 @@ describe.skipIf(!process.env.DATABASE_URL)("@svc/sdk installed from its tarball"
     expect(fs.existsSync(path.join(pkg, "dist", "esm", "index.d.ts"))).toBe(true);
     expect(fs.existsSync(path.join(pkg, "dist", "cjs", "index.d.ts"))).toBe(true);
     expect(fs.existsSync(path.join(pkg, "src"))).toBe(false);
-    const manifest = JSON.parse(fs.readFileSync(path.join(pkg, "package.json"), "utf8")) as Record<string, unknown>;
+    const manifest = JSON.parse(fs.readFileSync(path.join(pkg, "package.json"), "utf8")) as Record<
+      string,
+      unknown
+    >;
     expect(manifest.dependencies ?? {}).toEqual({});
-    expect(run(path.join(project, "node_modules", ".bin", "svc"), ["--version"], project)).toContain("svc (@svc/sdk)");
+    expect(run(path.join(project, "node_modules", ".bin", "svc"), ["--version"], project)).toContain(
+      "svc (@svc/sdk)",
+    );
   });
 
   it("typechecks a consumer under strict TypeScript 5.9, ESM and CommonJS", () => {
     const tsc = path.join(project, "node_modules", "typescript", "bin", "tsc");
     expect(run(process.execPath, [tsc, "--version"], project)).toMatch(/^Version 5\.9\./);
     run(process.execPath, [tsc, "-p", "tsconfig.json"], project);
-    expect(run(process.execPath, [path.join(project, "dist", "consumer-cjs.cjs")], project)).toContain("cjs ok");
+    expect(run(process.execPath, [path.join(project, "dist", "consumer-cjs.cjs")], project)).toContain(
+      "cjs ok",
+    );
   });
 
   it("runs the journey against two production instances", async () => {

@@ -12,7 +12,7 @@ import {
   isSvcApiError,
   mintRoomToken,
   type Room,
-  SvcApiError,
+  type SvcApiError,
   SvcClient,
   verifyWebhook,
   type WebhookEvent,
@@ -91,7 +91,10 @@ check(JSON.stringify(walked) === JSON.stringify([...made].reverse()), "walked th
 
 // Typed errors.
 const missing = await svc.rooms.get("rm_doesnotexist").catch((e: unknown) => e);
-check(isSvcApiError(missing, "not_found") && missing.status === 404, "a missing room is a typed 404 not_found");
+check(
+  isSvcApiError(missing, "not_found") && missing.status === 404,
+  "a missing room is a typed 404 not_found",
+);
 check(describeError((missing as SvcApiError).code) === "missing", "error codes dispatch with a switch");
 
 // Mint a room token and verify it against the JWKS with jose.
@@ -134,10 +137,15 @@ check(
   event.type === "room.created" && event.data.object.id === delivered.id,
   `a real delivery verifies with verifyWebhook (${summary(event)})`,
 );
-const tampered = await verifyWebhook(Buffer.concat([first.body, Buffer.from(" ")]), first.headers, hook.signing_secret).catch(
-  (e: unknown) => e,
+const tampered = await verifyWebhook(
+  Buffer.concat([first.body, Buffer.from(" ")]),
+  first.headers,
+  hook.signing_secret,
+).catch((e: unknown) => e);
+check(
+  tampered instanceof Error && "code" in tampered && tampered.code === "invalid_signature",
+  "a tampered body is refused",
 );
-check(tampered instanceof Error && "code" in tampered && tampered.code === "invalid_signature", "a tampered body is refused");
 receiver.close();
 await svc.webhooks.delete(hook.id);
 
@@ -160,7 +168,9 @@ const local = http.createServer((req, res) => {
 local.listen(0, "127.0.0.1");
 await once(local, "listening");
 const target = `http://127.0.0.1:${(local.address() as AddressInfo).port}/webhooks`;
-const cli: ChildProcess = spawn(bin, ["listen", "--forward-to", target, "--events", "room.created"], { env: cliEnv });
+const cli: ChildProcess = spawn(bin, ["listen", "--forward-to", target, "--events", "room.created"], {
+  env: cliEnv,
+});
 let output = "";
 cli.stdout?.on("data", (c: Buffer) => {
   output += c.toString("utf8");
@@ -170,9 +180,13 @@ cli.stderr?.on("data", (c: Buffer) => {
 });
 secret = await until("svc listen to print its secret", () => /whsec_\S+/.exec(output)?.[0]);
 const heard = await svc.rooms.create({ project_id: project.id, name: "heard" });
-const got = await until("a forwarded event", () => forwarded.find((e) => e.type === "room.created" && e.data.object.id === heard.id));
+const got = await until("a forwarded event", () =>
+  forwarded.find((e) => e.type === "room.created" && e.data.object.id === heard.id),
+);
 check(got, "svc listen forwarded the room.created, and it verifies with the printed secret");
-await until("the status line", () => (/--> room\.created \[evt_\w+\]\s+<-- 204/.test(output) ? true : undefined));
+await until("the status line", () =>
+  /--> room\.created \[evt_\w+\]\s+<-- 204/.test(output) ? true : undefined,
+);
 cli.kill("SIGINT");
 await once(cli, "exit");
 local.close();
