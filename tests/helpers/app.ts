@@ -67,8 +67,6 @@ export interface CallOptions {
   query?: Record<string, string | number | undefined>;
   /** The TCP peer the server would stamp (lib/http/client-ip.ts); null for a request without one. */
   peer?: string | null;
-  /** A streamed answer (server-sent events): read its first chunk as `text`, then hang up. */
-  firstChunk?: boolean;
 }
 
 export interface CallResult<T = unknown> {
@@ -108,7 +106,8 @@ export async function call<T = Record<string, unknown>>(
     if (!handler) return { status: 405, headers: new Headers(), body: undefined as T, text: "" };
     const res = await handler(req, { params: Promise.resolve(params) });
     let text: string;
-    if (opts.firstChunk && res.ok && res.body) {
+    // A stream (server-sent events) never ends by itself: its first chunk is the text, then hang up.
+    if (res.ok && res.body && res.headers.get("content-type")?.startsWith("text/event-stream")) {
       const reader = res.body.getReader();
       text = new TextDecoder().decode((await reader.read()).value);
       hangUp.abort();
