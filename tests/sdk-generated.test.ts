@@ -31,3 +31,19 @@ describe("packages/sdk/src/generated/api.ts", () => {
     }
   });
 });
+
+describe("@svc/sdk's root entry", () => {
+  it("uses only web APIs (fetch, Web Crypto, streams), so it runs on Deno, Bun and edge runtimes", () => {
+    const src = path.resolve(import.meta.dirname, "../packages/sdk/src");
+    const files = fs
+      .readdirSync(src, { recursive: true, encoding: "utf8" })
+      .filter((f) => f.endsWith(".ts") && f !== "node.ts" && !f.startsWith("cli"));
+    expect(files).toContain("index.ts");
+    for (const f of files) {
+      const text = fs.readFileSync(path.join(src, f), "utf8");
+      expect(text, f).not.toMatch(
+        /from "node:|require\(|\bBuffer\b|\bprocess\.|from "\.\.?\/(cli\/|node\.js)/,
+      );
+    }
+  });
+});
