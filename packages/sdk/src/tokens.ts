@@ -1,4 +1,4 @@
-import type { Operations, RoomToken } from "./generated/api.js";
+import type { MediaCredential, Operations, RoomToken } from "./generated/api.js";
 import { Transport, type TransportOptions } from "./http.js";
 
 /** What `mintRoomToken` sends: room (id or short code), participant identity, role, and the optional narrowing. */
@@ -6,18 +6,14 @@ export type RoomTokenRequest = Operations["mintRoomToken"]["body"];
 
 /**
  * Where a client connects for media, when the service runs a media plane (`provider` names the
- * driver, e.g. `janus` or `livekit`; `token` is what that media server takes; `room` its room id).
- * Absent when the deployment has none (`none`, the default): then the room token is all there is.
+ * driver, `token` is what that media server takes, `room` its room id). Absent when the
+ * deployment runs none (the default): then the room token is all there is. Generated from the
+ * API document (`MediaCredential`).
  */
-export interface MediaAccess {
-  provider: string;
-  url: string;
-  token: string;
-  room?: string;
-}
+export type MediaAccess = MediaCredential;
 
-/** A minted room token: the JWT, its expiry, and the media-plane access when there is one. */
-export type RoomTokenResult = RoomToken & { media?: MediaAccess };
+/** A minted room token: the JWT, its expiry, and `media` when the deployment runs a media plane. */
+export type RoomTokenResult = RoomToken;
 
 /** Where and how to mint: the service's URL and a project key (`svc_pk_<keyId>.<secret>`). */
 export interface RoomTokenConfig extends TransportOptions {

@@ -188,6 +188,19 @@ export interface LicenseRevokedEvent {
   };
 }
 
+export interface MediaCredential {
+  /** The media server the client connects to. */
+  provider: "janus";
+  /** Where the client connects: the public URL of the room's media node. */
+  url: string;
+  /** The media server's credential for this identity in this room; expires with the room token. */
+  token: string;
+  /** The room's id on the media server (Janus VideoRoom id). */
+  room?: string;
+  /** Janus: the `token` of the VideoRoom `join` request (`token` above is the session's, `new Janus({ token })`). Same lifetime. */
+  join_token?: string;
+}
+
 export interface Member {
   /** prefix `usr_` */
   user_id: string;
@@ -497,6 +510,8 @@ export interface RoomToken {
   token: string;
   /** ISO 8601 UTC, milliseconds */
   expires_at: string;
+  /** Present when the service runs a media plane (SVC_MEDIA_PLANE): how to enter the room. */
+  media?: MediaCredential;
 }
 
 export interface RotatedApiKey {
