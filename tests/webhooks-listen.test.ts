@@ -1,7 +1,10 @@
 import { Webhook } from "standardwebhooks";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { GET as listenRoute } from "@/app/v1/workspace/webhooks/listen/route";
+import { events } from "@/db/schema";
+import { getDb } from "@/lib/db";
 import { peerStamp } from "@/lib/http/client-ip";
+import { newId } from "@/lib/ids";
 import { MAX_STREAMS_PER_ORG } from "@/lib/webhooks/listen/open-listen-stream";
 import { readServerSentEvents, type ServerSentEvent } from "../packages/sdk/src/sse";
 import { verifyWebhook } from "../packages/sdk/src/webhooks/verify";
@@ -125,6 +128,35 @@ describe("svc listen's event stream", () => {
     await expect(
       verifyWebhook(d.body, d.headers, "whsec_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="),
     ).rejects.toThrow(/signature/);
+  });
+
+  it("forwards an event that commits after a newer one was forwarded (its created_at is older)", async () => {
+    const l = await listen(org.members.Owner.token, "?events=room.created");
+    await l.next();
+    await createRoom(org, "Newer");
+    const newer = JSON.parse((await l.next()).data) as { body: string };
+    const newerAt = Date.parse((JSON.parse(newer.body) as { created_at: string }).created_at);
+    // An outbox row whose transaction began before the one just forwarded, and commits now.
+    const db = await getDb();
+    const late = newId("event");
+    const createdAt = new Date(newerAt - 3_000);
+    await db.insert(events).values({
+      id: late,
+      orgId: org.id,
+      projectId: org.projectId,
+      type: "room.created",
+      createdAt,
+      payload: {
+        id: late,
+        type: "room.created",
+        created_at: createdAt.toISOString(),
+        org_id: org.id,
+        project_id: org.projectId,
+        data: { object: { id: "rm_late" } },
+      },
+    });
+    const d = JSON.parse((await l.next()).data) as { body: string };
+    expect((JSON.parse(d.body) as { data: { object: { id: string } } }).data.object.id).toBe("rm_late");
   });
 
   it("forwards only the types asked for", async () => {

@@ -101,6 +101,16 @@ export async function openListenStream(input: ListenRequest): Promise<ReadableSt
         const seen = new Map<string, number>();
         const unsubscribe = await onOrgEvents(db, member.orgId, stopWaiting).catch(() => () => {});
         try {
+          // What is already visible was recorded before the stream: never forwarded. A row that
+          // becomes visible later, even with an older created_at (a transaction still open now), is.
+          let since = new Date(startedAt - LOOKBACK_MS);
+          for (;;) {
+            const visible = await readNewEvents(db, member.orgId, since, types, BATCH);
+            for (const row of visible) seen.set(row.id, row.createdAt.getTime());
+            const last = visible.at(-1);
+            if (visible.length < BATCH || !last) break;
+            since = last.createdAt;
+          }
           while (!closed) {
             if (input.draining()) {
               reason = "server_shutdown";
@@ -113,7 +123,7 @@ export async function openListenStream(input: ListenRequest): Promise<ReadableSt
                 break;
               }
             }
-            const since = new Date(Math.max(startedAt, newest - LOOKBACK_MS));
+            const since = new Date(newest - LOOKBACK_MS);
             let rows: Awaited<ReturnType<typeof readNewEvents>> = [];
             try {
               rows = await readNewEvents(db, member.orgId, since, types, BATCH);
@@ -133,7 +143,8 @@ export async function openListenStream(input: ListenRequest): Promise<ReadableSt
               forwarded++;
               lastWrite = now();
             }
-            for (const [id, at] of seen) if (at < newest - LOOKBACK_MS - 1_000) seen.delete(id);
+            // Ids below the window can no longer be read again: forget them.
+            for (const [id, at] of seen) if (at <= newest - LOOKBACK_MS) seen.delete(id);
             if (rows.length === BATCH) continue;
             if (now() - lastWrite >= KEEPALIVE_MS) {
               controller.enqueue(encoder.encode(": keepalive\n\n"));
