@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { SvcClient } from "../client.js";
-import { isSvcApiError, SvcApiError } from "../errors.js";
+import { SvcApiError } from "../errors.js";
 import { mintRoomToken } from "../tokens.js";
 import { type Environment, loadConfig, readEnvironment, saveConfig } from "./config.js";
 import { forward } from "./listen.js";
@@ -287,5 +287,3 @@ async function run(argv: string[], io: Io): Promise<number> {
       throw new UsageError(`unknown command ${command}; see \`svc help\`.`);
   }
 }
-
-export { isSvcApiError };
