@@ -4,6 +4,9 @@
 FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
+# The npm workspace (packages/sdk): its manifest and bin shim, so `npm ci` links it.
+COPY packages/sdk/package.json ./packages/sdk/
+COPY packages/sdk/bin ./packages/sdk/bin
 RUN npm ci --no-audit --no-fund
 
 FROM node:24-bookworm-slim AS build

@@ -45,6 +45,7 @@ import * as recover from "./v1/workspace/webhooks/[id]/recover/contract";
 import * as rotateSecret from "./v1/workspace/webhooks/[id]/rotate-secret/contract";
 import * as sendTest from "./v1/workspace/webhooks/[id]/test/contract";
 import * as webhooks from "./v1/workspace/webhooks/contract";
+import * as listenWebhookEvents from "./v1/workspace/webhooks/listen/contract";
 
 /**
  * Every route's contract, collected from the `contract.ts` files beside the handlers: the OpenAPI
@@ -98,6 +99,7 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   redeliver,
   recover,
   sendTest,
+  listenWebhookEvents,
   registerProjectWebhook,
 ].flatMap((m): RouteContract[] => Object.values(m));
 

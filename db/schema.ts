@@ -419,6 +419,8 @@ export const events = pgTable(
   },
   (t) => [
     index("events_org_created_idx").on(t.orgId, t.createdAt.desc()),
+    // svc listen: an org's new events in order (migration 0020, docs/decisions/1062).
+    index("events_org_created_id_idx").on(t.orgId, t.createdAt, t.id),
     // Retention: events past the webhook retention whose deliveries are gone, oldest first.
     index("events_created_idx").on(t.createdAt),
   ],

@@ -21,6 +21,7 @@ export const ID_PREFIXES = {
   accountToken: "act_",
   instance: "ins_",
   objectDeletion: "del_",
+  listen: "lsn_",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -192,6 +192,9 @@ describe("documented responses match live ones", () => {
       if (documented?.schema) {
         const parsed = documented.schema.safeParse(res.body);
         expect(parsed.success, `${op.operationId}: ${parsed.error?.message}`).toBe(true);
+      } else if (documented?.stream) {
+        expect(res.headers.get("content-type"), op.operationId).toContain(documented.stream);
+        expect(res.text, op.operationId).toMatch(/^event: ready\n/);
       } else {
         expect(res.text, op.operationId).toBe("");
       }

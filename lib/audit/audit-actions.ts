@@ -33,6 +33,8 @@ export const AUDIT_ACTIONS = [
   "room.updated",
   "room.ended",
   "recording.deleted",
+  "webhook.listen_started",
+  "webhook.listen_ended",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

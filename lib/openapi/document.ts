@@ -80,6 +80,7 @@ function operationObject(op: RouteContract, components: Record<string, Json>): J
       ...(r.schema
         ? { content: { "application/json": { schema: toSchema(r.schema, "output", components) } } }
         : {}),
+      ...(r.stream ? { content: { [r.stream]: { schema: { type: "string" } } } } : {}),
       ...(op.auth === "session" || op.rateLimits?.length
         ? {
             headers: {

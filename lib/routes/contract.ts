@@ -19,6 +19,8 @@ export type Auth = "none" | "session" | "project_key" | "media_secret";
 export interface SuccessResponse {
   description: string;
   schema?: z.ZodType;
+  /** A streamed, non-JSON body (server-sent events): the handler answers `{ status, stream }`. */
+  stream?: "text/event-stream";
 }
 
 export interface RouteContract {

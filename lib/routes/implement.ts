@@ -29,9 +29,11 @@ export type QueryOf<C extends RouteContract> = C extends { query: infer Q } ? Ou
 /** One answer the contract declares: its status, and its body when the status has a schema. */
 export type Reply<C extends RouteContract> = ReplyAt<C["responses"], Extract<keyof C["responses"], number>>;
 type ReplyAt<R, S> = S extends keyof R
-  ? R[S] extends { schema: infer Z extends z.ZodType }
-    ? { status: S; body: z.output<Z>; headers?: Headers }
-    : { status: S; body?: undefined; headers?: Headers }
+  ? R[S] extends { stream: string }
+    ? { status: S; stream: ReadableStream<Uint8Array>; headers?: Headers }
+    : R[S] extends { schema: infer Z extends z.ZodType }
+      ? { status: S; body: z.output<Z>; headers?: Headers }
+      : { status: S; body?: undefined; headers?: Headers }
   : never;
 
 export interface SessionContext<C extends RouteContract, P> {
@@ -142,11 +144,23 @@ async function readDeclaredBody<C extends RouteContract>(contract: C, req: Reque
 
 function toResponse(
   contract: RouteContract,
-  reply: { status: number; body?: unknown; headers?: Headers },
+  reply: { status: number; body?: unknown; stream?: ReadableStream<Uint8Array>; headers?: Headers },
 ): Response {
   const declared = contract.responses[reply.status];
   if (!declared)
     throw new Error(`${contract.operationId} answered ${reply.status}, which its contract does not declare`);
+  if (declared.stream && reply.stream) {
+    // no-transform: a compressing proxy (or Next's compression) must not buffer the stream.
+    return new Response(reply.stream, {
+      status: reply.status,
+      headers: {
+        "content-type": `${declared.stream}; charset=utf-8`,
+        "cache-control": "no-cache, no-transform",
+        "x-accel-buffering": "no",
+        ...reply.headers,
+      },
+    });
+  }
   if (!declared.schema) return noContent(reply.headers);
   if (env.NODE_ENV === "test") {
     // Types already pin the shape; this catches what types cannot (formats, prefixes, enums).

@@ -95,7 +95,8 @@ export async function call<T = Record<string, unknown>>(
     body = JSON.stringify(opts.json);
     if (!headers.has("content-type")) headers.set("content-type", "application/json");
   }
-  const req = new Request(url, { method, headers, body });
+  const hangUp = new AbortController();
+  const req = new Request(url, { method, headers, body, signal: hangUp.signal });
   const parts = url.pathname.split("/").filter(Boolean).map(decodeURIComponent);
   for (const route of routes) {
     const params = match(route, parts);
@@ -104,7 +105,14 @@ export async function call<T = Record<string, unknown>>(
     const handler = mod[method];
     if (!handler) return { status: 405, headers: new Headers(), body: undefined as T, text: "" };
     const res = await handler(req, { params: Promise.resolve(params) });
-    const text = await res.text();
+    let text: string;
+    // A stream (server-sent events) never ends by itself: its first chunk is the text, then hang up.
+    if (res.ok && res.body && res.headers.get("content-type")?.startsWith("text/event-stream")) {
+      const reader = res.body.getReader();
+      text = new TextDecoder().decode((await reader.read()).value);
+      hangUp.abort();
+      await reader.cancel();
+    } else text = await res.text();
     let parsed: unknown;
     try {
       parsed = text ? JSON.parse(text) : undefined;
@@ -114,6 +122,23 @@ export async function call<T = Record<string, unknown>>(
     return { status: res.status, headers: res.headers, body: parsed as T, text };
   }
   throw new Error(`no route for ${method} ${url.pathname}`);
+}
+
+/**
+ * Routes a ready-made Request to its handler and returns the handler's Response as it is (a
+ * stream stays a stream): for tests that put the in-process app behind a real HTTP server.
+ */
+export async function dispatch(req: Request): Promise<Response> {
+  const url = new URL(req.url);
+  const parts = url.pathname.split("/").filter(Boolean).map(decodeURIComponent);
+  for (const route of routes) {
+    const params = match(route, parts);
+    if (!params) continue;
+    const handler = (await route.load())[req.method];
+    if (!handler) return new Response(null, { status: 405 });
+    return handler(req, { params: Promise.resolve(params) });
+  }
+  return new Response(null, { status: 404 });
 }
 
 /** Asserts the RFC 7807 shape every error answers with, and returns the body. */

@@ -202,6 +202,7 @@ export function happyPath(
     redeliver: () =>
       call("POST", `/v1/workspace/webhooks/${w.webhookId}/deliveries/${w.deliveryId}/redeliver`, owner),
     sendTestEvent: () => call("POST", `/v1/workspace/webhooks/${w.webhookId}/test`, owner),
+    listenWebhookEvents: () => call("GET", "/v1/workspace/webhooks/listen", owner),
     recoverDeliveries: () =>
       call(
         "POST",

@@ -42,6 +42,8 @@ const LABELS: Record<(typeof AUDIT_ACTIONS)[number], string> = {
   "room.updated": "Room renamed",
   "room.ended": "Room ended",
   "recording.deleted": "Recording deleted",
+  "webhook.listen_started": "Event stream opened (svc listen)",
+  "webhook.listen_ended": "Event stream closed (svc listen)",
 };
 
 function details(metadata: Record<string, unknown>): string {
