@@ -37,6 +37,8 @@ import * as download from "./v1/workspace/recordings/[id]/download/contract";
 import * as recordings from "./v1/workspace/recordings/contract";
 import * as room from "./v1/workspace/rooms/[roomId]/contract";
 import * as endRoom from "./v1/workspace/rooms/[roomId]/end/contract";
+import * as roomParticipants from "./v1/workspace/rooms/[roomId]/participants/contract";
+import * as roomTimeline from "./v1/workspace/rooms/[roomId]/timeline/contract";
 import * as rooms from "./v1/workspace/rooms/contract";
 import * as webhook from "./v1/workspace/webhooks/[id]/contract";
 import * as redeliver from "./v1/workspace/webhooks/[id]/deliveries/[deliveryId]/redeliver/contract";
@@ -91,6 +93,8 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   rooms,
   room,
   endRoom,
+  roomParticipants,
+  roomTimeline,
   webhooks,
   webhook,
   rotateSecret,

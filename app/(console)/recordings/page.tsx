@@ -5,31 +5,12 @@ import { IconRecord } from "@/app/_components/icons";
 import { ScopeNote } from "@/app/_components/scope-note";
 import { Time } from "@/app/_components/time";
 import { requireConsoleMember } from "@/app/_lib/console-session";
+import { formatDuration, formatSize } from "@/app/_lib/format-media";
 import { RecordingActions } from "@/app/(console)/recordings/recording-actions";
 import { getDb } from "@/lib/db";
 import { listConsoleRecordings } from "@/lib/recordings/list-console-recordings";
 
 export const metadata: Metadata = { title: "Recordings" };
-
-function duration(sec: number): string {
-  const h = Math.floor(sec / 3600);
-  const m = Math.floor((sec % 3600) / 60);
-  const s = sec % 60;
-  const mm = String(m).padStart(h > 0 ? 2 : 1, "0");
-  return `${h > 0 ? `${h}:` : ""}${mm}:${String(s).padStart(2, "0")}`;
-}
-
-function size(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ["KB", "MB", "GB", "TB"];
-  let v = bytes / 1024;
-  let i = 0;
-  while (v >= 1024 && i < units.length - 1) {
-    v /= 1024;
-    i++;
-  }
-  return `${v.toFixed(v < 10 ? 1 : 0)} ${units[i]}`;
-}
 
 /** Completed recordings of the org, newest first, each downloadable through a short-lived link. */
 export default async function RecordingsPage() {
@@ -66,8 +47,8 @@ export default async function RecordingsPage() {
             },
             { header: "Project", cell: (r) => r.project_name },
             { header: "Started", className: "muted", cell: (r) => <Time iso={r.started_at} now={now} /> },
-            { header: "Duration", className: "mono", cell: (r) => duration(r.duration_sec) },
-            { header: "Size", className: "muted", cell: (r) => size(r.size_bytes) },
+            { header: "Duration", className: "mono", cell: (r) => formatDuration(r.duration_sec) },
+            { header: "Size", className: "muted", cell: (r) => formatSize(r.size_bytes) },
             {
               header: "Actions",
               srOnly: true,

@@ -6,6 +6,7 @@ import { FilterTabs, hrefWith } from "@/app/_components/filter-tabs";
 import { IconFolder, IconVideo } from "@/app/_components/icons";
 import { ProjectSelect } from "@/app/_components/project-select";
 import { ScopeNote } from "@/app/_components/scope-note";
+import { SearchForm } from "@/app/_components/search-form";
 import { requireConsoleMember } from "@/app/_lib/console-session";
 import { CURRENT_PROJECT_COOKIE, pickCurrentProject } from "@/app/_lib/current-project";
 import { planGate } from "@/app/_lib/plan-gate";
@@ -39,10 +40,11 @@ export default async function RoomsPage({ searchParams }: { searchParams: Search
   // Unknown values in the URL are ignored rather than answered with an empty list.
   const state = ROOM_STATES.find((s) => s === sp.state);
   const projectId = projects.find((p) => p.id === sp.project_id)?.id;
-  const filters = { state, project_id: projectId };
+  const q = typeof sp.q === "string" && sp.q.trim() ? sp.q.trim().slice(0, 200) : undefined;
+  const filters = { state, project_id: projectId, q };
   const page = await listRooms(db, member.orgId, { limit: PAGE_SIZE, ...filters });
   const now = Date.now();
-  const filtered = state !== undefined || projectId !== undefined;
+  const filtered = state !== undefined || projectId !== undefined || q !== undefined;
   const blockedReason =
     projects.length === 0
       ? "Create a project first: every room belongs to one."
@@ -92,7 +94,7 @@ export default async function RoomsPage({ searchParams }: { searchParams: Search
               path="/rooms"
               param="state"
               current={state}
-              otherParams={{ project_id: projectId }}
+              otherParams={{ project_id: projectId, q }}
               options={[
                 { value: undefined, label: "All" },
                 { value: "created", label: "Created" },
@@ -105,13 +107,28 @@ export default async function RoomsPage({ searchParams }: { searchParams: Search
               current={projectId}
               label="Filter by project"
               path="/rooms"
-              query={{ state }}
+              query={{ state, q }}
               allLabel="All projects"
+            />
+            <SearchForm
+              path="/rooms"
+              label="Search rooms"
+              testId="room-search"
+              keep={{ state, project_id: projectId }}
+              fields={[
+                {
+                  name: "q",
+                  label: "Name or share code",
+                  value: q,
+                  placeholder: "Standup, abc-defg-hij",
+                  hint: "Finds rooms whose name starts with the text, or whose share code or id it is.",
+                },
+              ]}
             />
           </div>
           {page.items.length > 0 ? (
             <RoomList
-              key={`${state ?? ""}:${projectId ?? ""}:${now}`}
+              key={`${state ?? ""}:${projectId ?? ""}:${q ?? ""}:${now}`}
               first={page}
               filters={filters}
               projects={projects}
@@ -122,14 +139,16 @@ export default async function RoomsPage({ searchParams }: { searchParams: Search
           ) : filtered ? (
             <EmptyState
               icon={<IconVideo />}
-              title="No rooms match these filters"
+              title={q ? `No rooms match “${q}”` : "No rooms match these filters"}
               action={
                 <Link className="btn secondary" href="/rooms">
                   Clear filters
                 </Link>
               }
             >
-              Try another state or project.
+              {q
+                ? "Names match from their start; share codes and ids match whole."
+                : "Try another state or project."}
             </EmptyState>
           ) : (
             <EmptyState icon={<IconVideo />} title="No rooms yet" action={createButton("Create room")}>
