@@ -43,10 +43,12 @@ import * as rooms from "./v1/workspace/rooms/contract";
 import * as webhook from "./v1/workspace/webhooks/[id]/contract";
 import * as redeliver from "./v1/workspace/webhooks/[id]/deliveries/[deliveryId]/redeliver/contract";
 import * as deliveries from "./v1/workspace/webhooks/[id]/deliveries/contract";
+import * as webhookInboxMessages from "./v1/workspace/webhooks/[id]/inbox/contract";
 import * as recover from "./v1/workspace/webhooks/[id]/recover/contract";
 import * as rotateSecret from "./v1/workspace/webhooks/[id]/rotate-secret/contract";
 import * as sendTest from "./v1/workspace/webhooks/[id]/test/contract";
 import * as webhooks from "./v1/workspace/webhooks/contract";
+import * as webhookInbox from "./v1/workspace/webhooks/inbox/contract";
 
 /**
  * Every route's contract, collected from the `contract.ts` files beside the handlers: the OpenAPI
@@ -102,6 +104,8 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   redeliver,
   recover,
   sendTest,
+  webhookInbox,
+  webhookInboxMessages,
   registerProjectWebhook,
 ].flatMap((m): RouteContract[] => Object.values(m));
 

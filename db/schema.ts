@@ -563,6 +563,14 @@ export const webhookInboxMessages = pgTable(
     headers: jsonb("headers").$type<Record<string, string>>().notNull(),
     body: text("body").notNull(),
     signatureValid: boolean("signature_valid").notNull(),
+    /** Why verification failed (lib/webhooks/verify-signature.ts's reasons); null when valid. */
+    verifyFailure: text("verify_failure").$type<
+      | "missing_headers"
+      | "unknown_kid"
+      | "invalid_timestamp"
+      | "timestamp_out_of_tolerance"
+      | "signature_mismatch"
+    >(),
     receivedAt: ts("received_at").notNull().defaultNow(),
   },
   (t) => [index("webhook_inbox_messages_endpoint_idx").on(t.endpointId, t.receivedAt.desc(), t.id.desc())],

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { ROLES } from "@/lib/auth/roles";
-import type { PresentParticipantDto, TimelineEntryDto } from "@/lib/rooms/live-schema";
+import type { PresentParticipantDto, TimelineEntryDto } from "@/lib/media/live-schema";
 import type { RoomDto, RoomListItemDto } from "@/lib/rooms/room-schema";
 import { call, expectProblem } from "./helpers/app";
 import { createOrg, type TestOrg } from "./helpers/fixtures";

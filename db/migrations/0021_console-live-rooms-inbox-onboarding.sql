@@ -43,6 +43,7 @@ CREATE TABLE "webhook_inbox_messages" (
   "headers" jsonb NOT NULL,
   "body" text NOT NULL,
   "signature_valid" boolean NOT NULL,
+  "verify_failure" text,
   "received_at" timestamp(3) with time zone NOT NULL DEFAULT now()
 );
 --> statement-breakpoint

@@ -28,7 +28,7 @@ import { shareLink } from "@/lib/invitations/share-link";
 import { listProjects } from "@/lib/projects/list-projects";
 import { listRecordings } from "@/lib/recordings/list-recordings";
 import { findRoom } from "@/lib/rooms/find-room";
-import { listParticipants, listTimeline } from "@/lib/rooms/list-live";
+import { listParticipants, listTimeline } from "@/lib/media/list-live";
 import { normaliseRoomType } from "@/lib/rooms/room-types";
 import { serializeRoom } from "@/lib/rooms/serialize-room";
 import { rolesFor } from "@/lib/tokens/capabilities";

@@ -1,5 +1,5 @@
 import { methods } from "@/lib/http/handler";
-import { listParticipants } from "@/lib/rooms/list-live";
+import { listParticipants } from "@/lib/media/list-live";
 import { implement } from "@/lib/routes/implement";
 import { listParticipantsContract } from "./contract";
 

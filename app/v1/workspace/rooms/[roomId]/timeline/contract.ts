@@ -1,4 +1,4 @@
-import { liveListQuery, timelineEntrySchema } from "@/lib/rooms/live-schema";
+import { liveListQuery, timelineEntrySchema } from "@/lib/media/live-schema";
 import { defineRoute } from "@/lib/routes/contract";
 import { page } from "@/lib/wire";
 

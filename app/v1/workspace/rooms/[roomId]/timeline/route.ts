@@ -1,5 +1,5 @@
 import { methods } from "@/lib/http/handler";
-import { listTimeline } from "@/lib/rooms/list-live";
+import { listTimeline } from "@/lib/media/list-live";
 import { implement } from "@/lib/routes/implement";
 import { listTimelineContract } from "./contract";
 

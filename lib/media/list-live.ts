@@ -5,7 +5,7 @@ import type { DbOrTx } from "@/lib/db";
 import { validationError } from "@/lib/http/errors";
 import { QOS_KINDS } from "@/lib/media/media-report-schema";
 import { roomNotFound } from "@/lib/rooms/get-room";
-import type { LiveListQuery, PresentParticipantDto, TimelineEntryDto } from "@/lib/rooms/live-schema";
+import type { LiveListQuery, PresentParticipantDto, TimelineEntryDto } from "@/lib/media/live-schema";
 
 /**
  * GET rooms/:id/participants and GET rooms/:id/timeline: newest first, keyset-paginated like every
