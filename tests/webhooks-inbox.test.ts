@@ -259,3 +259,64 @@ describe("a failed test event", () => {
     expect(isTestBody('{"id":"evt_1","data":{"object":{"x":{"test":true,"data":1}}}}')).toBe(false);
   });
 });
+
+describe("editing endpoints and creating them per project", () => {
+  it("PATCH url is checked as on creation; a test inbox keeps its address", async () => {
+    const owner = { token: org.members.Owner.token };
+    const res = await call<Json>("POST", "/v1/workspace/webhooks", {
+      ...owner,
+      json: { url: "https://hooks.example.com/a", events: ["room.ended"] },
+    });
+    const id = String(res.body.id);
+    const ok = await call<Json>("PATCH", `/v1/workspace/webhooks/${id}`, {
+      ...owner,
+      json: { url: "https://hooks.example.com/b?x=1", description: "moved" },
+    });
+    expect(ok.status, ok.text).toBe(200);
+    expect(ok.body).toMatchObject({ url: "https://hooks.example.com/b?x=1", description: "moved" });
+    for (const url of ["http://hooks.example.com/", "nope", "", "https://user:pw@hooks.example.com/"]) {
+      const bad = await call("PATCH", `/v1/workspace/webhooks/${id}`, { ...owner, json: { url } });
+      expectProblem(bad, 422, "validation_failed");
+    }
+    overrideEnvForTests({ ...BASE_ENV(), SVC_DEPLOYMENT_MODE: "cloud" });
+    for (const url of ["https://localhost/x", "https://127.0.0.1/x", "https://10.0.0.1/x"]) {
+      const bad = await call("PATCH", `/v1/workspace/webhooks/${id}`, { ...owner, json: { url } });
+      expectProblem(bad, 422, "validation_failed");
+    }
+    const viewer = await call("PATCH", `/v1/workspace/webhooks/${id}`, {
+      token: org.members.Viewer.token,
+      json: { url: "https://hooks.example.com/c" },
+    });
+    expectProblem(viewer, 403, "forbidden_workspace_role");
+    const created = await createInbox();
+    const inboxPatch = await call("PATCH", `/v1/workspace/webhooks/${String(created.id)}`, {
+      ...owner,
+      json: { url: "https://hooks.example.com/c" },
+    });
+    expectProblem(inboxPatch, 422, "validation_failed");
+  });
+
+  it("POST webhooks with project_id makes a project endpoint with the whole catalog, in the org only", async () => {
+    const owner = { token: org.members.Owner.token };
+    const res = await call<Json>("POST", "/v1/workspace/webhooks", {
+      ...owner,
+      json: {
+        url: "https://hooks.example.com/p",
+        events: ["participant.left", "qos.alert"],
+        project_id: org.projectId,
+      },
+    });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body).toMatchObject({ project_id: org.projectId, events: ["participant.left", "qos.alert"] });
+    const orgWide = await call("POST", "/v1/workspace/webhooks", {
+      ...owner,
+      json: { url: "https://hooks.example.com/p", events: ["qos.alert"] },
+    });
+    expectProblem(orgWide, 422, "validation_failed");
+    const foreign = await call("POST", "/v1/workspace/webhooks", {
+      ...owner,
+      json: { url: "https://hooks.example.com/p", events: ["room.ended"], project_id: other.projectId },
+    });
+    expectProblem(foreign, 404, "not_found");
+  });
+});
