@@ -2,13 +2,18 @@ import type { Metadata } from "next";
 import { cookies } from "next/headers";
 import Link from "next/link";
 import { EmptyState, NoProjectYet } from "@/app/_components/empty-state";
-import { FilterTabs, hrefWith } from "@/app/_components/filter-tabs";
+import { FilterTabs } from "@/app/_components/filter-tabs";
 import { IconFolder, IconVideo } from "@/app/_components/icons";
 import { ProjectSelect } from "@/app/_components/project-select";
 import { ScopeNote } from "@/app/_components/scope-note";
 import { SearchForm } from "@/app/_components/search-form";
 import { requireConsoleMember } from "@/app/_lib/console-session";
-import { CURRENT_PROJECT_COOKIE, pickCurrentProject } from "@/app/_lib/current-project";
+import {
+  ALL_PROJECTS,
+  CURRENT_PROJECT_COOKIE,
+  pickCurrentProject,
+  projectFilter,
+} from "@/app/_lib/current-project";
 import { planGate } from "@/app/_lib/plan-gate";
 import { CreateRoomButton } from "@/app/(console)/rooms/create-room-button";
 import { type ProjectRef, RoomList } from "@/app/(console)/rooms/room-list";
@@ -39,7 +44,12 @@ export default async function RoomsPage({ searchParams }: { searchParams: Search
   }));
   // Unknown values in the URL are ignored rather than answered with an empty list.
   const state = ROOM_STATES.find((s) => s === sp.state);
-  const projectId = projects.find((p) => p.id === sp.project_id)?.id;
+  // The URL's project, else the switcher's (docs/decisions/1076); `project_id=all` is every project.
+  const remembered = (await cookies()).get(CURRENT_PROJECT_COOKIE)?.value;
+  const projectId =
+    sp.project_id === ALL_PROJECTS
+      ? undefined
+      : (projects.find((p) => p.id === sp.project_id)?.id ?? projectFilter(projects, remembered)?.id);
   const q = typeof sp.q === "string" && sp.q.trim() ? sp.q.trim().slice(0, 200) : undefined;
   const filters = { state, project_id: projectId, q };
   const page = await listRooms(db, member.orgId, { limit: PAGE_SIZE, ...filters });
@@ -50,8 +60,7 @@ export default async function RoomsPage({ searchParams }: { searchParams: Search
       ? "Create a project first: every room belongs to one."
       : planGate(member, env.SVC_DEPLOYMENT_MODE).reason;
   // "New room" starts in the filtered project, else in the current one (the switcher's).
-  const defaultProjectId =
-    projectId ?? pickCurrentProject(projects, (await cookies()).get(CURRENT_PROJECT_COOKIE)?.value)?.id;
+  const defaultProjectId = projectId ?? pickCurrentProject(projects, remembered)?.id;
 
   const createButton = (label?: string) => (
     <CreateRoomButton
@@ -70,14 +79,7 @@ export default async function RoomsPage({ searchParams }: { searchParams: Search
         <div>
           <h1>Rooms</h1>
           <p>Meeting spaces across every project. Share a room by its link; it never reveals the id.</p>
-          {projectId ? null : (
-            <ScopeNote
-              scope="org"
-              filterHref={
-                defaultProjectId ? hrefWith("/rooms", { state, project_id: defaultProjectId }) : undefined
-              }
-            />
-          )}
+          <ScopeNote scope="project" project={projects.find((p) => p.id === projectId)?.name} />
         </div>
         <div className="page-actions">{createButton()}</div>
       </div>

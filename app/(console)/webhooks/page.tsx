@@ -8,7 +8,7 @@ import { IconWebhook } from "@/app/_components/icons";
 import { ScopeNote } from "@/app/_components/scope-note";
 import { Time } from "@/app/_components/time";
 import { requireConsoleMember } from "@/app/_lib/console-session";
-import { CURRENT_PROJECT_COOKIE, pickCurrentProject } from "@/app/_lib/current-project";
+import { CURRENT_PROJECT_COOKIE, projectFilter } from "@/app/_lib/current-project";
 import { CreateInboxButton } from "@/app/(console)/webhooks/create-inbox-button";
 import { CreateWebhookButton } from "@/app/(console)/webhooks/create-webhook-button";
 import { EventList, HealthBadge } from "@/app/(console)/webhooks/status-badge";
@@ -23,19 +23,23 @@ export const metadata: Metadata = { title: "Webhooks" };
 export default async function WebhooksPage() {
   const member = await requireConsoleMember();
   const db = await getDb();
-  const [{ items }, projects] = await Promise.all([
+  const [{ items: all }, projects] = await Promise.all([
     listWebhooks(db, member.orgId),
     listProjects(db, member.orgId, { limit: 200 }),
   ]);
   const projectName = new Map(projects.items.map((p) => [p.id, p.name]));
   const now = Date.now();
-  const current = pickCurrentProject(projects.items, (await cookies()).get(CURRENT_PROJECT_COOKIE)?.value);
+  const remembered = (await cookies()).get(CURRENT_PROJECT_COOKIE)?.value;
+  // The switcher's project (docs/decisions/1076): its own endpoints and the org-wide ones, which
+  // receive its events too; All projects: every endpoint.
+  const filter = projectFilter(projects.items, remembered);
+  const items = filter ? all.filter((w) => w.project_id === null || w.project_id === filter.id) : all;
   const create = (label?: string) => (
     <CreateWebhookButton
       memberRole={member.role}
       cloud={env.SVC_DEPLOYMENT_MODE === "cloud"}
       projects={projects.items.map((p) => ({ id: p.id, name: p.name }))}
-      defaultProjectId={current?.id}
+      defaultProjectId={filter?.id}
       label={label}
     />
   );
@@ -47,7 +51,7 @@ export default async function WebhooksPage() {
           <p>
             Signed HTTPS POSTs to your servers when rooms and recordings change, retried for about five hours.
           </p>
-          <ScopeNote scope="org" />
+          <ScopeNote scope="project" project={filter?.name} />
           <p>
             <Link href="/webhooks/events">Event catalogue</Link>: every event&apos;s body, with an example.
           </p>

@@ -5,8 +5,8 @@ import { Time } from "@/app/_components/time";
 import { formatDuration, formatSize } from "@/app/_lib/format-media";
 import { RecordingActions } from "@/app/(console)/recordings/recording-actions";
 import type { Role } from "@/lib/auth/roles";
-import type { RecordingDto } from "@/lib/recordings/recording-schema";
 import type { PresentParticipantDto, TimelineEntryDto } from "@/lib/media/live-schema";
+import type { RecordingDto } from "@/lib/recordings/recording-schema";
 
 /** Plural-aware counts ("1 participant", "3 participants"). */
 const count = (n: number, one: string, many: string) =>
