@@ -686,6 +686,9 @@ export const auditLog = pgTable(
   (t) => [
     // GET audit-log and the console page: one org's entries, newest first, keyset pages.
     index("audit_log_org_created_idx").on(t.orgId, t.createdAt.desc(), t.id.desc()),
+    // The audit log filtered by action or by actor (issue 38; migration 0021).
+    index("audit_log_org_action_created_idx").on(t.orgId, t.action, t.createdAt.desc(), t.id.desc()),
+    index("audit_log_org_actor_created_idx").on(t.orgId, t.actorId, t.createdAt.desc(), t.id.desc()),
     // Retention: entries past SVC_AUDIT_RETENTION_DAYS, oldest first.
     index("audit_log_created_idx").on(t.createdAt),
     // The insert trigger's "last entry of this org" and the chain verification's walk in order; unique,

@@ -85,3 +85,58 @@ describe("the console's recordings list", () => {
     expect(second.nextUntil).toBeNull();
   });
 });
+
+describe("the audit log's filters and CSV export", () => {
+  it("records project creation, filters by action, actor and date range, and exports the filtered view", async () => {
+    const { auditLog } = await import("@/db/schema");
+    const { eq } = await import("drizzle-orm");
+    const { exportAuditCsv, csvCell } = await import("@/lib/audit/export-audit-csv");
+    const created = await call<{ id: string }>("POST", "/v1/workspace/projects", {
+      token: org.members.Developer.token,
+      json: { name: "=cmd|' /C calc'!A0" },
+    });
+    expect(created.status, created.text).toBe(201);
+    const list = (query: string) =>
+      call<{ items: { action: string; actor: { id: string; type: string }; created_at: string }[] }>(
+        "GET",
+        `/v1/workspace/audit-log?${query}`,
+        { token: org.members.Owner.token },
+      );
+    const byAction = await list("action=project.created");
+    expect(byAction.status, byAction.text).toBe(200);
+    expect(byAction.body.items).toHaveLength(1);
+    expect(byAction.body.items[0]?.actor.id).toBe(org.members.Developer.userId);
+    const byActor = await list(`actor_id=${org.members.Developer.userId}`);
+    expect(byActor.body.items.every((e) => e.actor.id === org.members.Developer.userId)).toBe(true);
+    expect((await list("actor_type=system")).body.items).toEqual([]);
+    expect((await list("since=2999-01-01T00:00:00Z")).body.items).toEqual([]);
+    expect((await list("until=2000-01-01T00:00:00Z")).body.items).toEqual([]);
+    const bad = await list("since=yesterday");
+    expect(bad.status).toBe(422);
+    expect((await list("actor_type=robot")).status).toBe(422);
+    // Another org sees none of it.
+    const theirs = await call<{ items: unknown[] }>("GET", "/v1/workspace/audit-log?action=project.created", {
+      token: other.members.Owner.token,
+    });
+    expect(theirs.body.items).toEqual([]);
+
+    const db = await getDb();
+    const csv = await exportAuditCsv(db, org.id, { action: "project.created" });
+    expect(csv.rows).toBe(1);
+    expect(csv.truncated).toBe(false);
+    const lines = csv.csv.trimEnd().split("\r\n");
+    expect(lines[0]).toBe(
+      "created_at,action,actor_type,actor_id,actor,target_type,target_id,ip,user_agent,request_id,metadata",
+    );
+    expect(lines[1]).toContain(",project.created,user,");
+    // The project's name, a formula, is neutralised inside the metadata cell.
+    expect(lines[1]).not.toMatch(/,=cmd/);
+    const rows = await db.select().from(auditLog).where(eq(auditLog.orgId, org.id));
+    const capped = await exportAuditCsv(db, org.id, {}, 1);
+    expect(capped.rows).toBe(1);
+    expect(capped.truncated).toBe(rows.length > 1);
+    expect(csvCell("=1+1")).toBe("'=1+1");
+    expect(csvCell('a,"b"')).toBe('"a,""b"""');
+    expect(csvCell(null)).toBe("");
+  });
+});

@@ -48,3 +48,8 @@ CREATE TABLE "webhook_inbox_messages" (
 );
 --> statement-breakpoint
 CREATE INDEX "webhook_inbox_messages_endpoint_idx" ON "webhook_inbox_messages" ("endpoint_id", "received_at" DESC, "id" DESC);
+--> statement-breakpoint
+-- The audit log's filtered views (GET /v1/workspace/audit-log?action=|actor_id=, and its CSV export).
+CREATE INDEX "audit_log_org_action_created_idx" ON "audit_log" ("org_id", "action", "created_at" DESC, "id" DESC);
+--> statement-breakpoint
+CREATE INDEX "audit_log_org_actor_created_idx" ON "audit_log" ("org_id", "actor_id", "created_at" DESC, "id" DESC);
