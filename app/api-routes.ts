@@ -37,14 +37,18 @@ import * as download from "./v1/workspace/recordings/[id]/download/contract";
 import * as recordings from "./v1/workspace/recordings/contract";
 import * as room from "./v1/workspace/rooms/[roomId]/contract";
 import * as endRoom from "./v1/workspace/rooms/[roomId]/end/contract";
+import * as roomParticipants from "./v1/workspace/rooms/[roomId]/participants/contract";
+import * as roomTimeline from "./v1/workspace/rooms/[roomId]/timeline/contract";
 import * as rooms from "./v1/workspace/rooms/contract";
 import * as webhook from "./v1/workspace/webhooks/[id]/contract";
 import * as redeliver from "./v1/workspace/webhooks/[id]/deliveries/[deliveryId]/redeliver/contract";
 import * as deliveries from "./v1/workspace/webhooks/[id]/deliveries/contract";
+import * as webhookInboxMessages from "./v1/workspace/webhooks/[id]/inbox/contract";
 import * as recover from "./v1/workspace/webhooks/[id]/recover/contract";
 import * as rotateSecret from "./v1/workspace/webhooks/[id]/rotate-secret/contract";
 import * as sendTest from "./v1/workspace/webhooks/[id]/test/contract";
 import * as webhooks from "./v1/workspace/webhooks/contract";
+import * as webhookInbox from "./v1/workspace/webhooks/inbox/contract";
 import * as listenWebhookEvents from "./v1/workspace/webhooks/listen/contract";
 
 /**
@@ -92,6 +96,8 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   rooms,
   room,
   endRoom,
+  roomParticipants,
+  roomTimeline,
   webhooks,
   webhook,
   rotateSecret,
@@ -100,6 +106,8 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   recover,
   sendTest,
   listenWebhookEvents,
+  webhookInbox,
+  webhookInboxMessages,
   registerProjectWebhook,
 ].flatMap((m): RouteContract[] => Object.values(m));
 

@@ -63,6 +63,8 @@ export const memberships = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     role: text("role").$type<Role>().notNull(),
     createdAt: createdAt(),
+    /** The member closed the overview's getting-started checklist (migration 0021). */
+    checklistDismissedAt: ts("checklist_dismissed_at"),
   },
   (t) => [
     primaryKey({ columns: [t.orgId, t.userId] }),
@@ -207,6 +209,8 @@ export const rooms = pgTable(
     index("rooms_org_state_created_idx").on(t.orgId, t.state, t.createdAt.desc(), t.id.desc()),
     // GET rooms?project_id=: keyset page within one project.
     index("rooms_project_created_idx").on(t.projectId, t.createdAt.desc(), t.id.desc()),
+    // GET rooms?q=: a case-insensitive name prefix within one org (docs/decisions/1072).
+    index("rooms_org_name_idx").on(t.orgId, sql`lower(${t.name}) text_pattern_ops`),
   ],
 );
 
@@ -239,7 +243,49 @@ export const roomParticipants = pgTable(
     joinedAt: ts("joined_at").notNull(),
     leftAt: ts("left_at"),
   },
-  (t) => [primaryKey({ columns: [t.roomId, t.identity] })],
+  (t) => [
+    primaryKey({ columns: [t.roomId, t.identity] }),
+    // GET rooms/:id/participants: who is present, newest arrival first.
+    index("room_participants_present_idx")
+      .on(t.roomId, t.joinedAt.desc(), t.identity.desc())
+      .where(sql`left_at IS NULL`),
+  ],
+);
+
+/** What a room's timeline records (lib/rooms/room-activity.ts); declared here so db/ imports no domain module. */
+export type RoomActivityType =
+  | "participant.joined"
+  | "participant.left"
+  | "recording.started"
+  | "recording.completed"
+  | "recording.failed"
+  | "recording.ready"
+  | "qos.alert"
+  | "room.ended";
+export interface RoomActivityDetail {
+  recording_id?: string;
+  qos_kind?: string;
+  qos_value?: number;
+}
+
+/**
+ * A room's timeline (GET rooms/:id/timeline): joins, leaves, recordings, quality alerts and the end,
+ * written in the transaction of the report or change that caused them (migration 0021). The room's
+ * creation is the room row itself.
+ */
+export const roomActivity = pgTable(
+  "room_activity",
+  {
+    id: text("id").primaryKey(),
+    roomId: text("room_id")
+      .notNull()
+      .references(() => rooms.id, { onDelete: "cascade" }),
+    type: text("type").$type<RoomActivityType>().notNull(),
+    identity: text("identity"),
+    detail: jsonb("detail").$type<RoomActivityDetail>(),
+    occurredAt: ts("occurred_at").notNull(),
+  },
+  (t) => [index("room_activity_room_idx").on(t.roomId, t.occurredAt.desc(), t.id.desc())],
 );
 
 /**
@@ -377,8 +423,14 @@ export const webhookEndpoints = pgTable(
     /** Set when health disabled the endpoint (active is false then); cleared when re-enabled. */
     disabledAt: ts("disabled_at"),
     disabledReason: text("disabled_reason"),
+    /** https: posted to `url`; inbox: the service's own test inbox (docs/decisions/1073). */
+    kind: text("kind").$type<"https" | "inbox">().notNull().default("https"),
+    /** Test inboxes expire; null for every https endpoint. */
+    expiresAt: ts("expires_at"),
   },
   (t) => [
+    // Retention: expired test inboxes.
+    index("webhook_endpoints_expires_idx").on(t.expiresAt).where(sql`expires_at IS NOT NULL`),
     // GET webhooks and fan-out at event time: endpoints of one org.
     index("webhook_endpoints_org_idx").on(t.orgId, t.createdAt.desc(), t.id.desc()),
     // The health pass: active endpoints in a failing spell.
@@ -502,6 +554,30 @@ export const deliveryAttempts = pgTable(
   (t) => [index("delivery_attempts_delivery_idx").on(t.deliveryId, t.attempt)],
 );
 
+/** What a test inbox received (docs/decisions/1073): the request as it arrived, and the verdict. */
+export const webhookInboxMessages = pgTable(
+  "webhook_inbox_messages",
+  {
+    id: text("id").primaryKey(),
+    endpointId: text("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    headers: jsonb("headers").$type<Record<string, string>>().notNull(),
+    body: text("body").notNull(),
+    signatureValid: boolean("signature_valid").notNull(),
+    /** Why verification failed (lib/webhooks/verify-signature.ts's reasons); null when valid. */
+    verifyFailure: text("verify_failure").$type<
+      | "missing_headers"
+      | "unknown_kid"
+      | "invalid_timestamp"
+      | "timestamp_out_of_tolerance"
+      | "signature_mismatch"
+    >(),
+    receivedAt: ts("received_at").notNull().defaultNow(),
+  },
+  (t) => [index("webhook_inbox_messages_endpoint_idx").on(t.endpointId, t.receivedAt.desc(), t.id.desc())],
+);
+
 /** Media-plane reports already applied, so a repeated report id changes nothing. */
 export const mediaReports = pgTable(
   "media_reports",
@@ -612,6 +688,9 @@ export const auditLog = pgTable(
   (t) => [
     // GET audit-log and the console page: one org's entries, newest first, keyset pages.
     index("audit_log_org_created_idx").on(t.orgId, t.createdAt.desc(), t.id.desc()),
+    // The audit log filtered by action or by actor (issue 38; migration 0021).
+    index("audit_log_org_action_created_idx").on(t.orgId, t.action, t.createdAt.desc(), t.id.desc()),
+    index("audit_log_org_actor_created_idx").on(t.orgId, t.actorId, t.createdAt.desc(), t.id.desc()),
     // Retention: entries past SVC_AUDIT_RETENTION_DAYS, oldest first.
     index("audit_log_created_idx").on(t.createdAt),
     // The insert trigger's "last entry of this org" and the chain verification's walk in order; unique,

@@ -117,6 +117,8 @@ test("account page: a wrong current password is explained; sign out everywhere e
   await expect(page.getByText("current_password is wrong")).toBeVisible();
   await shot(page, "teams-account");
   await page.getByTestId("sign-out-everywhere").click();
+  // A wide action asks first (issue 38).
+  await page.getByTestId("confirm-sign-out-everywhere").click();
   await expect(page).toHaveURL(/\/login/);
   expect((await page.request.get("/v1/workspace/me")).status()).toBe(401);
 });

@@ -101,6 +101,8 @@ test("owner: health, debugger, filters and recovery of a failing endpoint", asyn
   // Disabled by a member: the reason shows, recovery explains why it waits, Enable brings it back.
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.getByTestId("toggle-endpoint").click();
+  // Disabling asks first (issue 38).
+  await page.getByTestId("confirm-endpoint-action").click();
   await expect(health.getByTestId("endpoint-state")).toHaveAttribute("data-health", "disabled");
   await expect(health.getByTestId("disabled-reason")).toContainText("disabled by a member");
   await expectInert(page.getByTestId("recover-deliveries"), "Enable the endpoint to recover its deliveries.");

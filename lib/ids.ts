@@ -16,6 +16,8 @@ export const ID_PREFIXES = {
   email: "eml_",
   signingKey: "sk_",
   participant: "par_",
+  roomActivity: "ract_",
+  inboxMessage: "msg_",
   audit: "aud_",
   session: "ses_",
   accountToken: "act_",

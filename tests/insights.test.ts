@@ -252,8 +252,10 @@ describe("loadOrgInsights", () => {
     await db.insert(orgs).values({ id: lone, name: "Lone" });
     expect((await loadOrgInsights(db, lone, NOW)).checklist).toEqual({
       project: false,
+      room: false,
       api_key: false,
       first_token: false,
+      join: false,
       webhook: false,
       room_invite: false,
       teammate: false,
@@ -295,6 +297,7 @@ describe("loadOrgInsights", () => {
       json: { room_id: room.body.id, recipients: ["ann@example.com"] },
     });
     expect(invited.status).toBe(200);
+    expect((await loadOrgInsights(db, org.id, NOW)).checklist.room).toBe(true);
     // Key use is written in batches at most a minute apart (lib/api-keys/last-used.ts): flush now.
     expect((await loadOrgInsights(db, org.id, NOW)).checklist.first_token).toBe(false);
     await flushKeyUsage();

@@ -56,6 +56,8 @@ describe("POST /v1/workspace/webhooks (endpoint 9)", () => {
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
       signing_secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/),
       rate_limit: null,
+      kind: "https",
+      expires_at: null,
       health: {
         status: "healthy",
         failing_since: null,
@@ -402,9 +404,10 @@ describe("single endpoint: GET, PATCH, DELETE", () => {
     });
     const cleared = await call<Json>("PATCH", path, {
       ...owner(),
-      json: { description: null, url: "https://ignored.example" },
+      json: { description: null, url: "https://moved.example/" },
     });
-    expect(cleared.body).toMatchObject({ description: null, url: "https://hooks.example.com/patch" });
+    // The URL can be changed too (issue 38), checked as on creation (tests/webhooks-inbox.test.ts).
+    expect(cleared.body).toMatchObject({ description: null, url: "https://moved.example/" });
   });
 
   it("PATCH validates, checks events against the endpoint's own catalog, and scopes by org and role", async () => {

@@ -2,9 +2,12 @@ import type { Metadata } from "next";
 import { AutoRefresh } from "@/app/_components/auto-refresh";
 import { ScopeNote } from "@/app/_components/scope-note";
 import { requireConsoleMember } from "@/app/_lib/console-session";
-import { GettingStarted } from "@/app/(console)/_overview/checklist";
+import { reopenChecklistAction } from "@/app/(console)/_overview/actions";
+import { GettingStarted, stepsFor } from "@/app/(console)/_overview/checklist";
 import { Figures } from "@/app/(console)/_overview/figures";
 import { getDb } from "@/lib/db";
+import { env } from "@/lib/env";
+import { isChecklistDismissed } from "@/lib/insights/checklist-dismissal";
 import { loadOrgInsights } from "@/lib/insights/load-org-insights";
 
 export const metadata: Metadata = { title: "Overview" };
@@ -18,8 +21,14 @@ const REFRESH_SECONDS = 30;
  */
 export default async function OverviewPage() {
   const member = await requireConsoleMember();
-  const insights = await loadOrgInsights(await getDb(), member.orgId);
-  const allDone = Object.values(insights.checklist).every(Boolean);
+  const db = await getDb();
+  const [insights, dismissed] = await Promise.all([
+    loadOrgInsights(db, member.orgId),
+    isChecklistDismissed(db, member),
+  ]);
+  const steps = stepsFor(member.role, env.SVC_MEDIA_PLANE !== "none");
+  const allDone = steps.every((s) => insights.checklist[s]);
+  const showChecklist = steps.length > 0 && !allDone && !dismissed;
   return (
     <>
       <AutoRefresh seconds={REFRESH_SECONDS} />
@@ -33,8 +42,15 @@ export default async function OverviewPage() {
           <ScopeNote scope="org" />
         </div>
       </div>
-      {allDone ? null : <GettingStarted checklist={insights.checklist} />}
+      {showChecklist ? <GettingStarted checklist={insights.checklist} steps={steps} /> : null}
       <Figures insights={insights} />
+      {dismissed && !allDone && steps.length > 0 ? (
+        <form action={reopenChecklistAction}>
+          <button type="submit" className="btn ghost sm" data-testid="reopen-checklist">
+            Show the getting-started checklist
+          </button>
+        </form>
+      ) : null}
     </>
   );
 }

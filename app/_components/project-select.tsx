@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { environmentLabel } from "@/app/_components/badges";
 import { hrefWith } from "@/app/_components/filter-tabs";
 import { rememberProject } from "@/app/_components/remember-project";
+import { ALL_PROJECTS } from "@/app/_lib/current-project";
 
 /**
  * A page's project choice as a select whose value lives in the URL (`project_id`), beside the
@@ -38,7 +39,8 @@ export function ProjectSelect({
         value={current ?? ""}
         onChange={(e) => {
           const id = e.target.value || undefined;
-          if (id && !allLabel) rememberProject(id);
+          // One meaning (docs/decisions/1076): a page's project choice is the switcher's too.
+          rememberProject(id ?? ALL_PROJECTS);
           router.push(hrefWith(path, { ...query, project_id: id }));
         }}
       >

@@ -8,6 +8,7 @@ import { IconCheck, IconSearch } from "@/app/_components/icons";
 import { ProjectIcon } from "@/app/_components/project-icon";
 import type { SwitcherProject } from "@/app/_components/project-switcher";
 import { rememberProject } from "@/app/_components/remember-project";
+import { ALL_PROJECTS } from "@/app/_lib/current-project";
 
 /**
  * The switcher's panel: find a project by name or environment and jump to it. Loaded the first
@@ -22,7 +23,7 @@ export function ProjectSwitcherPanel({
   id: string;
   open: boolean;
   projects: SwitcherProject[];
-  currentId: string;
+  currentId: string | undefined;
 }) {
   const router = useRouter();
   const [env, setEnv] = useState<string | undefined>(undefined);
@@ -76,6 +77,21 @@ export function ProjectSwitcherPanel({
         ))}
       </fieldset>
       <ul className="switcher-list" aria-label="Projects">
+        <li>
+          <button
+            type="button"
+            className="switcher-all"
+            aria-current={currentId === undefined ? "true" : undefined}
+            data-testid="switch-all-projects"
+            onClick={() => {
+              rememberProject(ALL_PROJECTS);
+              router.refresh();
+            }}
+          >
+            <span className="truncate">All projects</span>
+            {currentId === undefined ? <IconCheck className="switcher-check" /> : null}
+          </button>
+        </li>
         {shown.map((p) => (
           <li key={p.id}>
             <Link
@@ -93,7 +109,7 @@ export function ProjectSwitcherPanel({
         {shown.length === 0 ? <li className="switcher-none">No project matches.</li> : null}
       </ul>
       <div className="switcher-foot">
-        <Link href="/projects">All projects</Link>
+        <Link href="/projects">Manage projects</Link>
         <span className="muted">{projects.length} total</span>
       </div>
     </div>

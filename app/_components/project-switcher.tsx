@@ -71,7 +71,8 @@ export function ProjectSwitcher({
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every path change on purpose.
   useEffect(() => setOpen(false), [pathname]);
 
-  const current = projects.find((p) => p.id === currentId) ?? projects[0];
+  // No project picked (or "All projects"): every list shows every project (docs/decisions/1076).
+  const current = projects.find((p) => p.id === currentId);
 
   function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
     if (e.key === "Escape" && open) {
@@ -81,7 +82,7 @@ export function ProjectSwitcher({
     }
   }
 
-  if (!current) {
+  if (projects.length === 0) {
     return (
       <div className="switcher">
         <Link href="/projects" className="switcher-button empty-switcher">
@@ -103,21 +104,21 @@ export function ProjectSwitcher({
         className="switcher-button"
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
-        aria-label={`Current project: ${current.name}. Switch project`}
+        aria-label={`Project: ${current ? current.name : "All projects"}. Switch project`}
         onClick={() => setOpen((o) => !o)}
       >
-        <ProjectIcon id={current.id} name={current.name} small />
+        {current ? <ProjectIcon id={current.id} name={current.name} small /> : null}
         <span className="switcher-meta">
           <span className="switcher-label">Project</span>
           <span className="switcher-name" data-testid="current-project">
-            {current.name}
+            {current ? current.name : "All projects"}
           </span>
         </span>
-        <EnvironmentBadge environment={current.environment} short />
+        {current ? <EnvironmentBadge environment={current.environment} short /> : null}
         <IconSelector className="switcher-chevron" />
       </button>
       <OnceOpened open={open}>
-        <Panel id={panelId} open={open} projects={projects} currentId={current.id} />
+        <Panel id={panelId} open={open} projects={projects} currentId={current?.id} />
       </OnceOpened>
     </div>
   );

@@ -25,12 +25,12 @@ export function renderAccountEmail(input: AccountEmailInput): RenderedEmail {
 ${input.paragraphs.map((p) => html`<p style="margin:0 0 16px;font-size:15px;line-height:1.5;">${p}</p>`)}
 ${
   action
-    ? html`<p style="margin:8px 0 20px;"><a href="${action.url}" style="display:inline-block;padding:12px 22px;border-radius:8px;background:#6d8cff;color:#ffffff;font-size:15px;font-weight:600;text-decoration:none;">${action.label}</a></p>
+    ? html`<p style="margin:8px 0 20px;"><a href="${action.url}" style="display:inline-block;padding:12px 22px;border-radius:8px;background:#3b50c8;color:#ffffff;font-size:15px;font-weight:600;text-decoration:none;">${action.label}</a></p>
 <p style="margin:0;font-size:13px;line-height:1.5;color:#5b6477;">Or open this link: <a href="${action.url}" style="color:#3d5fe0;">${action.url}</a></p>`
     : ""
 }
 </td></tr>
-<tr><td style="padding:16px 28px;border-top:1px solid #eef0f5;font-size:12px;color:#8a93a6;">${input.footer}</td></tr>
+<tr><td style="padding:16px 28px;border-top:1px solid #eef0f5;font-size:12px;color:#5b6477;">${input.footer}</td></tr>
 </table>
 </body>
 </html>`;

@@ -28,6 +28,7 @@ export const AUDIT_ACTIONS = [
   "member_invitation.created",
   "member_invitation.revoked",
   "member_invitation.resent",
+  "project.created",
   "project.updated",
   "project.deleted",
   "room.updated",

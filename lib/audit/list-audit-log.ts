@@ -1,13 +1,32 @@
-import { eq, getTableColumns } from "drizzle-orm";
+import { eq, getTableColumns, gte, lt } from "drizzle-orm";
 import { z } from "zod";
 import { auditLog } from "@/db/schema";
-import { AUDIT_ACTIONS } from "@/lib/audit/audit-actions";
+import { ACTOR_TYPES, AUDIT_ACTIONS } from "@/lib/audit/audit-actions";
 import type { AuditEntryDto } from "@/lib/audit/audit-schema";
 import type { DbOrTx } from "@/lib/db";
 import { listNewestFirst, pageQuery } from "@/lib/pagination";
 
+const instant = (name: string) =>
+  z.iso
+    .datetime({ offset: true, error: `${name} must be an ISO 8601 instant, e.g. 2026-11-22T10:00:00Z` })
+    .optional();
+
 export const listAuditLogQuery = pageQuery.extend({
   action: z.enum(AUDIT_ACTIONS, { error: `action must be one of ${AUDIT_ACTIONS.join(", ")}` }).optional(),
+  since: instant("since").meta({ description: "Entries at or after this instant." }),
+  until: instant("until").meta({ description: "Entries before this instant (exclusive)." }),
+  actor_type: z
+    .enum(ACTOR_TYPES, { error: `actor_type must be one of ${ACTOR_TYPES.join(", ")}` })
+    .optional()
+    .meta({ description: "`user`, `api_key`, or `system` (the service itself, e.g. endpoint health)." }),
+  actor_id: z
+    .string()
+    .min(1)
+    .max(128, "actor_id must be at most 128 characters")
+    .optional()
+    .meta({
+      description: "One actor: a member's `usr_` id, an API key's `key_` id, or a system actor's id.",
+    }),
 });
 export type ListAuditLogQuery = z.output<typeof listAuditLogQuery>;
 
@@ -31,13 +50,28 @@ export async function listAuditLog(
   orgId: string,
   q: ListAuditLogQuery,
 ): Promise<{ items: AuditEntryDto[]; next_cursor: string | null }> {
-  // audit_log_org_created_idx: the org's trail, newest first.
   return listNewestFirst(
     db,
     auditLog,
-    [eq(auditLog.orgId, orgId), q.action ? eq(auditLog.action, q.action) : undefined],
+    auditFilters(orgId, q),
     q,
     serializeAuditEntry,
     getTableColumns(auditLog),
   );
+}
+
+/**
+ * The WHERE of a filtered view, shared by the list and the CSV export. audit_log_org_created_idx
+ * serves the org's trail and a date range; with an action or an actor, the indexes that start with
+ * (org, action) and (org, actor) (migration 0021).
+ */
+export function auditFilters(orgId: string, q: Omit<ListAuditLogQuery, "limit" | "cursor">) {
+  return [
+    eq(auditLog.orgId, orgId),
+    q.action ? eq(auditLog.action, q.action) : undefined,
+    q.actor_type ? eq(auditLog.actorType, q.actor_type) : undefined,
+    q.actor_id ? eq(auditLog.actorId, q.actor_id) : undefined,
+    q.since ? gte(auditLog.createdAt, new Date(q.since)) : undefined,
+    q.until ? lt(auditLog.createdAt, new Date(q.until)) : undefined,
+  ];
 }

@@ -48,12 +48,12 @@ ${
     ? html`<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 20px;"><tr><td style="border-left:3px solid #6d8cff;background:#f5f7ff;padding:12px 16px;font-size:14px;line-height:1.5;color:#2a3142;">${multiline(note)}</td></tr></table>`
     : ""
 }
-<table role="presentation" cellpadding="0" cellspacing="0" style="margin:8px 0 20px;"><tr><td style="border-radius:8px;background:#6d8cff;">
+<table role="presentation" cellpadding="0" cellspacing="0" style="margin:8px 0 20px;"><tr><td style="border-radius:8px;background:#3b50c8;">
 <a href="${input.shareLink}" style="display:inline-block;padding:12px 22px;color:#ffffff;font-size:15px;font-weight:600;text-decoration:none;">Join the ${kind}</a>
 </td></tr></table>
 <p style="margin:0;font-size:13px;line-height:1.5;color:#5b6477;">Or open this link: <a href="${input.shareLink}" style="color:#3d5fe0;">${input.shareLink}</a></p>
 </td></tr>
-<tr><td style="padding:16px 28px;border-top:1px solid #eef0f5;font-size:12px;color:#8a93a6;">You received this because ${inviter} entered your address. If you did not expect it, you can ignore this email.</td></tr>
+<tr><td style="padding:16px 28px;border-top:1px solid #eef0f5;font-size:12px;color:#5b6477;">You received this because ${inviter} entered your address. If you did not expect it, you can ignore this email.</td></tr>
 </table>
 </td></tr>
 </table>

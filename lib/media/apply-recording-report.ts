@@ -61,7 +61,7 @@ export async function applyRecordingReport(
   room: RoomRow,
   report: MediaReport & { type: RecordingReport },
   at: Date,
-): Promise<void> {
+): Promise<string | undefined> {
   const r = report.recording ?? {};
   const existing = await findTarget(tx, room, report.type, r.id);
   let changed: RecordingRow | undefined;
@@ -114,7 +114,8 @@ export async function applyRecordingReport(
       .returning();
   }
 
-  if (!changed) return;
+  // The recording the report is about, for the room's timeline (even when nothing changed).
+  if (!changed) return existing?.id;
   await recordEvent(tx, {
     type: report.type,
     schema: RECORDING_EVENT_OBJECTS[report.type],
@@ -122,4 +123,5 @@ export async function applyRecordingReport(
     projectId: room.projectId,
     object: serializeRecording(changed),
   });
+  return changed.id;
 }

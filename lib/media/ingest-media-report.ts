@@ -8,6 +8,7 @@ import { applyRecordingReport } from "@/lib/media/apply-recording-report";
 import { qosAlertSchema } from "@/lib/media/media-event-schemas";
 import type { MediaReport } from "@/lib/media/media-report-schema";
 import { endRoom } from "@/lib/media/room-state";
+import { recordRoomActivity } from "@/lib/rooms/record-room-activity";
 import { recordEvent } from "@/lib/webhooks/outbox/record-event";
 
 /** The schema already insists on it for participant reports; this keeps the types honest. */
@@ -40,6 +41,7 @@ export async function ingestMediaReport(
     const [room] = await tx.select().from(rooms).where(eq(rooms.id, report.room_id)).for("update");
     if (!room) throw new ApiError("not_found", `No room ${report.room_id}.`);
 
+    let recordingId: string | undefined;
     switch (report.type) {
       case "participant.joined":
         await applyJoin(tx, room, participantIdentity(report), at);
@@ -54,7 +56,7 @@ export async function ingestMediaReport(
       case "recording.completed":
       case "recording.failed":
       case "recording.ready":
-        await applyRecordingReport(tx, room, { ...report, type: report.type }, at);
+        recordingId = await applyRecordingReport(tx, room, { ...report, type: report.type }, at);
         break;
       case "qos.alert":
         // The report schema requires qos for this type.
@@ -73,6 +75,21 @@ export async function ingestMediaReport(
           },
         });
         break;
+    }
+    // The room's timeline (GET rooms/:id/timeline): every report as it was told, in its own
+    // transaction; the end is written by endRoom, whoever ended the room.
+    if (report.type !== "room.ended") {
+      await recordRoomActivity(tx, room.id, {
+        type: report.type,
+        at,
+        identity: report.participant?.identity ?? null,
+        detail: {
+          ...(recordingId || report.recording?.id
+            ? { recording_id: recordingId ?? report.recording?.id }
+            : {}),
+          ...(report.qos ? { qos_kind: report.qos.kind, qos_value: report.qos.value } : {}),
+        },
+      });
     }
     return { duplicate: false };
   });

@@ -1,4 +1,5 @@
 import { projects } from "@/db/schema";
+import { type AuditContext, recordAudit } from "@/lib/audit/record-audit";
 import type { Db } from "@/lib/db";
 import { isUniqueViolation } from "@/lib/db-errors";
 import { ApiError } from "@/lib/http/errors";
@@ -11,17 +12,34 @@ import { slugify, withSuffix } from "@/lib/projects/slugify";
 /**
  * Creates a project in an org. An explicit slug that is taken is 409 `slug_taken`; a slug generated
  * from the name gets a random suffix instead. The unique index decides, so concurrent creates are safe.
+ * With an audit context the creation is recorded in the trail in the same transaction (issue 38);
+ * each attempt is its own transaction, so a slug collision rolls back cleanly before the retry.
  */
-export async function createProject(db: Db, orgId: string, input: CreateProjectInput): Promise<ProjectDto> {
+export async function createProject(
+  db: Db,
+  orgId: string,
+  input: CreateProjectInput,
+  audit?: AuditContext,
+): Promise<ProjectDto> {
   const explicit = input.slug !== undefined;
   let slug = input.slug ?? slugify(input.name);
   for (let attempt = 0; ; attempt++) {
     try {
-      const [row] = await db
-        .insert(projects)
-        .values({ id: newId("project"), orgId, name: input.name, slug, environment: input.environment })
-        .returning();
-      if (!row) throw new Error("insert returned no row");
+      const row = await db.transaction(async (tx) => {
+        const [inserted] = await tx
+          .insert(projects)
+          .values({ id: newId("project"), orgId, name: input.name, slug, environment: input.environment })
+          .returning();
+        if (!inserted) throw new Error("insert returned no row");
+        if (audit) {
+          await recordAudit(tx, audit, {
+            action: "project.created",
+            target: { type: "project", id: inserted.id },
+            metadata: { name: inserted.name, slug: inserted.slug, environment: inserted.environment },
+          });
+        }
+        return inserted;
+      });
       return serializeProject(row);
     } catch (err) {
       if (!isUniqueViolation(err, "projects_org_slug_key")) throw err;

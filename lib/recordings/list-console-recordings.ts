@@ -1,9 +1,10 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, gte, lt, sql } from "drizzle-orm";
 import { projects, recordings, rooms } from "@/db/schema";
 import type { Db } from "@/lib/db";
-import { RECORDINGS_LIST_MAX } from "@/lib/recordings/list-recordings";
+import { cutAtInstant } from "@/lib/recordings/list-recordings";
 import type { RecordingDto } from "@/lib/recordings/recording-schema";
 import { serializeRecording } from "@/lib/recordings/serialize-recording";
+import { findRoom } from "@/lib/rooms/find-room";
 
 export interface ConsoleRecording extends RecordingDto {
   room_name: string;
@@ -12,8 +13,36 @@ export interface ConsoleRecording extends RecordingDto {
   project_name: string;
 }
 
-/** The console's recordings table: the API's list plus the names a person reads. */
-export async function listConsoleRecordings(db: Db, orgId: string): Promise<ConsoleRecording[]> {
+export interface ConsoleRecordingFilters {
+  projectId?: string | undefined;
+  /** A room's id or share code (that room), or the start of room names (any case). */
+  room?: string | undefined;
+  /** Started at or after. */
+  since?: Date | undefined;
+  /** Started before (exclusive): also the next page's position (docs/decisions/0921). */
+  until?: Date | undefined;
+}
+
+export const CONSOLE_RECORDINGS_PAGE = 50;
+
+/**
+ * The console's recordings table: the API's list plus the names a person reads, filtered by
+ * project, room and a date range, one page at a time (issue 38). A page ends between instants, and
+ * `until` = its last `started_at` continues it, as GET /v1/workspace/recordings does.
+ */
+export async function listConsoleRecordings(
+  db: Db,
+  orgId: string,
+  f: ConsoleRecordingFilters = {},
+  limit = CONSOLE_RECORDINGS_PAGE,
+): Promise<{ items: ConsoleRecording[]; nextUntil: string | null }> {
+  let roomId: string | undefined;
+  let namePrefix: string | undefined;
+  if (f.room) {
+    const exact = await findRoom(db, f.room, { orgId });
+    if (exact) roomId = exact.id;
+    else namePrefix = f.room.toLowerCase();
+  }
   const rows = await db
     .select({
       recording: recordings,
@@ -24,15 +53,37 @@ export async function listConsoleRecordings(db: Db, orgId: string): Promise<Cons
     .from(recordings)
     .innerJoin(rooms, eq(rooms.id, recordings.roomId))
     .innerJoin(projects, eq(projects.id, recordings.projectId))
-    // Served by recordings_org_state_started_idx, like GET /v1/workspace/recordings.
-    .where(and(eq(recordings.orgId, orgId), eq(recordings.state, "completed")))
+    // recordings_org_state_started_idx (or recordings_project_state_started_idx, recordings_room_idx).
+    .where(
+      and(
+        eq(recordings.orgId, orgId),
+        eq(recordings.state, "completed"),
+        f.projectId ? eq(recordings.projectId, f.projectId) : undefined,
+        roomId ? eq(recordings.roomId, roomId) : undefined,
+        namePrefix !== undefined
+          ? sql`lower(${rooms.name}) like ${`${namePrefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`
+          : undefined,
+        f.since ? gte(recordings.startedAt, f.since) : undefined,
+        f.until ? lt(recordings.startedAt, f.until) : undefined,
+      ),
+    )
     .orderBy(desc(recordings.startedAt), desc(recordings.id))
-    .limit(RECORDINGS_LIST_MAX);
-  return rows.map((r) => ({
-    ...serializeRecording(r.recording),
-    room_name: r.roomName,
-    room_short_code: r.shortCode,
-    project_id: r.recording.projectId,
-    project_name: r.projectName,
-  }));
+    .limit(limit + 1);
+  const kept = cutAtInstant(
+    rows.map((r) => r.recording),
+    limit,
+  );
+  const byId = new Map(rows.map((r) => [r.recording.id, r]));
+  const items = kept.map((rec) => {
+    const r = byId.get(rec.id);
+    return {
+      ...serializeRecording(rec),
+      room_name: r?.roomName ?? "",
+      room_short_code: r?.shortCode ?? "",
+      project_id: rec.projectId,
+      project_name: r?.projectName ?? "",
+    };
+  });
+  const last = kept[kept.length - 1];
+  return { items, nextUntil: rows.length > limit && last ? last.startedAt.toISOString() : null };
 }

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { rooms } from "@/db/schema";
 import type { JobTx } from "@/lib/jobs/transaction";
+import { recordRoomActivity } from "@/lib/rooms/record-room-activity";
 import { type RoomDto, roomSchema } from "@/lib/rooms/room-schema";
 import { serializeRoom } from "@/lib/rooms/serialize-room";
 import { recordEvent } from "@/lib/webhooks/outbox/record-event";
@@ -20,6 +21,7 @@ export async function endRoom(tx: JobTx, room: RoomRow, at: Date): Promise<RoomR
     .where(eq(rooms.id, room.id))
     .returning();
   if (!ended) throw new Error("room vanished inside its own transaction");
+  await recordRoomActivity(tx, room.id, { type: "room.ended", at });
   const dto: RoomDto = serializeRoom(ended);
   await recordEvent(tx, {
     type: "room.ended",

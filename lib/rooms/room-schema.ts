@@ -17,10 +17,25 @@ export const roomSchema = z
   .meta({ id: "Room" });
 export type RoomDto = z.output<typeof roomSchema>;
 
+/** A room in GET /v1/workspace/rooms: the room and who is in it now (issue 38). */
+export const roomListItemSchema = roomSchema
+  .extend({
+    active_participants: z
+      .number()
+      .int()
+      .meta({ description: "Participants in the room now, as the media plane reports them." }),
+  })
+  .meta({ id: "RoomListItem" });
+export type RoomListItemDto = z.output<typeof roomListItemSchema>;
+
 /** Query of GET /v1/workspace/rooms. The create body is in lib/rooms/create-room-schema.ts. */
 export const listRoomsQuery = pageQuery.extend({
   project_id: z.string().min(1).max(64).optional(),
   state: z.enum(ROOM_STATES, { error: "state must be one of created, active, ended" }).optional(),
+  q: z.string().trim().max(200, "q must be at most 200 characters").optional().meta({
+    description:
+      "Search: rooms whose name starts with it (any case), or whose share code or id it is (docs/decisions/1072).",
+  }),
 });
 export type ListRoomsQuery = z.output<typeof listRoomsQuery>;
 

@@ -1,6 +1,8 @@
-import { webhookEndpoints, webhookSigningSecrets } from "@/db/schema";
+import { and, eq } from "drizzle-orm";
+import { projects, webhookEndpoints, webhookSigningSecrets } from "@/db/schema";
 import { encryptSecret } from "@/lib/crypto/secret-box";
 import type { Db } from "@/lib/db";
+import { ApiError } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
 import type { CreatedWebhook } from "@/lib/webhooks/endpoint-schema";
 import { serializeWebhook } from "@/lib/webhooks/serialize-webhook";
@@ -22,6 +24,15 @@ export async function createWebhook(
   await assertRegistrableHost(input.url);
   const secret = newSigningSecret();
   const row = await db.transaction(async (tx) => {
+    if (scope.projectId) {
+      // The project is the caller's org's (a key's own project always is; the console names one).
+      const [project] = await tx
+        .select({ id: projects.id })
+        .from(projects)
+        .where(and(eq(projects.id, scope.projectId), eq(projects.orgId, scope.orgId)))
+        .limit(1);
+      if (!project) throw new ApiError("not_found", "No such project in this organisation.");
+    }
     const [endpoint] = await tx
       .insert(webhookEndpoints)
       .values({

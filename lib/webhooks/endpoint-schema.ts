@@ -41,6 +41,11 @@ const webhookFields = {
     .nullable()
     .meta({ description: "Deliveries per second at most; null: unlimited (docs/decisions/0942)." }),
   health: webhookHealthSchema,
+  kind: z.enum(["https", "inbox"]).meta({
+    description:
+      "`https`: posted to `url`; `inbox`: the built-in test inbox, received by the service itself (docs/decisions/1073).",
+  }),
+  expires_at: timestamp.nullable().meta({ description: "When a test inbox expires; null for `https`." }),
 };
 
 export const webhookSchema = z.object(webhookFields).meta({ id: "WebhookEndpoint" });

@@ -29,5 +29,7 @@ export function serializeWebhook(w: EndpointRow): WebhookDto {
     created_at: w.createdAt.toISOString(),
     rate_limit: w.rateLimit,
     health: serializeHealth(w),
+    kind: w.kind,
+    expires_at: w.expiresAt?.toISOString() ?? null,
   };
 }

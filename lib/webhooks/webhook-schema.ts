@@ -42,13 +42,38 @@ const rateLimit = z
   .positive("rate_limit must be greater than 0 (null: unlimited)")
   .max(MAX_RATE_LIMIT, `rate_limit must be at most ${MAX_RATE_LIMIT}`);
 
-/** Endpoint 9: org-wide endpoints, the workspace's five events. */
-export const createWorkspaceWebhookBody = z.object({
-  url,
-  events: eventList(WORKSPACE_EVENTS),
-  description: description.nullish(),
-  rate_limit: rateLimit.nullish(),
-});
+/**
+ * Endpoint 9: org-wide endpoints, the workspace's five events; with `project_id` (an extension, for
+ * the console: issue 38) an endpoint of that project and the whole catalog, as endpoint 15 makes.
+ */
+export const createWorkspaceWebhookBody = z
+  .object({
+    url,
+    events: eventList(CATALOG_EVENTS),
+    description: description.nullish(),
+    rate_limit: rateLimit.nullish(),
+    project_id: z
+      .string({ error: "project_id must be a project id" })
+      .min(1, "project_id must be a project id")
+      .max(64, "project_id must be a project id")
+      .nullish()
+      .meta({
+        description: "Extension: the project whose events it receives (any catalog event); absent: org-wide.",
+      }),
+  })
+  .superRefine((b, ctx) => {
+    if (b.project_id) return;
+    const allowed: readonly string[] = WORKSPACE_EVENTS;
+    b.events.forEach((name, i) => {
+      if (!allowed.includes(name)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["events", i],
+          message: `unknown event ${JSON.stringify(name)}; one of ${WORKSPACE_EVENTS.join(", ")} (or give project_id for the whole catalog)`,
+        });
+      }
+    });
+  });
 
 /** Endpoint 15: endpoints of the key's project, the whole catalog. */
 export const createProjectWebhookBody = z.object({
@@ -63,6 +88,9 @@ export type CreateWebhookInput = z.output<typeof createProjectWebhookBody>;
 /** PATCH: `events` is narrowed to the endpoint's own catalog by updateWebhook. */
 export const patchWebhookBody = z
   .object({
+    url: url
+      .optional()
+      .meta({ description: "Checked as on creation (HTTPS; in cloud mode no internal host)." }),
     active: z.boolean({ error: "active must be true or false" }).optional(),
     events: eventList(CATALOG_EVENTS).optional(),
     description: description.nullable().optional(),
@@ -70,11 +98,12 @@ export const patchWebhookBody = z
   })
   .refine(
     (b) =>
+      b.url !== undefined ||
       b.active !== undefined ||
       b.events !== undefined ||
       b.description !== undefined ||
       b.rate_limit !== undefined,
-    { message: "Give at least one of active, events, description, rate_limit." },
+    { message: "Give at least one of url, active, events, description, rate_limit." },
   );
 
 export type PatchWebhookInput = z.output<typeof patchWebhookBody>;

@@ -112,6 +112,7 @@ export function happyPath(
   const withJson = (json: unknown, base: CallOptions = owner): CallOptions => ({ ...base, json });
   let mintedKeyId = "";
   let roomToEnd = "";
+  let inboxId = "";
   const call = (method: string, path: string, opts: CallOptions = {}) =>
     callRoute(method, path, { ...opts, headers: { ...opts.headers, ...headers() } });
   return {
@@ -158,6 +159,8 @@ export function happyPath(
       ).body.id;
       return call("POST", `/v1/workspace/rooms/${roomToEnd}/end`, owner);
     },
+    listRoomParticipants: () => call("GET", `/v1/workspace/rooms/${w.roomId}/participants`, owner),
+    listRoomTimeline: () => call("GET", `/v1/workspace/rooms/${w.roomId}/timeline`, owner),
     listRecordings: () =>
       call("GET", "/v1/workspace/recordings", { ...owner, query: { until: "2030-01-01T00:00:00Z" } }),
     getRecording: () => call("GET", `/v1/workspace/recordings/${w.recordingId}`, owner),
@@ -203,6 +206,16 @@ export function happyPath(
       call("POST", `/v1/workspace/webhooks/${w.webhookId}/deliveries/${w.deliveryId}/redeliver`, owner),
     sendTestEvent: () => call("POST", `/v1/workspace/webhooks/${w.webhookId}/test`, owner),
     listenWebhookEvents: () => call("GET", "/v1/workspace/webhooks/listen", owner),
+    createWebhookInbox: async () => {
+      const res = await call("POST", "/v1/workspace/webhooks/inbox", withJson({}));
+      inboxId ||= String((res.body as { id?: string }).id);
+      return res;
+    },
+    listWebhookInbox: async () => {
+      inboxId ||= (await callRoute<{ id: string }>("POST", "/v1/workspace/webhooks/inbox", withJson({}))).body
+        .id;
+      return call("GET", `/v1/workspace/webhooks/${inboxId}/inbox`, owner);
+    },
     recoverDeliveries: () =>
       call(
         "POST",

@@ -10,6 +10,7 @@ import { listAuditLog, listAuditLogQuery } from "@/lib/audit/list-audit-log";
 import { type AuditChainReport, verifyAuditChain } from "@/lib/audit/verify-audit-chain";
 import { can, rolesWith } from "@/lib/auth/roles";
 import { getDb } from "@/lib/db";
+import { listMembers } from "@/lib/members/list-members";
 
 export const metadata: Metadata = { title: "Audit log" };
 
@@ -37,6 +38,7 @@ const LABELS: Record<(typeof AUDIT_ACTIONS)[number], string> = {
   "member_invitation.created": "Member invited",
   "member_invitation.revoked": "Invitation revoked",
   "member_invitation.resent": "Invitation resent",
+  "project.created": "Project created",
   "project.updated": "Project changed",
   "project.deleted": "Project deleted",
   "room.updated": "Room renamed",
@@ -85,6 +87,28 @@ function ChainStatus({ report }: { report: AuditChainReport }) {
   );
 }
 
+/** An address or id that may wrap only after "@" and "." (never mid-word, issue 38). */
+function breakable(text: string) {
+  return text.split(/(?<=[@.])/).map((part, i) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one string, in order, never reordered.
+    <span key={i}>
+      {part}
+      <wbr />
+    </span>
+  ));
+}
+
+/** The export's query: the same filters as the API's (instants, not the form's days). */
+function csvParams(f: {
+  action?: string | undefined;
+  since?: string | undefined;
+  until?: string | undefined;
+  actor_type?: string;
+  actor_id?: string;
+}) {
+  return { since: f.since, until: f.until, actor_type: f.actor_type, actor_id: f.actor_id };
+}
+
 /** The org's append-only audit trail (Owners and Admins): who did what, when, from where. */
 export default async function AuditPage({
   searchParams,
@@ -100,12 +124,27 @@ export default async function AuditPage({
     );
   }
   const sp = await searchParams;
-  const parsed = listAuditLogQuery.safeParse({
-    limit: "50",
-    action: typeof sp.action === "string" && sp.action !== "" ? sp.action : undefined,
-    cursor: typeof sp.cursor === "string" ? sp.cursor : undefined,
-  });
-  const query = parsed.success ? parsed.data : { limit: 50, cursor: undefined, action: undefined };
+  const one = (v: string | string[] | undefined) => (typeof v === "string" && v !== "" ? v : undefined);
+  // The form's dates are whole UTC days: from the start of `from` to the end of `to`.
+  const from = one(sp.from);
+  const to = one(sp.to);
+  const dayStart = (d: string | undefined, plus = 0) =>
+    d && /^\d{4}-\d{2}-\d{2}$/.test(d) && !Number.isNaN(Date.parse(`${d}T00:00:00Z`))
+      ? new Date(Date.parse(`${d}T00:00:00Z`) + plus * 86_400_000).toISOString()
+      : undefined;
+  const actor = one(sp.actor);
+  // "system" and "api_key" pick a kind of actor; anything else is one actor's id (a member).
+  const actorFilter =
+    actor === "system" || actor === "api_key" ? { actor_type: actor } : actor ? { actor_id: actor } : {};
+  const filters = {
+    action: one(sp.action),
+    since: dayStart(from),
+    until: dayStart(to, 1),
+    ...actorFilter,
+  };
+  const parsed = listAuditLogQuery.safeParse({ limit: "50", cursor: one(sp.cursor), ...filters });
+  const query = parsed.success ? parsed.data : { limit: 50, cursor: undefined };
+  const members = await listMembers(await getDb(), member.orgId, { limit: 200 });
   let page: Awaited<ReturnType<typeof listAuditLog>>;
   try {
     page = await listAuditLog(await getDb(), member.orgId, query);
@@ -139,25 +178,62 @@ export default async function AuditPage({
         </div>
       </div>
       {chain ? <ChainStatus report={chain} /> : null}
-      <nav
-        aria-label="Filter by action"
-        style={{ display: "flex", flexWrap: "wrap", gap: 8, marginBottom: 16 }}
-      >
-        <Link href="/audit" className={`btn sm ${query.action ? "secondary" : ""}`}>
-          All
-        </Link>
-        {AUDIT_ACTIONS.map((a) => (
-          <Link
-            key={a}
-            href={href({ action: a })}
-            className={`btn sm ${query.action === a ? "" : "secondary"}`}
-          >
-            {LABELS[a]}
+      <form className="search-form toolbar" action="/audit" method="get" aria-label="Filter the audit log">
+        <label className="search-field">
+          <span className="search-label">Action</span>
+          <select name="action" defaultValue={query.action ?? ""}>
+            <option value="">Any action</option>
+            {AUDIT_ACTIONS.map((a) => (
+              <option key={a} value={a}>
+                {LABELS[a]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="search-field">
+          <span className="search-label">Who</span>
+          <select name="actor" defaultValue={actor ?? ""}>
+            <option value="">Anyone</option>
+            <option value="system">The service itself (system)</option>
+            <option value="api_key">Any API key</option>
+            {members.items.map((m) => (
+              <option key={m.user_id} value={m.user_id}>
+                {m.email}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="search-field">
+          <span className="search-label">From (UTC day)</span>
+          <input type="date" name="from" defaultValue={from ?? ""} />
+        </label>
+        <label className="search-field">
+          <span className="search-label">To (UTC day, inclusive)</span>
+          <input type="date" name="to" defaultValue={to ?? ""} />
+        </label>
+        <button type="submit" className="btn secondary">
+          Apply
+        </button>
+        <a
+          className="btn secondary"
+          href={`/audit/export${href({ action: query.action, from: undefined, ...csvParams(filters) }).slice("/audit".length)}`}
+          data-testid="export-csv"
+          download
+        >
+          Export CSV
+        </a>
+        {query.action || actor || from || to ? (
+          <Link className="btn ghost" href="/audit">
+            Clear filters
           </Link>
-        ))}
-      </nav>
+        ) : null}
+      </form>
       {page.items.length === 0 ? (
-        <EmptyState title="Nothing recorded yet">
+        <EmptyState
+          title={
+            query.action || actor || from || to ? "No entries match these filters" : "Nothing recorded yet"
+          }
+        >
           Entries appear when someone signs in or changes keys, webhooks or the plan.
         </EmptyState>
       ) : (
@@ -172,8 +248,14 @@ export default async function AuditPage({
               header: "Who",
               cell: (e) => (
                 <MainCell
-                  main={e.actor.label ?? e.actor.id}
-                  sub={e.actor.type === "api_key" ? `API key ${e.actor.id}` : "user"}
+                  main={<span className="audit-who">{breakable(e.actor.label ?? e.actor.id)}</span>}
+                  sub={
+                    e.actor.type === "api_key"
+                      ? `API key ${e.actor.id}`
+                      : e.actor.type === "system"
+                        ? "System: the service itself"
+                        : "Member"
+                  }
                 />
               ),
             },
@@ -207,7 +289,10 @@ export default async function AuditPage({
       )}
       {page.next_cursor ? (
         <div className="list-foot">
-          <Link className="btn secondary" href={href({ action: query.action, cursor: page.next_cursor })}>
+          <Link
+            className="btn secondary"
+            href={href({ action: query.action, actor, from, to, cursor: page.next_cursor })}
+          >
             Older entries
           </Link>
         </div>

@@ -104,7 +104,7 @@ export function MemberList({ members, me }: { members: MemberDto[]; me: { userId
                 actions={[
                   {
                     label: "Change role",
-                    name: `Change ${m.display_name}'s role`,
+                    name: `Change role of ${m.display_name}`,
                     testId: "change-role",
                     onClick: () => setAction({ kind: "role", member: m }),
                   },

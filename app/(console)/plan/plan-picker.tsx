@@ -5,6 +5,7 @@ import { useState } from "react";
 import { api } from "@/app/_components/api-client";
 import { GatedButton } from "@/app/_components/gated-button";
 import { IconCheck, IconSpinner } from "@/app/_components/icons";
+import { LazyConfirmDialog } from "@/app/_components/lazy-confirm-dialog";
 import { useToast } from "@/app/_components/toast";
 import { can, type Role } from "@/lib/auth/roles";
 import type { Plan } from "@/lib/billing/plans";
@@ -44,6 +45,8 @@ export function PlanPicker({
   const router = useRouter();
   const toast = useToast();
   const [busy, setBusy] = useState<Plan | null>(null);
+  // Switching an org's plan changes its terms for everyone: it asks first (issue 38).
+  const [asking, setAsking] = useState<Plan | null>(null);
 
   async function select(plan: Plan) {
     if (busy) return;
@@ -100,9 +103,9 @@ export function PlanPicker({
                   memberRole={memberRole}
                   permission="plan:select"
                   className={plan === "pro" ? "btn block" : "btn secondary block"}
-                  onClick={() => select(plan)}
+                  onClick={() => (current ? setAsking(plan) : select(plan))}
                   data-testid={`select-${plan}`}
-                  aria-label={`Select the ${info.name} plan`}
+                  aria-label={`${current ? "Switch to" : "Select"} ${info.name} plan`}
                 >
                   {busy === plan ? <IconSpinner className="spin" /> : null}
                   {current ? `Switch to ${info.name}` : `Select ${info.name}`}
@@ -112,6 +115,19 @@ export function PlanPicker({
           );
         })}
       </ul>
+      <LazyConfirmDialog
+        open={asking !== null}
+        busy={busy !== null}
+        title={asking ? `Switch to ${PLAN_INFO[asking].name}?` : "Switch plan?"}
+        description="The organisation's plan changes for every member at once; the billing agreement decides prices and limits."
+        action={asking ? `Switch to ${PLAN_INFO[asking].name}` : "Switch"}
+        testId="confirm-plan-switch"
+        onConfirm={async () => {
+          if (asking) await select(asking);
+          setAsking(null);
+        }}
+        onCancel={() => setAsking(null)}
+      />
     </>
   );
 }

@@ -1,40 +1,64 @@
 import type { Metadata } from "next";
+import { cookies } from "next/headers";
+import Link from "next/link";
 import { countOf, DataTable, MainCell } from "@/app/_components/data-table";
 import { EmptyState } from "@/app/_components/empty-state";
+import { hrefWith } from "@/app/_components/filter-tabs";
 import { IconRecord } from "@/app/_components/icons";
 import { ScopeNote } from "@/app/_components/scope-note";
+import { SearchForm } from "@/app/_components/search-form";
 import { Time } from "@/app/_components/time";
 import { requireConsoleMember } from "@/app/_lib/console-session";
+import { CURRENT_PROJECT_COOKIE, projectFilter } from "@/app/_lib/current-project";
+import { formatDuration, formatSize } from "@/app/_lib/format-media";
 import { RecordingActions } from "@/app/(console)/recordings/recording-actions";
 import { getDb } from "@/lib/db";
+import { listProjects } from "@/lib/projects/list-projects";
 import { listConsoleRecordings } from "@/lib/recordings/list-console-recordings";
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+const one = (v: string | string[] | undefined) => (typeof v === "string" && v.trim() ? v.trim() : undefined);
+
+/** A `YYYY-MM-DD` from the form as the UTC instant it starts; anything else is ignored. */
+function day(v: string | undefined, plusDays = 0): Date | undefined {
+  if (!v || !/^\d{4}-\d{2}-\d{2}$/.test(v)) return undefined;
+  const d = new Date(`${v}T00:00:00.000Z`);
+  if (Number.isNaN(d.getTime())) return undefined;
+  return new Date(d.getTime() + plusDays * 86_400_000);
+}
+
+/** An ISO instant from a "next page" link; anything else is ignored. */
+function instant(v: string | undefined): Date | undefined {
+  if (!v) return undefined;
+  const d = new Date(v);
+  return Number.isNaN(d.getTime()) ? undefined : d;
+}
 
 export const metadata: Metadata = { title: "Recordings" };
 
-function duration(sec: number): string {
-  const h = Math.floor(sec / 3600);
-  const m = Math.floor((sec % 3600) / 60);
-  const s = sec % 60;
-  const mm = String(m).padStart(h > 0 ? 2 : 1, "0");
-  return `${h > 0 ? `${h}:` : ""}${mm}:${String(s).padStart(2, "0")}`;
-}
-
-function size(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ["KB", "MB", "GB", "TB"];
-  let v = bytes / 1024;
-  let i = 0;
-  while (v >= 1024 && i < units.length - 1) {
-    v /= 1024;
-    i++;
-  }
-  return `${v.toFixed(v < 10 ? 1 : 0)} ${units[i]}`;
-}
-
 /** Completed recordings of the org, newest first, each downloadable through a short-lived link. */
-export default async function RecordingsPage() {
+export default async function RecordingsPage({ searchParams }: { searchParams: SearchParams }) {
   const member = await requireConsoleMember();
-  const items = await listConsoleRecordings(await getDb(), member.orgId);
+  const sp = await searchParams;
+  const db = await getDb();
+  const projects = await listProjects(db, member.orgId, { limit: 200 });
+  const project = projectFilter(projects.items, (await cookies()).get(CURRENT_PROJECT_COOKIE)?.value);
+  const room = one(sp.room)?.slice(0, 200);
+  const from = one(sp.from);
+  const to = one(sp.to);
+  const before = one(sp.before);
+  // "to" is a whole day: recordings started before the next day's start.
+  const toEnd = day(to, 1);
+  const page = instant(before);
+  const until = page && toEnd ? new Date(Math.min(page.getTime(), toEnd.getTime())) : (page ?? toEnd);
+  const { items, nextUntil } = await listConsoleRecordings(db, member.orgId, {
+    projectId: project?.id,
+    room,
+    since: day(from),
+    until,
+  });
+  const filtered = Boolean(room || from || to);
   const now = Date.now();
   return (
     <>
@@ -45,12 +69,34 @@ export default async function RecordingsPage() {
             Completed recordings across every project. Downloads come straight from storage through a link
             valid five minutes.
           </p>
-          <ScopeNote scope="org" />
+          <ScopeNote scope="project" project={project?.name} />
         </div>
       </div>
+      <div className="toolbar">
+        <SearchForm
+          path="/recordings"
+          label="Filter recordings"
+          testId="recording-filters"
+          fields={[
+            { name: "room", label: "Room (name, share code or id)", value: room, placeholder: "Standup" },
+            { name: "from", label: "Started from", type: "date", value: from },
+            { name: "to", label: "Started until (inclusive)", type: "date", value: to },
+          ]}
+        />
+        {filtered ? (
+          <Link href="/recordings" className="btn ghost">
+            Clear filters
+          </Link>
+        ) : null}
+      </div>
       {items.length === 0 ? (
-        <EmptyState icon={<IconRecord />} title="No recordings yet">
-          Recordings appear here once the media server reports them completed.
+        <EmptyState
+          icon={<IconRecord />}
+          title={filtered || before ? "No recordings match these filters" : "No recordings yet"}
+        >
+          {filtered
+            ? "Try another room or a wider date range."
+            : "Recordings appear here once the media server reports them completed."}
         </EmptyState>
       ) : (
         <DataTable
@@ -66,8 +112,8 @@ export default async function RecordingsPage() {
             },
             { header: "Project", cell: (r) => r.project_name },
             { header: "Started", className: "muted", cell: (r) => <Time iso={r.started_at} now={now} /> },
-            { header: "Duration", className: "mono", cell: (r) => duration(r.duration_sec) },
-            { header: "Size", className: "muted", cell: (r) => size(r.size_bytes) },
+            { header: "Duration", className: "mono", cell: (r) => formatDuration(r.duration_sec) },
+            { header: "Size", className: "muted", cell: (r) => formatSize(r.size_bytes) },
             {
               header: "Actions",
               srOnly: true,
@@ -80,7 +126,23 @@ export default async function RecordingsPage() {
               ),
             },
           ]}
-          foot={<span>{countOf(items.length, "recording", "recordings")}</span>}
+          foot={
+            <>
+              <span data-testid="recording-count">
+                {countOf(items.length, "recording", "recordings")}
+                {nextUntil || before ? " on this page" : ""}
+              </span>
+              {nextUntil ? (
+                <Link
+                  className="btn secondary sm"
+                  href={hrefWith("/recordings", { room, from, to, before: nextUntil })}
+                  data-testid="older-recordings"
+                >
+                  Older recordings
+                </Link>
+              ) : null}
+            </>
+          }
         />
       )}
     </>

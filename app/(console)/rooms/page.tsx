@@ -2,12 +2,18 @@ import type { Metadata } from "next";
 import { cookies } from "next/headers";
 import Link from "next/link";
 import { EmptyState, NoProjectYet } from "@/app/_components/empty-state";
-import { FilterTabs, hrefWith } from "@/app/_components/filter-tabs";
+import { FilterTabs } from "@/app/_components/filter-tabs";
 import { IconFolder, IconVideo } from "@/app/_components/icons";
 import { ProjectSelect } from "@/app/_components/project-select";
 import { ScopeNote } from "@/app/_components/scope-note";
+import { SearchForm } from "@/app/_components/search-form";
 import { requireConsoleMember } from "@/app/_lib/console-session";
-import { CURRENT_PROJECT_COOKIE, pickCurrentProject } from "@/app/_lib/current-project";
+import {
+  ALL_PROJECTS,
+  CURRENT_PROJECT_COOKIE,
+  pickCurrentProject,
+  projectFilter,
+} from "@/app/_lib/current-project";
 import { planGate } from "@/app/_lib/plan-gate";
 import { CreateRoomButton } from "@/app/(console)/rooms/create-room-button";
 import { type ProjectRef, RoomList } from "@/app/(console)/rooms/room-list";
@@ -38,18 +44,23 @@ export default async function RoomsPage({ searchParams }: { searchParams: Search
   }));
   // Unknown values in the URL are ignored rather than answered with an empty list.
   const state = ROOM_STATES.find((s) => s === sp.state);
-  const projectId = projects.find((p) => p.id === sp.project_id)?.id;
-  const filters = { state, project_id: projectId };
+  // The URL's project, else the switcher's (docs/decisions/1076); `project_id=all` is every project.
+  const remembered = (await cookies()).get(CURRENT_PROJECT_COOKIE)?.value;
+  const projectId =
+    sp.project_id === ALL_PROJECTS
+      ? undefined
+      : (projects.find((p) => p.id === sp.project_id)?.id ?? projectFilter(projects, remembered)?.id);
+  const q = typeof sp.q === "string" && sp.q.trim() ? sp.q.trim().slice(0, 200) : undefined;
+  const filters = { state, project_id: projectId, q };
   const page = await listRooms(db, member.orgId, { limit: PAGE_SIZE, ...filters });
   const now = Date.now();
-  const filtered = state !== undefined || projectId !== undefined;
+  const filtered = state !== undefined || projectId !== undefined || q !== undefined;
   const blockedReason =
     projects.length === 0
       ? "Create a project first: every room belongs to one."
       : planGate(member, env.SVC_DEPLOYMENT_MODE).reason;
   // "New room" starts in the filtered project, else in the current one (the switcher's).
-  const defaultProjectId =
-    projectId ?? pickCurrentProject(projects, (await cookies()).get(CURRENT_PROJECT_COOKIE)?.value)?.id;
+  const defaultProjectId = projectId ?? pickCurrentProject(projects, remembered)?.id;
 
   const createButton = (label?: string) => (
     <CreateRoomButton
@@ -68,14 +79,7 @@ export default async function RoomsPage({ searchParams }: { searchParams: Search
         <div>
           <h1>Rooms</h1>
           <p>Meeting spaces across every project. Share a room by its link; it never reveals the id.</p>
-          {projectId ? null : (
-            <ScopeNote
-              scope="org"
-              filterHref={
-                defaultProjectId ? hrefWith("/rooms", { state, project_id: defaultProjectId }) : undefined
-              }
-            />
-          )}
+          <ScopeNote scope="project" project={projects.find((p) => p.id === projectId)?.name} />
         </div>
         <div className="page-actions">{createButton()}</div>
       </div>
@@ -92,7 +96,7 @@ export default async function RoomsPage({ searchParams }: { searchParams: Search
               path="/rooms"
               param="state"
               current={state}
-              otherParams={{ project_id: projectId }}
+              otherParams={{ project_id: projectId, q }}
               options={[
                 { value: undefined, label: "All" },
                 { value: "created", label: "Created" },
@@ -105,13 +109,28 @@ export default async function RoomsPage({ searchParams }: { searchParams: Search
               current={projectId}
               label="Filter by project"
               path="/rooms"
-              query={{ state }}
+              query={{ state, q }}
               allLabel="All projects"
+            />
+            <SearchForm
+              path="/rooms"
+              label="Search rooms"
+              testId="room-search"
+              keep={{ state, project_id: projectId }}
+              fields={[
+                {
+                  name: "q",
+                  label: "Name or share code",
+                  value: q,
+                  placeholder: "Standup, abc-defg-hij",
+                  hint: "Finds rooms whose name starts with the text, or whose share code or id it is.",
+                },
+              ]}
             />
           </div>
           {page.items.length > 0 ? (
             <RoomList
-              key={`${state ?? ""}:${projectId ?? ""}:${now}`}
+              key={`${state ?? ""}:${projectId ?? ""}:${q ?? ""}:${now}`}
               first={page}
               filters={filters}
               projects={projects}
@@ -122,14 +141,16 @@ export default async function RoomsPage({ searchParams }: { searchParams: Search
           ) : filtered ? (
             <EmptyState
               icon={<IconVideo />}
-              title="No rooms match these filters"
+              title={q ? `No rooms match “${q}”` : "No rooms match these filters"}
               action={
                 <Link className="btn secondary" href="/rooms">
                   Clear filters
                 </Link>
               }
             >
-              Try another state or project.
+              {q
+                ? "Names match from their start; share codes and ids match whole."
+                : "Try another state or project."}
             </EmptyState>
           ) : (
             <EmptyState icon={<IconVideo />} title="No rooms yet" action={createButton("Create room")}>

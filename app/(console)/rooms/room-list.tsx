@@ -9,7 +9,7 @@ import { RoomTypeLabel } from "@/app/_components/room-types";
 import { Time } from "@/app/_components/time";
 import { type Page, usePagedList } from "@/app/_components/use-paged-list";
 import { roomShareLink } from "@/lib/invitations/share-link-format";
-import type { RoomDto } from "@/lib/rooms/room-schema";
+import type { RoomListItemDto } from "@/lib/rooms/room-schema";
 
 export interface ProjectRef {
   id: string;
@@ -25,8 +25,8 @@ export function RoomList({
   now,
   pageSize,
 }: {
-  first: Page<RoomDto>;
-  filters: { state: string | undefined; project_id: string | undefined };
+  first: Page<RoomListItemDto>;
+  filters: { state: string | undefined; project_id: string | undefined; q: string | undefined };
   projects: ProjectRef[];
   shareBase: string;
   now: number;
@@ -50,6 +50,15 @@ export function RoomList({
         },
         { header: "Type", className: "c-type", cell: (r) => <RoomTypeLabel type={r.type} /> },
         { header: "State", className: "c-state", cell: (r) => <RoomStateBadge state={r.state} /> },
+        {
+          header: "In the room",
+          className: "c-present",
+          cell: (r) => (
+            <span data-testid="room-present" className={r.active_participants === 0 ? "muted" : undefined}>
+              {countOf(r.active_participants, "person", "people")}
+            </span>
+          ),
+        },
         {
           header: "Project",
           className: "c-project",

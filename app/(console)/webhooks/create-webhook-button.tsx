@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { Choices, choicesOf } from "@/app/_components/choices";
-import { TextField } from "@/app/_components/field";
+import { SelectField, TextField } from "@/app/_components/field";
 import type { FormSpec } from "@/app/_components/form-dialog";
 import { FormDialogButton } from "@/app/_components/form-dialog-button";
 import { type FieldErrors, text } from "@/app/_components/form-values";
@@ -10,15 +10,17 @@ import { lazyComponent, OnceOpened } from "@/app/_components/lazy-dialog";
 import type { RevealedSecret } from "@/app/(console)/webhooks/secret-dialog";
 import type { Role } from "@/lib/auth/roles";
 import type { CreatedWebhook } from "@/lib/webhooks/create-webhook";
-import { WORKSPACE_EVENTS } from "@/lib/webhooks/event-catalog";
+import { CATALOG_EVENTS, EVENT_DESCRIPTIONS, PROJECT_ONLY_EVENTS } from "@/lib/webhooks/event-catalog";
 
-const EVENT_HINT: Record<string, string> = {
-  "room.created": "A room was created",
-  "room.ended": "The last participant left, or the host ended it",
-  "recording.started": "A recording began",
-  "recording.completed": "A recording finished and is listed",
-  "recording.failed": "A recording could not be made",
-};
+/** The picker lists the whole catalogue (lib/webhooks/event-catalog.ts), as the delivery filter does. */
+const EVENT_HINT: Record<string, string> = Object.fromEntries(
+  CATALOG_EVENTS.map((e) => [
+    e,
+    (PROJECT_ONLY_EVENTS as readonly string[]).includes(e)
+      ? `${EVENT_DESCRIPTIONS[e]}. Needs a project.`
+      : EVENT_DESCRIPTIONS[e],
+  ]),
+);
 
 function check(form: FormData): FieldErrors {
   const errors: FieldErrors = {};
@@ -26,13 +28,19 @@ function check(form: FormData): FieldErrors {
   if (url === "") errors.url = "Enter the URL your server receives events at.";
   else if (!/^https:\/\//i.test(url))
     errors.url = "Use an https:// address: deliveries are only sent over TLS.";
-  if (form.getAll("events").length === 0) errors.events = "Choose at least one event.";
+  const events = form.getAll("events").map(String);
+  if (events.length === 0) errors.events = "Choose at least one event.";
+  else if (
+    text(form, "project_id") === "" &&
+    events.some((e) => (PROJECT_ONLY_EVENTS as readonly string[]).includes(e))
+  )
+    errors.events = `${PROJECT_ONLY_EVENTS.filter((e) => events.includes(e)).join(", ")} come from one project: choose the project above, or leave them out.`;
   return errors;
 }
 
 const addEndpoint: FormSpec<CreatedWebhook> = {
   title: "Add a webhook endpoint",
-  description: "Every event you choose, from every project of this organisation, is POSTed to this URL.",
+  description: "Every event you choose, from the project you pick (or every project), is POSTed to this URL.",
   wide: true,
   submitLabel: "Add endpoint",
   busyLabel: "Adding…",
@@ -50,10 +58,15 @@ const SecretDialog = lazyComponent(() =>
 export function CreateWebhookButton({
   memberRole,
   cloud,
+  projects,
+  defaultProjectId,
   label = "Add endpoint",
 }: {
   memberRole: Role;
   cloud: boolean;
+  projects: { id: string; name: string }[];
+  /** The switcher's project: the dialog starts there and says so. */
+  defaultProjectId?: string | undefined;
   label?: string | undefined;
 }) {
   const [revealed, setRevealed] = useState<RevealedSecret | null>(null);
@@ -71,6 +84,19 @@ export function CreateWebhookButton({
         }
         {...addEndpoint}
       >
+        <SelectField
+          id="project_id"
+          label="Events from"
+          hint="The endpoint is created in this scope: one project's events, or every project's."
+          defaultValue={defaultProjectId ?? ""}
+        >
+          <option value="">Every project (organisation-wide)</option>
+          {projects.map((p) => (
+            <option key={p.id} value={p.id}>
+              Project {p.name}
+            </option>
+          ))}
+        </SelectField>
         <TextField
           id="webhook_url"
           name="url"
@@ -91,7 +117,7 @@ export function CreateWebhookButton({
           name="events"
           type="checkbox"
           mono
-          options={choicesOf(WORKSPACE_EVENTS, EVENT_HINT)}
+          options={choicesOf(CATALOG_EVENTS, EVENT_HINT)}
           checked={["room.created"]}
         />
         <TextField

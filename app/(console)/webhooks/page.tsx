@@ -1,11 +1,15 @@
 import type { Metadata } from "next";
+import { cookies } from "next/headers";
 import Link from "next/link";
+import { CopyButton } from "@/app/_components/copy-button";
 import { countOf, DataTable, MainCell } from "@/app/_components/data-table";
 import { EmptyState } from "@/app/_components/empty-state";
 import { IconWebhook } from "@/app/_components/icons";
 import { ScopeNote } from "@/app/_components/scope-note";
 import { Time } from "@/app/_components/time";
 import { requireConsoleMember } from "@/app/_lib/console-session";
+import { CURRENT_PROJECT_COOKIE, projectFilter } from "@/app/_lib/current-project";
+import { CreateInboxButton } from "@/app/(console)/webhooks/create-inbox-button";
 import { CreateWebhookButton } from "@/app/(console)/webhooks/create-webhook-button";
 import { EventList, HealthBadge } from "@/app/(console)/webhooks/status-badge";
 import { getDb } from "@/lib/db";
@@ -19,14 +23,25 @@ export const metadata: Metadata = { title: "Webhooks" };
 export default async function WebhooksPage() {
   const member = await requireConsoleMember();
   const db = await getDb();
-  const [{ items }, projects] = await Promise.all([
+  const [{ items: all }, projects] = await Promise.all([
     listWebhooks(db, member.orgId),
     listProjects(db, member.orgId, { limit: 200 }),
   ]);
   const projectName = new Map(projects.items.map((p) => [p.id, p.name]));
   const now = Date.now();
+  const remembered = (await cookies()).get(CURRENT_PROJECT_COOKIE)?.value;
+  // The switcher's project (docs/decisions/1076): its own endpoints and the org-wide ones, which
+  // receive its events too; All projects: every endpoint.
+  const filter = projectFilter(projects.items, remembered);
+  const items = filter ? all.filter((w) => w.project_id === null || w.project_id === filter.id) : all;
   const create = (label?: string) => (
-    <CreateWebhookButton memberRole={member.role} cloud={env.SVC_DEPLOYMENT_MODE === "cloud"} label={label} />
+    <CreateWebhookButton
+      memberRole={member.role}
+      cloud={env.SVC_DEPLOYMENT_MODE === "cloud"}
+      projects={projects.items.map((p) => ({ id: p.id, name: p.name }))}
+      defaultProjectId={filter?.id}
+      label={label}
+    />
   );
   return (
     <>
@@ -36,10 +51,20 @@ export default async function WebhooksPage() {
           <p>
             Signed HTTPS POSTs to your servers when rooms and recordings change, retried for about five hours.
           </p>
-          <ScopeNote scope="org" />
+          <ScopeNote scope="project" project={filter?.name} />
+          <p>
+            <Link href="/webhooks/events">Event catalogue</Link>: every event&apos;s body, with an example.
+          </p>
         </div>
-        <div className="page-actions">{create()}</div>
+        <div className="page-actions">
+          <CreateInboxButton memberRole={member.role} />
+          {create()}
+        </div>
       </div>
+      <p className="callout" data-testid="inbox-callout">
+        No public server yet? A <strong>test inbox</strong> is an endpoint inside this service: it receives
+        every event, verifies each signature and shows you the request, and expires after 24 hours.
+      </p>
       {items.length === 0 ? (
         <EmptyState icon={<IconWebhook />} title="No webhook endpoints yet" action={create("Add endpoint")}>
           Add an HTTPS endpoint and choose its events. Each delivery is signed with the endpoint&apos;s
@@ -58,11 +83,33 @@ export default async function WebhooksPage() {
               cell: (w) => (
                 <MainCell
                   main={
-                    <Link href={`/webhooks/${w.id}`} className="truncate-link" title={w.url}>
-                      {w.url}
-                    </Link>
+                    w.kind === "inbox" ? (
+                      <Link href={`/webhooks/${w.id}`}>
+                        Test inbox <span className="badge">Test</span>
+                      </Link>
+                    ) : (
+                      <span className="url-cell">
+                        <Link href={`/webhooks/${w.id}`} className="truncate-link" title={w.url}>
+                          {w.url}
+                        </Link>
+                        <CopyButton
+                          value={w.url}
+                          label={`Copy the URL ${w.url}`}
+                          className="icon-btn"
+                          toastTitle="URL copied"
+                        />
+                      </span>
+                    )
                   }
-                  sub={w.description ?? w.id}
+                  sub={
+                    w.kind === "inbox" && w.expires_at ? (
+                      <>
+                        Expires <Time iso={w.expires_at} now={now} />
+                      </>
+                    ) : (
+                      (w.description ?? w.id)
+                    )
+                  }
                 />
               ),
             },

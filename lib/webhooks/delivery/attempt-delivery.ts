@@ -12,6 +12,9 @@ import { ATTEMPT_TIMEOUT_MS, type PostResult, postWebhook } from "@/lib/webhooks
 import { recordAttempt, type SentAttempt } from "@/lib/webhooks/delivery/record-attempt";
 import { judgeAttempt } from "@/lib/webhooks/delivery/schedule";
 import { signedHeaders, UnsignableError } from "@/lib/webhooks/delivery/signed-request";
+import { isInboxUrl } from "@/lib/webhooks/inbox/inbox-url";
+import { receiveInInbox } from "@/lib/webhooks/inbox/receive-in-inbox";
+import { isTestBody } from "@/lib/webhooks/outbox/envelope";
 
 /**
  * THE delivery state machine, the same under both backends (the embedded worker claims in
@@ -26,7 +29,7 @@ export async function attemptDelivery(db: Db, deliveryId: string, attempt: numbe
   return "claimed" in claim ? runClaimedAttempt(db, claim.claimed) : claim.report;
 }
 
-async function send(row: DeliveryRow, target: Target, attempt: number): Promise<SentAttempt> {
+async function send(db: Db, row: DeliveryRow, target: Target, attempt: number): Promise<SentAttempt> {
   const { keys } = target;
   if (keys instanceof UnsignableError) {
     // A secret that can never sign (a changed SVC_ENCRYPTION_KEY) fails the attempt like a network error.
@@ -49,11 +52,16 @@ async function send(row: DeliveryRow, target: Target, attempt: number): Promise<
     body: row.body,
     keys,
   });
-  const result = await postWebhook(target.url, headers, row.body, {
-    timeoutMs: ATTEMPT_TIMEOUT_MS,
-    guardAddresses: env.SVC_DEPLOYMENT_MODE === "cloud",
-  });
-  return { result, requestHeaders: headers };
+  // The seam of the built-in test inbox (docs/decisions/1073): its deliveries are received by the
+  // service itself instead of posted; everything around (signing, judging, recording) is shared.
+  const result = isInboxUrl(target.url)
+    ? await receiveInInbox(db, row.endpointId, headers, row.body)
+    : await postWebhook(target.url, headers, row.body, {
+        timeoutMs: ATTEMPT_TIMEOUT_MS,
+        guardAddresses: env.SVC_DEPLOYMENT_MODE === "cloud",
+      });
+  // A failed test does not start the endpoint's failing clock (docs/decisions/1074).
+  return { result, requestHeaders: headers, spareHealth: isTestBody(row.body) };
 }
 
 /** A rate-limited endpoint's delivery waits for its slot; no attempt is made or counted (0942). */
@@ -117,7 +125,7 @@ export async function runClaimedAttempt(
   const sent = await observeWebhookPost(
     row,
     attempt,
-    () => send(row, target, attempt),
+    () => send(db, row, target, attempt),
     (s) => s.result,
   );
   onSent?.();

@@ -11,6 +11,8 @@ import type { Verdict } from "@/lib/webhooks/delivery/schedule";
 export interface SentAttempt {
   result: PostResult;
   requestHeaders: Record<string, string> | null;
+  /** A test event's failure is logged but does not make the endpoint failing (docs/decisions/1074). */
+  spareHealth?: boolean;
 }
 
 /** One attempt's record, as the batch statement reads it (json_to_recordset, snake_case). */
@@ -57,7 +59,7 @@ function recordInput(row: DeliveryRow, attempt: number, sent: SentAttempt, verdi
     endpoint_id: row.endpointId,
     succeeded,
     // 410 is the receiver's own answer ("stop"), neither a success nor a failure of the endpoint.
-    failed: !succeeded && verdict.status !== "gone",
+    failed: !succeeded && verdict.status !== "gone" && !sent.spareHealth,
     health_error: result.error ?? (result.statusCode !== null ? `HTTP ${result.statusCode}` : "failed"),
     started_at: result.startedAt.toISOString(),
     finished_at: finishedAt.toISOString(),

@@ -37,3 +37,13 @@ export function envelope(e: DomainEvent, id: string) {
 export function deliveryBody(e: DomainEvent, webhookId: string): string {
   return JSON.stringify(envelope(e, webhookId));
 }
+
+/**
+ * Whether a stored delivery body is a test event's (POST …/test, docs/decisions/0946): `"test":true`
+ * precedes `"data"` in the envelope above, and everything before `data` is the service's own ids
+ * and names, so nothing a customer wrote can fake it.
+ */
+export function isTestBody(body: string): boolean {
+  const data = body.indexOf(',"data":');
+  return data > 0 && body.lastIndexOf(',"test":true', data) === data - ',"test":true'.length;
+}

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
+import { AutoRefresh } from "@/app/_components/auto-refresh";
 import { EnvironmentBadge, RoomStateBadge } from "@/app/_components/badges";
 import { CopyButton } from "@/app/_components/copy-button";
 import { DataTable } from "@/app/_components/data-table";
@@ -16,6 +17,7 @@ import { planGate } from "@/app/_lib/plan-gate";
 import { roomTokenSnippets } from "@/app/_lib/snippets";
 import { EmailStateBadge, EmailTime } from "@/app/(console)/mailbox/email-state-badge";
 import { InviteForm } from "@/app/(console)/rooms/[roomId]/invite-form";
+import { LiveRoom } from "@/app/(console)/rooms/[roomId]/live-room";
 import { RoomActions } from "@/app/(console)/rooms/[roomId]/room-actions";
 import { TestTokenPanel } from "@/app/(console)/rooms/[roomId]/test-token-panel";
 import { getDb } from "@/lib/db";
@@ -23,13 +25,30 @@ import { listMailbox } from "@/lib/email/list-mailbox";
 import { env } from "@/lib/env";
 import { hasPrefix } from "@/lib/ids";
 import { shareLink } from "@/lib/invitations/share-link";
+import { listParticipants, listTimeline } from "@/lib/media/list-live";
 import { listProjects } from "@/lib/projects/list-projects";
+import { listRecordings } from "@/lib/recordings/list-recordings";
 import { findRoom } from "@/lib/rooms/find-room";
 import { normaliseRoomType } from "@/lib/rooms/room-types";
 import { serializeRoom } from "@/lib/rooms/serialize-room";
 import { rolesFor } from "@/lib/tokens/capabilities";
 
-export const metadata: Metadata = { title: "Room" };
+/** The room's own name in the tab, not "Room" (issue 38: specific page titles). */
+export async function generateMetadata({
+  params,
+}: {
+  params: Promise<{ roomId: string }>;
+}): Promise<Metadata> {
+  const member = await requireConsoleMember();
+  const { roomId } = await params;
+  const row = hasPrefix("room", roomId)
+    ? await findRoom(await getDb(), roomId, { orgId: member.orgId })
+    : undefined;
+  return { title: row ? `${row.name} · Rooms` : "Room not found" };
+}
+
+/** How often an open room page re-reads who is present and the timeline (docs/decisions/1070). */
+const LIVE_REFRESH_SECONDS = 5;
 
 /** A card's head with its icon: the heading (`id` labels the card) and what the card is for. */
 function CardHead({
@@ -65,9 +84,12 @@ export default async function RoomPage({ params }: { params: Promise<{ roomId: s
   const row = hasPrefix("room", roomId) ? await findRoom(db, roomId, { orgId: member.orgId }) : undefined;
   if (!row) notFound();
   const room = serializeRoom(row);
-  const [sent, projects] = await Promise.all([
+  const [sent, projects, present, timeline, recs] = await Promise.all([
     listMailbox(db, member.orgId, { roomId: room.id, limit: 50 }),
     listProjects(db, member.orgId, { limit: 200 }),
+    listParticipants(db, member.orgId, room.id, { limit: 50 }),
+    listTimeline(db, member.orgId, room.id, { limit: 50 }),
+    listRecordings(db, member.orgId, { room_id: room.id }, 20),
   ]);
   const project = projects.items.find((p) => p.id === room.project_id);
   const link = shareLink(room.short_code);
@@ -113,8 +135,19 @@ export default async function RoomPage({ params }: { params: Promise<{ roomId: s
         }
       />
 
+      <AutoRefresh seconds={LIVE_REFRESH_SECONDS} />
       <div className="room-grid">
         <div className="stack">
+          <LiveRoom
+            participants={present.items}
+            moreParticipants={present.next_cursor !== null}
+            timeline={timeline.items}
+            moreTimeline={timeline.next_cursor !== null}
+            recordings={recs.items}
+            memberRole={member.role}
+            now={now}
+            ended={ended}
+          />
           <section className="card" aria-labelledby="share-heading">
             <h2 id="share-heading">Share link</h2>
             <p className="muted" style={{ marginBottom: 12 }}>

@@ -7,6 +7,7 @@ import { ConfirmButton } from "@/app/_components/confirm-button";
 import { GatedButton } from "@/app/_components/gated-button";
 import { lazyComponent, OnceOpened } from "@/app/_components/lazy-dialog";
 import { useApiAction } from "@/app/_components/use-api-action";
+import { EditEndpointButton } from "@/app/(console)/webhooks/[id]/edit-endpoint-button";
 import { endpointGate } from "@/app/(console)/webhooks/[id]/endpoint-gate";
 import type { RevealedSecret } from "@/app/(console)/webhooks/secret-dialog";
 import type { Role } from "@/lib/auth/roles";
@@ -57,9 +58,29 @@ export function EndpointActions({ endpoint, memberRole }: { endpoint: WebhookDto
       >
         Send test event
       </GatedButton>
-      <GatedButton {...opener} onClick={toggle} busy={busy === "active"} data-testid="toggle-endpoint">
-        {active ? "Disable" : endpoint.health.disabled_reason ? "Re-enable" : "Enable"}
-      </GatedButton>
+      <EditEndpointButton endpoint={endpoint} memberRole={memberRole} />
+      {active ? (
+        // Disabling cancels pending deliveries: it asks first, as rotate and delete do (issue 38).
+        <ConfirmButton<WebhookDto>
+          opener={{ ...opener, label: "Disable", testId: "toggle-endpoint" }}
+          ask={{
+            title: "Disable this endpoint?",
+            description:
+              "No new deliveries are made and pending ones are cancelled until you enable it again. Events meanwhile can be recovered afterwards.",
+            action: "Disable endpoint",
+            testId: "confirm-endpoint-action",
+          }}
+          call={() => api(base, { method: "PATCH", json: { active: false } })}
+          outcome={{
+            failure: "Not disabled",
+            success: () => ["Endpoint disabled", "No new deliveries; pending ones are cancelled."],
+          }}
+        />
+      ) : (
+        <GatedButton {...opener} onClick={toggle} busy={busy === "active"} data-testid="toggle-endpoint">
+          {endpoint.health.disabled_reason ? "Re-enable" : "Enable"}
+        </GatedButton>
+      )}
       <ConfirmButton<RotatedSecret>
         opener={{ ...opener, label: "Rotate secret", testId: "rotate-secret" }}
         ask={{

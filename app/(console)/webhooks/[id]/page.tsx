@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { AutoRefresh } from "@/app/_components/auto-refresh";
 import { DetailHead, HeroIcon, IdChip } from "@/app/_components/detail-head";
 import { FilterTabs } from "@/app/_components/filter-tabs";
 import { IconWebhook } from "@/app/_components/icons";
@@ -11,6 +12,7 @@ import { DeliveryFilters, utcInstant } from "@/app/(console)/webhooks/[id]/deliv
 import { DeliveryLog } from "@/app/(console)/webhooks/[id]/delivery-log";
 import { EndpointActions } from "@/app/(console)/webhooks/[id]/endpoint-actions";
 import { EndpointHealth } from "@/app/(console)/webhooks/[id]/endpoint-health";
+import { InboxView } from "@/app/(console)/webhooks/[id]/inbox-view";
 import { RecoverButton } from "@/app/(console)/webhooks/[id]/recover-button";
 import { EventList, HealthBadge } from "@/app/(console)/webhooks/status-badge";
 import styles from "@/app/(console)/webhooks/webhooks.module.css";
@@ -18,9 +20,20 @@ import { getDb } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
 import { DELIVERY_EVENT_TYPES } from "@/lib/webhooks/event-catalog";
 import { findWebhook } from "@/lib/webhooks/find-webhook";
+import { listInboxMessages } from "@/lib/webhooks/inbox/list-inbox";
 import { DELIVERY_STATUSES, type ListDeliveriesQuery, listDeliveries } from "@/lib/webhooks/list-deliveries";
 
-export const metadata: Metadata = { title: "Webhook endpoint" };
+/** The endpoint's own address in the tab (issue 38: specific page titles). */
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const member = await requireConsoleMember();
+  const { id } = await params;
+  try {
+    const endpoint = await findWebhook(await getDb(), member.orgId, id);
+    return { title: endpoint.kind === "inbox" ? "Test inbox · Webhooks" : `${endpoint.url} · Webhooks` };
+  } catch {
+    return { title: "Webhook endpoint not found" };
+  }
+}
 
 const PAGE_SIZE = 20;
 
@@ -31,8 +44,11 @@ async function load(orgId: string, id: string, filters: Omit<ListDeliveriesQuery
   const db = await getDb();
   try {
     const endpoint = await findWebhook(db, orgId, id);
-    const deliveries = await listDeliveries(db, orgId, id, { limit: PAGE_SIZE, ...filters });
-    return { endpoint, deliveries };
+    const [deliveries, inbox] = await Promise.all([
+      listDeliveries(db, orgId, id, { limit: PAGE_SIZE, ...filters }),
+      endpoint.kind === "inbox" ? listInboxMessages(db, orgId, id, { limit: 20 }) : null,
+    ]);
+    return { endpoint, deliveries, inbox };
   } catch (err) {
     if (err instanceof ApiError && err.code === "not_found") notFound();
     throw err;
@@ -55,7 +71,7 @@ export default async function WebhookPage({
   const field = (v: string | string[] | undefined) => (typeof v === "string" && v !== "" ? v : undefined);
   const since = utcInstant(field(sp.since));
   const until = utcInstant(field(sp.until));
-  const { endpoint, deliveries } = await load(member.orgId, id, {
+  const { endpoint, deliveries, inbox } = await load(member.orgId, id, {
     status,
     event_type: eventType,
     since,
@@ -84,7 +100,8 @@ export default async function WebhookPage({
         }
         title={
           <h1 className="url-title" title={endpoint.url}>
-            <span className="truncate">{endpoint.url}</span>
+            <span className="truncate">{endpoint.kind === "inbox" ? "Test inbox" : endpoint.url}</span>
+            {endpoint.kind === "inbox" ? <span className="badge">Test</span> : null}
             <HealthBadge health={endpoint.health} />
           </h1>
         }
@@ -137,6 +154,22 @@ export default async function WebhookPage({
         </div>
       </div>
 
+      {inbox ? (
+        <>
+          <AutoRefresh seconds={3} />
+          <p className="callout" data-testid="inbox-note">
+            This endpoint lives inside the service: nothing leaves it. Every event of{" "}
+            {endpoint.project_id ? "its project" : "the organisation"} arrives here, signed as your server
+            would get it, and the inbox checks the signature the way your code should.{" "}
+            {endpoint.expires_at ? (
+              <>
+                It expires <Time iso={endpoint.expires_at} now={now} />.
+              </>
+            ) : null}
+          </p>
+          <InboxView messages={inbox.items} now={now} />
+        </>
+      ) : null}
       <EndpointHealth health={endpoint.health} now={now} />
 
       <div className="card snippet-card">

@@ -1,3 +1,4 @@
+import { memberAuditContext } from "@/lib/audit/record-audit";
 import { methods } from "@/lib/http/handler";
 import { createProject } from "@/lib/projects/create-project";
 import { listProjects } from "@/lib/projects/list-projects";
@@ -11,8 +12,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
     status: 200,
     body: await listProjects(db, member.orgId, query),
   })),
-  POST: implement(createProjectContract)(async ({ db, member, body }) => ({
+  POST: implement(createProjectContract)(async ({ req, db, member, body }) => ({
     status: 201,
-    body: await createProject(db, member.orgId, body),
+    body: await createProject(db, member.orgId, body, memberAuditContext(req, member)),
   })),
 });

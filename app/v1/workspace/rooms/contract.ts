@@ -1,5 +1,5 @@
 import { createRoomBody } from "@/lib/rooms/create-room-schema";
-import { listRoomsQuery, roomSchema } from "@/lib/rooms/room-schema";
+import { listRoomsQuery, roomListItemSchema, roomSchema } from "@/lib/rooms/room-schema";
 import { defineRoute } from "@/lib/routes/contract";
 import { page } from "@/lib/wire";
 
@@ -12,7 +12,7 @@ export const listRoomsContract = defineRoute({
   auth: "session",
   permission: "rooms:read",
   query: listRoomsQuery,
-  responses: { 200: { description: "OK", schema: page(roomSchema) } },
+  responses: { 200: { description: "OK", schema: page(roomListItemSchema) } },
   errors: [],
 });
 

@@ -19,7 +19,7 @@ export const createWebhookContract = defineRoute({
   method: "POST",
   path: "/v1/workspace/webhooks",
   operationId: "createWebhook",
-  summary: "Register an org-wide webhook endpoint",
+  summary: "Register a webhook endpoint (org-wide, or of one project)",
   description:
     "The signing secret is returned once. HTTPS only; private addresses are refused in cloud mode.",
   tag: "Webhooks",
@@ -27,6 +27,6 @@ export const createWebhookContract = defineRoute({
   permission: "webhooks:write",
   body: createWorkspaceWebhookBody,
   responses: { 201: { description: "Created", schema: createdWebhookSchema } },
-  errors: [],
+  errors: ["not_found"],
   idempotent: true,
 });

@@ -17,11 +17,11 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
     body: await audited(
       db,
       memberAuditContext(req, member),
-      (tx) => createWebhook(tx, { orgId: member.orgId, projectId: null }, body),
+      (tx) => createWebhook(tx, { orgId: member.orgId, projectId: body.project_id ?? null }, body),
       (w) => ({
         action: "webhook.created",
         target: { type: "webhook", id: w.id },
-        metadata: { url: w.url, events: w.events },
+        metadata: { url: w.url, events: w.events, project_id: w.project_id },
       }),
     ),
   })),

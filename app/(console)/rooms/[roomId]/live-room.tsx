@@ -1,0 +1,167 @@
+import { DataTable } from "@/app/_components/data-table";
+import { EmptyState } from "@/app/_components/empty-state";
+import { IconClock, IconRecord, IconUsers } from "@/app/_components/icons";
+import { Time } from "@/app/_components/time";
+import { formatDuration, formatSize } from "@/app/_lib/format-media";
+import { RecordingActions } from "@/app/(console)/recordings/recording-actions";
+import type { Role } from "@/lib/auth/roles";
+import type { PresentParticipantDto, TimelineEntryDto } from "@/lib/media/live-schema";
+import type { RecordingDto } from "@/lib/recordings/recording-schema";
+
+/** Plural-aware counts ("1 participant", "3 participants"). */
+const count = (n: number, one: string, many: string) =>
+  `${n.toLocaleString("en-GB")} ${n === 1 ? one : many}`;
+
+const QOS_WORDS: Record<string, string> = {
+  loss_storm: "heavy packet loss",
+  low_bitrate: "low bitrate",
+  high_rtt: "high round-trip time",
+};
+
+/** One timeline entry in words: who did what, or what happened to the room or its recording. */
+export function timelineText(e: TimelineEntryDto): string {
+  const who = e.identity ?? "Someone";
+  switch (e.type) {
+    case "room.created":
+      return "Room created";
+    case "participant.joined":
+      return `${who} joined`;
+    case "participant.left":
+      return `${who} left`;
+    case "recording.started":
+      return "Recording started";
+    case "recording.completed":
+      return "Recording completed";
+    case "recording.failed":
+      return "Recording failed";
+    case "recording.ready":
+      return "Recording processed and ready";
+    case "qos.alert": {
+      const what = e.qos ? (QOS_WORDS[e.qos.kind] ?? e.qos.kind) : "quality problem";
+      const value = e.qos ? ` (measured ${e.qos.value})` : "";
+      return `Quality alert: ${what}${e.identity ? ` for ${e.identity}` : ""}${value}`;
+    }
+    case "room.ended":
+      return "Room ended";
+  }
+}
+
+/**
+ * The live part of a room page (issue 38): who is in the room now, its timeline and its recordings.
+ * Server-rendered; the page re-renders it while open (AutoRefresh, docs/decisions/1070).
+ */
+export function LiveRoom({
+  participants,
+  moreParticipants,
+  timeline,
+  moreTimeline,
+  recordings,
+  memberRole,
+  now,
+  ended,
+}: {
+  participants: PresentParticipantDto[];
+  moreParticipants: boolean;
+  timeline: TimelineEntryDto[];
+  moreTimeline: boolean;
+  recordings: RecordingDto[];
+  memberRole: Role;
+  now: number;
+  ended: boolean;
+}) {
+  return (
+    <>
+      <section className="card" aria-labelledby="present-heading" data-testid="present">
+        <div className="section-head">
+          <h2 id="present-heading">In the room now</h2>
+          <span className="muted" data-testid="present-count">
+            {moreParticipants ? "more than " : ""}
+            {count(participants.length, "participant", "participants")}
+          </span>
+        </div>
+        {participants.length === 0 ? (
+          <p className="muted">
+            {ended
+              ? "The room has ended; nobody can join it again."
+              : "Nobody is in the room. People appear here when the media server reports them joined."}
+          </p>
+        ) : (
+          <ul className="plain-list" aria-labelledby="present-heading">
+            {participants.map((p) => (
+              <li key={p.identity} data-testid="participant">
+                <IconUsers /> <span className="mono">{p.identity}</span>{" "}
+                <span className="muted">
+                  joined <Time iso={p.joined_at} now={now} />
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+        {moreParticipants ? (
+          <p className="muted">
+            The 50 latest arrivals are shown; the API lists everyone (GET
+            /v1/workspace/rooms/:id/participants).
+          </p>
+        ) : null}
+      </section>
+
+      <section className="card" aria-labelledby="timeline-heading" data-testid="timeline">
+        <h2 id="timeline-heading">Timeline</h2>
+        <ol className="timeline" aria-labelledby="timeline-heading">
+          {timeline.map((e) => (
+            <li key={`${e.id}:${e.type}`} data-testid="timeline-entry" data-type={e.type}>
+              {e.type === "qos.alert" ? <IconClock /> : null}
+              <span
+                className={e.type === "qos.alert" || e.type === "recording.failed" ? "warn-text" : undefined}
+              >
+                {timelineText(e)}
+              </span>{" "}
+              <span className="muted">
+                <Time iso={e.occurred_at} now={now} />
+              </span>
+            </li>
+          ))}
+        </ol>
+        {moreTimeline ? (
+          <p className="muted">
+            Older entries: GET /v1/workspace/rooms/:id/timeline pages through all of them.
+          </p>
+        ) : null}
+      </section>
+
+      <section aria-labelledby="room-recordings-heading">
+        <div className="section-head">
+          <h2 id="room-recordings-heading">Recordings</h2>
+        </div>
+        {recordings.length === 0 ? (
+          <EmptyState icon={<IconRecord />} title="No recordings of this room yet">
+            Completed recordings appear here, ready to download.
+          </EmptyState>
+        ) : (
+          <DataTable
+            label="Recordings of this room"
+            rows={recordings}
+            rowKey={(r) => r.id}
+            rowAttributes={(r) => ({ "data-testid": "room-recording", "data-recording-id": r.id })}
+            columns={[
+              { header: "Started", primary: true, cell: (r) => <Time iso={r.started_at} now={now} /> },
+              { header: "Duration", className: "mono", cell: (r) => formatDuration(r.duration_sec) },
+              { header: "Size", className: "muted", cell: (r) => formatSize(r.size_bytes) },
+              {
+                header: "Actions",
+                srOnly: true,
+                cell: (r) => (
+                  <RecordingActions
+                    recordingId={r.id}
+                    label={`the recording started ${new Date(r.started_at).toISOString().slice(0, 16).replace("T", " ")} UTC`}
+                    memberRole={memberRole}
+                  />
+                ),
+              },
+            ]}
+          />
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,49 @@
+import { z } from "zod";
+import { QOS_KINDS } from "@/lib/media/media-report-schema";
+import { pageQuery } from "@/lib/pagination";
+import { timestamp } from "@/lib/wire";
+
+/**
+ * The live room (issue 38, docs/console.md): who is in a room now, and the room's timeline. Both
+ * come from what the media plane reports (decisions §7) and are read by GET rooms/:id/participants
+ * and GET rooms/:id/timeline.
+ */
+
+export const presentParticipantSchema = z
+  .object({
+    identity: z.string(),
+    joined_at: timestamp,
+  })
+  .meta({ id: "PresentParticipant" });
+export type PresentParticipantDto = z.output<typeof presentParticipantSchema>;
+
+export const TIMELINE_TYPES = [
+  "room.created",
+  "participant.joined",
+  "participant.left",
+  "recording.started",
+  "recording.completed",
+  "recording.failed",
+  "recording.ready",
+  "qos.alert",
+  "room.ended",
+] as const;
+export type TimelineType = (typeof TIMELINE_TYPES)[number];
+
+export const timelineEntrySchema = z
+  .object({
+    id: z
+      .string()
+      .meta({ description: "Stable id of the entry (`ract_…`, or the room id for `room.created`)." }),
+    type: z.enum(TIMELINE_TYPES),
+    occurred_at: timestamp,
+    identity: z.string().nullable().meta({ description: "The participant concerned, if one." }),
+    recording_id: z.string().nullable(),
+    qos: z.object({ kind: z.enum(QOS_KINDS), value: z.number() }).nullable(),
+  })
+  .meta({ id: "TimelineEntry" });
+export type TimelineEntryDto = z.output<typeof timelineEntrySchema>;
+
+/** `?limit=&cursor=` as every keyset list (lib/pagination.ts). */
+export const liveListQuery = pageQuery;
+export type LiveListQuery = z.output<typeof liveListQuery>;
