@@ -121,6 +121,8 @@ export const UNDOCUMENTED_ROUTES: Record<string, string> = {
   "/metrics": "Prometheus scrape endpoint (text exposition format; bearer SVC_METRICS_TOKEN)",
   "/v1/{...path}": "the problem+json 404 for any /v1 path without a route",
   "/v1": "the problem+json 404 for the bare /v1",
+  "/dev/mailbox":
+    "development only, loopback clients only: the local mailbox of one address for `npm run mailbox` (docs/email.md)",
   "/storage/{...path}":
     "the embedded object store's presigned downloads (links come from the download endpoint)",
 };

@@ -612,7 +612,10 @@ export const emails = pgTable(
   "emails",
   {
     id: text("id").primaryKey(),
-    /** Null for account emails that belong to no org yet (sign-up verification, password reset). */
+    /**
+     * Null for account emails that belong to no org yet (sign-up verification, password reset);
+     * those are read by their addressee (`to`), lib/email/list-mailbox.ts.
+     */
     orgId: text("org_id").references(() => orgs.id, { onDelete: "cascade" }),
     /**
      * room_invitation (counted in and held by the org's hourly cap) | account (org invitations,
@@ -636,6 +639,13 @@ export const emails = pgTable(
     /** "resend" or "mailbox" (the embedded default's local mailbox). */
     transport: text("transport"),
     error: text("error"),
+    /**
+     * The body with its live single-use link (account emails), sealed with the key from the
+     * environment (lib/crypto/secret-box.ts); `html` and `text` keep a copy without the token.
+     * Purged once sent through Resend, or at `sealedUntil` (the link's expiry). docs/decisions/1011.
+     */
+    sealedBody: text("sealed_body"),
+    sealedUntil: ts("sealed_until"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -651,6 +661,10 @@ export const emails = pgTable(
     index("emails_ended_created_idx").on(t.createdAt).where(sql`state <> 'queued'`),
     // Lease recovery: leases held by an instance whose heartbeat stopped.
     index("emails_locked_by_idx").on(t.lockedBy).where(sql`locked_until IS NOT NULL`),
+    // One addressee's emails, newest first (lib/email/list-mailbox.ts, the development mailbox).
+    index("emails_to_created_idx").on(t.to, t.createdAt.desc()),
+    // Retention: sealed bodies whose link expired (lib/retention/prune-tables.ts).
+    index("emails_sealed_until_idx").on(t.sealedUntil).where(sql`sealed_body IS NOT NULL`),
   ],
 );
 

@@ -31,10 +31,17 @@ export const envSchema = z
      */
     SVC_SIGNUP: z.enum(["open", "closed"]).optional(),
     /**
-     * Public base URL of this service: token issuer, links in emails, next-auth URL.
-     * @default `NEXTAUTH_URL`, else `http://localhost:3000`
+     * Public base URL of this service: token issuer, links in emails and download links, next-auth
+     * URL. A production start without it (or NEXTAUTH_URL) logs a warning (docs/decisions/1014).
+     * @default `NEXTAUTH_URL`, else `http://localhost:<PORT>`
      */
     SVC_BASE_URL: optionalString.pipe(z.url().optional()),
+    /**
+     * The port the server listens on (`next dev` and `next start` read it too), and the port of
+     * the default public URL.
+     * @default `3000`
+     */
+    PORT: optionalString.pipe(z.coerce.number<string | undefined>().int().min(1).max(65535).optional()),
     /** next-auth's canonical URL; set it to the public URL in production. */
     NEXTAUTH_URL: optionalString.pipe(z.url().optional()),
     /**
@@ -351,7 +358,10 @@ export function parseEnv(source: EnvSource): Env {
     throw new EnvError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = result.data;
-  const baseUrl = (e.SVC_BASE_URL ?? e.NEXTAUTH_URL ?? "http://localhost:3000").replace(/\/+$/, "");
+  const baseUrl = (e.SVC_BASE_URL ?? e.NEXTAUTH_URL ?? `http://localhost:${e.PORT ?? 3000}`).replace(
+    /\/+$/,
+    "",
+  );
   return {
     ...e,
     baseUrl,

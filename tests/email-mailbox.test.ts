@@ -30,24 +30,24 @@ beforeAll(async () => {
 
 describe("the local mailbox (no RESEND_API_KEY)", () => {
   it("lists the org's emails, delivered to the mailbox, with the room they invite to", async () => {
-    const items = await listMailbox(await getDb(), org.id);
+    const items = await listMailbox(await getDb(), { orgId: org.id });
     expect(items.map((i) => i.to).sort()).toEqual(["a@mb.example", "b@mb.example"]);
     for (const i of items) {
       expect(i).toMatchObject({ state: "sent", transport: "mailbox", roomName: "Mailbox room" });
       expect(i.subject).toContain("Mailbox room");
     }
-    expect(await listMailbox(await getDb(), org.id, { roomId: room.id })).toHaveLength(2);
-    expect(await listMailbox(await getDb(), org.id, { roomId: "rm_other" })).toHaveLength(0);
+    expect(await listMailbox(await getDb(), { orgId: org.id }, { roomId: room.id })).toHaveLength(2);
+    expect(await listMailbox(await getDb(), { orgId: org.id }, { roomId: "rm_other" })).toHaveLength(0);
   });
 
   it("opens one email with its rendered HTML and text, only within its org", async () => {
     const db = await getDb();
-    const [first] = await listMailbox(db, org.id);
+    const [first] = await listMailbox(db, { orgId: org.id });
     if (!first) throw new Error("empty mailbox");
-    const email = await getMailboxEmail(db, org.id, first.id);
+    const email = await getMailboxEmail(db, { orgId: org.id }, first.id);
     expect(email?.html).toContain("<!DOCTYPE html>");
     expect(email?.text).toContain("/r/");
-    expect(await getMailboxEmail(db, other.id, first.id)).toBeNull();
-    expect(await listMailbox(db, other.id)).toEqual([]);
+    expect(await getMailboxEmail(db, { orgId: other.id }, first.id)).toBeNull();
+    expect(await listMailbox(db, { orgId: other.id })).toEqual([]);
   });
 });

@@ -4,8 +4,10 @@ import { env } from "@/lib/env";
 
 /**
  * The secret of an emailed link (invitation, sign-up verification, password reset): 256 random
- * bits. Only its SHA-256 is stored, so a database leak opens no link; a lookup by hash needs no
- * constant-time compare (the hash of a guess reveals nothing about the stored one).
+ * bits. The token tables keep only its SHA-256 (a lookup by hash needs no constant-time compare:
+ * the hash of a guess reveals nothing about the stored one), and the email that carries it keeps
+ * it only sealed with the key from the environment, until it is sent or expires
+ * (lib/email/seal.ts, docs/decisions/1011): a database reader opens no link.
  */
 export function newLinkToken(): { token: string; hash: string } {
   const token = randomBytes(32).toString("base64url");

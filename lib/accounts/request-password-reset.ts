@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { accountTokens, users } from "@/db/schema";
 import { renderPasswordReset } from "@/lib/accounts/account-emails";
 import { runAfterResponse } from "@/lib/accounts/after-response";
-import { newLinkToken } from "@/lib/accounts/link-token";
+import { linkUrl, newLinkToken } from "@/lib/accounts/link-token";
 import { throttleAccountEmails } from "@/lib/accounts/throttle-account-emails";
 import { normaliseEmail } from "@/lib/auth/login";
 import type { Db } from "@/lib/db";
@@ -24,6 +24,7 @@ export async function requestPasswordReset(db: Db, rawEmail: string, ip: string)
     const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
     if (!user) return;
     const { token, hash } = newLinkToken();
+    const expiresAt = new Date(now.getTime() + RESET_TTL_MS);
     await transactionWithJobs(db, async (tx) => {
       await tx.insert(accountTokens).values({
         id: newId("accountToken"),
@@ -32,9 +33,10 @@ export async function requestPasswordReset(db: Db, rawEmail: string, ip: string)
         email,
         userId: user.id,
         createdAt: now,
-        expiresAt: new Date(now.getTime() + RESET_TTL_MS),
+        expiresAt,
       });
-      return enqueueAccountEmail(tx, null, { to: email, ...renderPasswordReset(token) }, now);
+      const link = { token, url: linkUrl("reset-password", token), expiresAt };
+      return enqueueAccountEmail(tx, null, { to: email, ...renderPasswordReset(token), link }, now);
     });
   });
 }

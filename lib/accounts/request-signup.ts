@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { accountTokens, users } from "@/db/schema";
 import { renderAlreadyRegistered, renderVerifyEmail } from "@/lib/accounts/account-emails";
 import { runAfterResponse } from "@/lib/accounts/after-response";
-import { newLinkToken } from "@/lib/accounts/link-token";
+import { linkUrl, newLinkToken } from "@/lib/accounts/link-token";
 import { throttleAccountEmails } from "@/lib/accounts/throttle-account-emails";
 import { normaliseEmail } from "@/lib/auth/login";
 import { hashPassword } from "@/lib/auth/password";
@@ -42,6 +42,7 @@ export async function requestSignup(db: Db, input: SignupInput, ip: string): Pro
     await transactionWithJobs(db, async (tx) => {
       if (existing) return enqueueAccountEmail(tx, null, { to: email, ...renderAlreadyRegistered() }, now);
       const { token, hash } = newLinkToken();
+      const expiresAt = new Date(now.getTime() + SIGNUP_TTL_MS);
       await tx.insert(accountTokens).values({
         id: newId("accountToken"),
         kind: "signup",
@@ -49,9 +50,11 @@ export async function requestSignup(db: Db, input: SignupInput, ip: string): Pro
         email,
         data: { displayName: input.display_name, orgName: input.org_name, passwordHash },
         createdAt: now,
-        expiresAt: new Date(now.getTime() + SIGNUP_TTL_MS),
+        expiresAt,
       });
-      return enqueueAccountEmail(tx, null, { to: email, ...renderVerifyEmail(token, input.org_name) }, now);
+      const link = { token, url: linkUrl("verify-email", token), expiresAt };
+      const rendered = renderVerifyEmail(token, input.org_name);
+      return enqueueAccountEmail(tx, null, { to: email, ...rendered, link }, now);
     });
   });
 }

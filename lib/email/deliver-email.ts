@@ -2,7 +2,9 @@ import { and, eq } from "drizzle-orm";
 import { emails } from "@/db/schema";
 import type { Db } from "@/lib/db";
 import type { ClaimedEmail } from "@/lib/email/claim-emails";
+import { unsealBody } from "@/lib/email/seal";
 import { sendEmail } from "@/lib/email/transport";
+import { env } from "@/lib/env";
 import { log } from "@/lib/log/logger";
 import { observeEmailSend } from "@/lib/observability/instrument";
 
@@ -16,6 +18,19 @@ export type DeliveryResult =
   | { state: "failed"; reason: string }
   | { state: "queued"; retryAt: string; reason: string };
 
+const UNREADABLE = "the sealed body cannot be opened (the encryption key changed since it was queued)";
+
+/**
+ * Development only, with the local mailbox: the server log names the link of an account email, so
+ * a signed-out person (sign-up, password reset, an invitation to a new address) can follow it
+ * without Resend (docs/email.md). Never in production or tests, where logs carry no secrets.
+ */
+function announceLocalLink(to: string, subject: string, url: string): void {
+  if (env.NODE_ENV !== "development") return;
+  // The logger redacts fields named like secrets; the link is the message's point here.
+  log.info(`local mailbox: "${subject}" to ${to}: ${url}`, { mailbox: "npm run mailbox -- --to <address>" });
+}
+
 /** Never earlier than the caller's clock (tests drive time forward), never earlier than real time. */
 function later(now: Date): Date {
   return new Date(Math.max(now.getTime(), Date.now()));
@@ -27,9 +42,23 @@ function later(now: Date): Date {
  * is still queued, so a late sender whose lease ran out cannot undo another's result.
  */
 export async function deliverClaimedEmail(db: Db, email: ClaimedEmail, now: Date): Promise<DeliveryResult> {
-  const outcome = await observeEmailSend(email.id, () => sendEmail(email));
+  // An account email goes out as it was rendered, link included (lib/email/seal.ts).
+  const sealed = unsealBody(email.sealedBody);
+  if (email.sealedBody && !sealed) {
+    await db
+      .update(emails)
+      .set({ state: "failed", lockedUntil: null, sealedBody: null, sealedUntil: null, error: UNREADABLE })
+      .where(and(eq(emails.id, email.id), eq(emails.state, "queued")));
+    log.warn("email failed", { email_id: email.id, reason: UNREADABLE });
+    return { state: "failed", reason: UNREADABLE };
+  }
+  const outgoing = sealed ? { ...email, html: sealed.html, text: sealed.text } : email;
+  const outcome = await observeEmailSend(email.id, () => sendEmail(outgoing));
   const stillOurs = and(eq(emails.id, email.id), eq(emails.state, "queued"));
   if (outcome.ok) {
+    // Resend holds the email now: the sealed copy is purged. The local mailbox keeps it for its
+    // addressee until the link expires (lib/retention/prune-tables.ts purges it then).
+    const purge = outcome.transport === "resend" ? { sealedBody: null, sealedUntil: null } : {};
     await db
       .update(emails)
       .set({
@@ -39,8 +68,10 @@ export async function deliverClaimedEmail(db: Db, email: ClaimedEmail, now: Date
         providerId: outcome.providerId,
         lockedUntil: null,
         error: null,
+        ...purge,
       })
       .where(stillOurs);
+    if (sealed && outcome.transport === "mailbox") announceLocalLink(email.to, email.subject, sealed.link);
     return { state: "sent", transport: outcome.transport };
   }
   const delay = RETRY_DELAYS_MS[email.attempts - 1];
@@ -59,7 +90,15 @@ export async function deliverClaimedEmail(db: Db, email: ClaimedEmail, now: Date
   }
   await db
     .update(emails)
-    .set({ state: "failed", lockedUntil: null, transport: outcome.transport, error: outcome.reason })
+    .set({
+      state: "failed",
+      lockedUntil: null,
+      transport: outcome.transport,
+      error: outcome.reason,
+      // Nobody will receive it: the link is of no use to anyone now.
+      sealedBody: null,
+      sealedUntil: null,
+    })
     .where(stillOurs);
   log.warn("email failed", { email_id: email.id, attempt: email.attempts, reason: outcome.reason });
   return { state: "failed", reason: outcome.reason };

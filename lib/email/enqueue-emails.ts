@@ -1,5 +1,6 @@
 import { emails } from "@/db/schema";
 import { planReleaseTimes } from "@/lib/email/cap";
+import { type AccountLink, sealAccountEmail } from "@/lib/email/seal";
 import { lockOrgForCap, takenSlots } from "@/lib/email/slots";
 import { newId } from "@/lib/ids";
 import { sendInvitationEmail } from "@/lib/jobs/definitions/send-invitation-email";
@@ -62,21 +63,26 @@ export async function enqueueEmails(
  * Queues one account email (org invitation, sign-up verification, password reset) in the caller's
  * transaction: released at once and outside the org's hourly cap (docs/spec/product-decisions.md §11), so it takes no
  * cap lock. `orgId` is null when no org is concerned yet (sign-up, reset). Dispatched on commit.
+ * An email that carries a single-use `link` is stored without its token and with the body sealed
+ * (lib/email/seal.ts, docs/decisions/1011).
  */
 export async function enqueueAccountEmail(
   tx: JobTx,
   orgId: string | null,
-  draft: RenderedEmail & { to: string },
+  draft: RenderedEmail & { to: string; link?: AccountLink },
   now: Date,
 ): Promise<QueuedEmail> {
+  const sealed = draft.link ? sealAccountEmail(draft, draft.link) : null;
   const row = {
     id: newId("email"),
     orgId,
     invitationId: null,
     to: draft.to,
     subject: draft.subject,
-    html: draft.html,
-    text: draft.text,
+    html: sealed?.html ?? draft.html,
+    text: sealed?.text ?? draft.text,
+    sealedBody: sealed?.sealedBody ?? null,
+    sealedUntil: sealed?.sealedUntil ?? null,
     kind: "account",
     state: "queued",
     releaseAt: now,

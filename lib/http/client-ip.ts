@@ -113,6 +113,16 @@ export function clientIp(from: Request | HeaderBag): string {
   return peer ? fromChain(peer, header(h, "x-forwarded-for")) : UNKNOWN_IP;
 }
 
+/**
+ * The TCP peer's own address, never a forwarded one (no proxy is believed here): for doors that
+ * only a process on this machine may open (the development mailbox, lib/email/dev-mailbox.ts).
+ * Undefined where the server stamped none (Vercel, a runtime without the hook).
+ */
+export function socketPeer(from: Request | HeaderBag): string | undefined {
+  if (env.VERCEL) return undefined;
+  return peerAddress(from instanceof Request ? from.headers : from);
+}
+
 /** Stamps a request the HTTP server just received with its socket address (lib/http/server-hooks.ts). */
 export function stampPeer(req: IncomingMessage): void {
   const { name, value } = peerStamp(req.socket?.remoteAddress ?? "");

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { memberships, orgInvitations, users } from "@/db/schema";
-import { newLinkToken } from "@/lib/accounts/link-token";
+import { linkUrl, newLinkToken } from "@/lib/accounts/link-token";
 import { type AuditContext, recordAudit } from "@/lib/audit/record-audit";
 import type { Role } from "@/lib/auth/roles";
 import type { Db, Tx } from "@/lib/db";
@@ -83,7 +83,13 @@ export async function emailInvitation(
   now: Date,
 ): Promise<QueuedEmail> {
   const email = renderMemberInvitationEmail({ orgName: inviter.orgName, inviter, role: input.role, token });
-  return enqueueAccountEmail(tx, inviter.orgId, { to: input.email, ...email }, now);
+  // Sealed at rest (lib/email/seal.ts); valid as long as the invitation: 7 days from now.
+  const link = {
+    token,
+    url: linkUrl("accept-invite", token),
+    expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
+  };
+  return enqueueAccountEmail(tx, inviter.orgId, { to: input.email, ...email, link }, now);
 }
 
 /** An org's not-yet-accepted, not-revoked invitations of one address (org_invitations_org_email_idx). */

@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db";
+import { rowsOf } from "@/lib/db-rows";
 import { deleteBatch } from "@/lib/retention/delete-batch";
 
 /**
@@ -70,4 +71,19 @@ export function pruneIdempotencyKeys(db: DbOrTx, now: Date, limit: number): Prom
 export function pruneRateLimits(db: DbOrTx, now: Date, limit: number): Promise<number> {
   // rate_limits_expire_idx (`expire` is epoch milliseconds)
   return pruneOldest(db, { table: "rate_limits", key: "key", age: "expire" }, now.getTime(), limit);
+}
+
+/**
+ * Sealed bodies of account emails whose link has expired (docs/decisions/1011): the readable copy
+ * stays for the mailbox and the send log, the link is gone for good. Not a delete: an update of
+ * one short batch.
+ */
+export async function purgeExpiredSealedBodies(db: DbOrTx, now: Date, limit: number): Promise<number> {
+  // emails_sealed_until_idx (partial: sealed_body IS NOT NULL)
+  const result = await db.execute(sql`
+    update emails set sealed_body = null, sealed_until = null
+    where id in (select id from emails where sealed_body is not null and sealed_until <= ${now.toISOString()}::timestamptz
+                 order by sealed_until limit ${limit})
+    returning 1 as purged`);
+  return rowsOf(result).length;
 }

@@ -9,6 +9,7 @@ import {
   pruneIdempotencyKeys,
   pruneMediaReports,
   pruneRateLimits,
+  purgeExpiredSealedBodies,
 } from "@/lib/retention/prune-tables";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -47,6 +48,7 @@ export async function pruneExpired(now: Date): Promise<{ counts: RetentionCounts
     ["events", () => pruneDeliveredEvents(db, webhooks, RETENTION_BATCH)],
     ["media_reports", () => pruneMediaReports(db, ago(MEDIA_REPORT_RETENTION_DAYS), RETENTION_BATCH)],
     ["emails", () => pruneEndedEmails(db, ago(EMAIL_RETENTION_DAYS), RETENTION_BATCH)],
+    ["sealed_email_bodies", () => purgeExpiredSealedBodies(db, now, RETENTION_BATCH)],
     ["idempotency_keys", () => pruneIdempotencyKeys(db, now, RETENTION_BATCH)],
     ["rate_limits", () => pruneRateLimits(db, now, RETENTION_BATCH)],
     ["audit_log", () => pruneAuditLog(db, ago(env.SVC_AUDIT_RETENTION_DAYS), RETENTION_BATCH)],

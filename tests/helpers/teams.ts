@@ -1,6 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { emails } from "@/db/schema";
 import { getDb } from "@/lib/db";
+import { unsealBody } from "@/lib/email/seal";
 import type { Identity } from "@/lib/identity/identity-schema";
 import { type CallResult, call } from "./app";
 
@@ -22,7 +23,10 @@ export async function loginToken(email: string, password: string): Promise<strin
   return sessionToken(res);
 }
 
-/** The newest email to an address, waited for with a deadline (some are queued after the response). */
+/**
+ * The newest email to an address, waited for with a deadline (some are queued after the response),
+ * with the body its addressee reads (link included).
+ */
 export async function waitForEmail(to: string, opts: { after?: Date; timeoutMs?: number } = {}) {
   const deadline = Date.now() + (opts.timeoutMs ?? 10_000);
   const db = await getDb();
@@ -33,7 +37,10 @@ export async function waitForEmail(to: string, opts: { after?: Date; timeoutMs?:
       .where(and(eq(emails.to, to)))
       .orderBy(desc(emails.createdAt))
       .limit(1);
-    if (row && (!opts.after || row.createdAt >= opts.after)) return row;
+    // As its addressee reads it: the body with its link is stored sealed (lib/email/seal.ts).
+    const body = unsealBody(row?.sealedBody ?? null);
+    if (row && (!opts.after || row.createdAt >= opts.after))
+      return body ? { ...row, html: body.html, text: body.text } : row;
     if (Date.now() > deadline) throw new Error(`no email to ${to}`);
     await new Promise((r) => setTimeout(r, 25));
   }

@@ -13,7 +13,10 @@ import { activeTransport } from "@/lib/email/transport";
 
 export const metadata: Metadata = { title: "Mailbox" };
 
-/** Every email the org sent or queued: the local mailbox on the embedded default, a send log with Resend. */
+/**
+ * Every email the org sent or queued, and those addressed to the member: the local mailbox on the
+ * embedded default, a send log with Resend.
+ */
 export default async function MailboxPage() {
   const member = await requireConsoleMember();
   if (!can(member.role, "mailbox:read")) {
@@ -23,10 +26,13 @@ export default async function MailboxPage() {
       </EmptyState>
     );
   }
-  const items = await listMailbox(await getDb(), member.orgId, {
-    limit: 200,
-    includeAccount: can(member.role, "members:manage"),
-  });
+  // The org's emails, and every email addressed to this member (sign-up, password reset,
+  // invitations from any org), whose links they may follow (docs/decisions/1010).
+  const items = await listMailbox(
+    await getDb(),
+    { orgId: member.orgId, email: member.email, includeAccount: can(member.role, "members:manage") },
+    { limit: 200 },
+  );
   const local = activeTransport() === "mailbox";
   const now = Date.now();
   return (

@@ -17,9 +17,11 @@ export default async function MailboxEmailPage({ params }: { params: Promise<{ e
   const member = await requireConsoleMember();
   const { emailId } = await params;
   if (!can(member.role, "mailbox:read") || !hasPrefix("email", emailId)) notFound();
-  const email = await getMailboxEmail(await getDb(), member.orgId, emailId, {
-    includeAccount: can(member.role, "members:manage"),
-  });
+  const email = await getMailboxEmail(
+    await getDb(),
+    { orgId: member.orgId, email: member.email, includeAccount: can(member.role, "members:manage") },
+    emailId,
+  );
   if (!email) notFound();
   return (
     <>

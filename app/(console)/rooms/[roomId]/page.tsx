@@ -85,7 +85,7 @@ export default async function RoomPage({ params }: { params: Promise<{ roomId: s
   if (!row) notFound();
   const room = serializeRoom(row);
   const [sent, projects, present, timeline, recs] = await Promise.all([
-    listMailbox(db, member.orgId, { roomId: room.id, limit: 50 }),
+    listMailbox(db, { orgId: member.orgId }, { roomId: room.id, limit: 50 }),
     listProjects(db, member.orgId, { limit: 200 }),
     listParticipants(db, member.orgId, room.id, { limit: 50 }),
     listTimeline(db, member.orgId, room.id, { limit: 50 }),
