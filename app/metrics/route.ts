@@ -16,5 +16,5 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       status: 200,
       headers: { "content-type": contentType, "cache-control": "no-store" },
     });
-  }),
+  }, "/metrics"),
 });

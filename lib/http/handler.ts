@@ -14,6 +14,7 @@ import { problem } from "@/lib/http/response";
 import { withIdempotency } from "@/lib/idempotency/with-idempotency";
 import { loadSessionMember, type Member, type SessionMember } from "@/lib/identity/load-member";
 import { log, requestContext } from "@/lib/log/logger";
+import { UNMATCHED_ROUTE } from "@/lib/observability/metrics";
 import { observeHandledRequest } from "@/lib/observability/observe-request";
 import { enforceRateLimit } from "@/lib/ratelimit/limiter";
 import { limits } from "@/lib/ratelimit/policies";
@@ -29,15 +30,20 @@ export type RouteHandler<P extends Params = Params> = (
   ctx: RouteContext<P>,
 ) => Promise<Response>;
 
-/** Every handler runs inside this: any throw becomes problem+json; nothing unexpected leaks as HTML. */
+/**
+ * Every handler runs inside this: any throw becomes problem+json; nothing unexpected leaks as HTML.
+ * `route` is the handler's path template (a contract's `path`, or a literal beside the route): the
+ * metrics label and span name. Without one the request counts as UNMATCHED_ROUTE.
+ */
 export function handle<P extends Params>(
   fn: (req: Request, params: P) => Promise<Response>,
+  route: string = UNMATCHED_ROUTE,
 ): RouteHandler<P> {
   return (req, ctx) => {
     const requestId = requestIdOf(req);
     const pathname = new URL(req.url).pathname;
     return requestContext.run({ requestId }, () =>
-      observeHandledRequest(req, requestId, pathname, async () => {
+      observeHandledRequest(req, requestId, route, async () => {
         const started = performance.now();
         let res: Response;
         try {
@@ -131,6 +137,7 @@ export function requirePermission(member: Member, permission: Permission): void 
 export function workspace<P extends Params>(
   permission: Permission | null,
   fn: (ctx: WorkspaceContext<P>) => Promise<Response>,
+  route?: string,
 ): RouteHandler<P> {
   return handle<P>(async (req, params) => {
     const db = await getDb();
@@ -150,7 +157,7 @@ export function workspace<P extends Params>(
       res.headers.append("set-cookie", sessionCookieHeader(await renewSession(db, member)));
     }
     return res;
-  });
+  }, route);
 }
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;

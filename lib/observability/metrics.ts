@@ -94,27 +94,22 @@ export function metrics(): Metrics {
 }
 
 /**
- * The route template of a path, so ids do not explode the label set: segments that look like
- * prefixed ids (`prj_…`, `dlv_…`), UUIDs, numbers or short codes become `:id`.
+ * The `route` label of a request no route template names (an unknown path, an id that matched
+ * nothing): one value for all of them, so no client can mint new series (docs/decisions/1013).
  */
-export function routeLabel(pathname: string): string {
-  const parts = pathname
-    .split("/")
-    .map((s) =>
-      /^[a-z]{2,4}_[A-Za-z0-9_-]{8,}$/.test(s) ||
-      /^[0-9a-f-]{32,36}$/i.test(s) ||
-      /^\d+$/.test(s) ||
-      /^[a-z]{3}-[a-z]{4}-[a-z]{3}$/.test(s) ||
-      s.length > 40
-        ? ":id"
-        : s,
-    );
-  return parts.join("/") || "/";
-}
+export const UNMATCHED_ROUTE = "unmatched";
 
-/** `route` is the path's template (`routeLabel`), which the caller has already made for its span. */
+/** Methods a route handler can be called with; anything else would be a client-chosen label. */
+const METHOD_LABELS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+
+/**
+ * `route` is the route's template as declared in code (a contract's path, or a literal beside the
+ * handler; UNMATCHED_ROUTE otherwise), never taken from the request's path: every label comes
+ * from a closed set.
+ */
 export function observeRequest(method: string, route: string, status: number, seconds: number): void {
-  metrics().requests.observe({ method, route, status: String(status) }, seconds);
+  const m = METHOD_LABELS.has(method) ? method : "other";
+  metrics().requests.observe({ method: m, route, status: String(status) }, seconds);
 }
 
 /** One call per recorded delivery attempt: its outcome and how late it was against its due time. */

@@ -107,13 +107,17 @@ function bind<C extends RouteContract, P extends Params>(
     (contract.query ? parseQuery(req, contract.query) : undefined) as QueryOf<C>;
   const handler: RouteHandler<P> =
     contract.auth === "session"
-      ? workspace<P>(contract.permission ?? null, async ({ req, params, member, db }) => {
-          if (contract.planGate) requirePlan(member);
-          const q = query(req);
-          const body = await readDeclaredBody(contract, req);
-          const ctx: SessionContext<C, P> = { req, params, member, db, body, query: q };
-          return respond(await fn(ctx as ContextOf<C, P>));
-        })
+      ? workspace<P>(
+          contract.permission ?? null,
+          async ({ req, params, member, db }) => {
+            if (contract.planGate) requirePlan(member);
+            const q = query(req);
+            const body = await readDeclaredBody(contract, req);
+            const ctx: SessionContext<C, P> = { req, params, member, db, body, query: q };
+            return respond(await fn(ctx as ContextOf<C, P>));
+          },
+          contract.path,
+        )
       : handle<P>(async (req, params) => {
           const ctx: PublicContext<C, P> = {
             req,
@@ -127,7 +131,7 @@ function bind<C extends RouteContract, P extends Params>(
             },
           };
           return respond(await fn(ctx as ContextOf<C, P>));
-        });
+        }, contract.path);
   CONTRACTS.set(handler, contract);
   return handler;
 }

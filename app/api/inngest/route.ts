@@ -17,7 +17,7 @@ const notConfigured = handle(async () => {
     "Inngest is not configured on this deployment: background work runs on the embedded runner. " +
       "Set INNGEST_EVENT_KEY and INNGEST_SIGNING_KEY (or INNGEST_BASE_URL) to serve functions here.",
   );
-});
+}, "/api/inngest");
 
 const route =
   (method: keyof typeof served) =>

@@ -12,5 +12,5 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
     assertDevMailboxAccess(req);
     const query = parseQuery(req, devMailboxQuery);
     return json(200, await readDevMailbox(await getDb(), query), { "cache-control": "no-store" });
-  }),
+  }, "/dev/mailbox"),
 });
