@@ -249,6 +249,13 @@ export const envSchema = z
      * @example http://localhost:4318
      */
     OTEL_EXPORTER_OTLP_ENDPOINT: optionalString.pipe(z.url().optional()),
+    /**
+     * OTLP/HTTP encoding of exported traces; read by `@vercel/otel` itself (docs/decisions/1015).
+     * @default `http/protobuf`
+     */
+    OTEL_EXPORTER_OTLP_PROTOCOL: z.enum(["http/protobuf", "http/json"]).optional(),
+    /** Headers sent with exported traces, `key=value,…` (e.g. a collector's API key); read by `@vercel/otel`. */
+    OTEL_EXPORTER_OTLP_HEADERS: optionalString,
     /** `service.name` of exported traces. */
     OTEL_SERVICE_NAME: z.string().default("svc-control-plane"),
     /** Bearer secret that opens GET /metrics (Prometheus); /metrics is 404 without it. */

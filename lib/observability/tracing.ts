@@ -15,16 +15,16 @@ export function tracingEnabled(): boolean {
   return env.OTEL_EXPORTER_OTLP_ENDPOINT !== undefined;
 }
 
-/** Called once by instrumentation.ts before the server starts. */
+/**
+ * Called once by instrumentation.ts before the server starts. `@vercel/otel` builds the one OTLP
+ * exporter itself from the standard OTEL_EXPORTER_OTLP_* variables (endpoint, protocol, headers):
+ * passing an exporter of our own as well exported every span twice (docs/decisions/1015).
+ */
 export async function registerTracing(): Promise<void> {
   if (registered || !env.OTEL_EXPORTER_OTLP_ENDPOINT) return;
   registered = true;
-  const { registerOTel, OTLPHttpJsonTraceExporter } = await import("@vercel/otel");
-  const base = env.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, "");
-  registerOTel({
-    serviceName: env.OTEL_SERVICE_NAME,
-    traceExporter: new OTLPHttpJsonTraceExporter({ url: `${base}/v1/traces` }),
-  });
+  const { registerOTel } = await import("@vercel/otel");
+  registerOTel({ serviceName: env.OTEL_SERVICE_NAME, traceExporter: "auto" });
 }
 
 export type SpanKindName = "internal" | "client" | "server";
