@@ -15,6 +15,7 @@ const state = globalThis as typeof globalThis & { __svcServerHooks?: boolean };
  */
 export function screenRequest(req: IncomingMessage, res: ServerResponse): boolean {
   stampPeer(req);
+  if (req.url?.startsWith("/storage/")) restoreContentLength(res);
   const err = v1PathProblem(req.url ?? "/");
   if (!err) return true;
   res.writeHead(err.status, {
@@ -31,6 +32,29 @@ export function screenRequest(req: IncomingMessage, res: ServerResponse): boolea
     rejected: err.message,
   });
   return false;
+}
+
+/**
+ * The length a route handler declares for its body (the local object store's downloads,
+ * docs/decisions/1016). Next drops `Content-Length` from every route-handler answer
+ * (next/dist/server/send-response.js), so a download would go out chunked with no size, unlike S3:
+ * the handler names it in this header too, and the server restores it as the answer's head is
+ * written. Not when the body is being compressed (its length is then unknown).
+ */
+export const DECLARED_LENGTH_HEADER = "x-svc-content-length";
+
+function restoreContentLength(res: ServerResponse): void {
+  const writeHead = res.writeHead;
+  res.writeHead = function writeHeadWithLength(this: ServerResponse, ...args: unknown[]) {
+    const declared = this.getHeader(DECLARED_LENGTH_HEADER);
+    if (declared !== undefined) {
+      this.removeHeader(DECLARED_LENGTH_HEADER);
+      if (!this.hasHeader("content-encoding") && /^\d+$/.test(String(declared))) {
+        this.setHeader("content-length", String(declared));
+      }
+    }
+    return Reflect.apply(writeHead, this, args) as ServerResponse;
+  } as typeof res.writeHead;
 }
 
 /**

@@ -7,6 +7,7 @@ import { hasUsers, seedDemo, signInDetails } from "@/lib/seed/seed-demo";
 import { checkRuntime } from "@/lib/server/check-runtime";
 import { demoPutObject } from "@/lib/server/demo-storage";
 import { setLifecycle } from "@/lib/server/lifecycle";
+import { publicUrlWarning } from "@/lib/server/public-url";
 import { installShutdownHandlers } from "@/lib/server/shutdown";
 import { tuneGc } from "@/lib/server/tune-gc";
 import { ensureLocalObjectStore } from "@/lib/storage/local-object-store";
@@ -41,6 +42,8 @@ export async function startServer(): Promise<void> {
       note: "fine for a single self-hosted node; set DATABASE_URL, S3_* and RESEND_API_KEY for anything more",
     });
   }
+  const publicUrl = publicUrlWarning(env);
+  if (publicUrl) log.warn("public URL not set", publicUrl);
   const runtime = checkRuntime(process.version, new Date());
   if (runtime.endOfLife) {
     log.warn("Node.js past its end of life", {

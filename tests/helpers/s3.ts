@@ -21,10 +21,13 @@ export async function startTestObjectStore(): Promise<TestObjectStore> {
 }
 
 /** Follows a download link of the local store: the app's own `/storage` route, in-process. */
-export async function fetchLocalLink(link: string, init: { method?: string } = {}): Promise<Response> {
+export async function fetchLocalLink(
+  link: string,
+  init: { method?: string; headers?: Record<string, string> } = {},
+): Promise<Response> {
   const url = new URL(link);
   const segments = url.pathname.split("/").filter(Boolean).slice(1).map(decodeURIComponent);
-  const req = new Request(url, { method: init.method ?? "GET" });
+  const req = new Request(url, { method: init.method ?? "GET", headers: init.headers });
   return storageRoute(req, { params: Promise.resolve({ path: segments }) });
 }
 
