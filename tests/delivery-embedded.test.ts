@@ -243,8 +243,24 @@ describe("embedded runner delivery over real HTTPS", () => {
     expect(deadList.body.items.map((d) => d.id)).toEqual([dead.id]);
 
     healthy = true;
-    const res = await call("POST", `/v1/workspace/webhooks/${w.id}/deliveries/${dead.id}/redeliver`, owner());
+    const res = await call<Json>(
+      "POST",
+      `/v1/workspace/webhooks/${w.id}/deliveries/${dead.id}/redeliver`,
+      owner(),
+    );
     expect(res.status).toBe(202);
+    // Consistent (issue 33.5): pending again, with the seven attempts its attempt_count counts.
+    expect(res.body).toMatchObject({
+      id: dead.id,
+      status: "pending",
+      attempt_count: 7,
+      last_status_code: 503,
+      completed_at: null,
+    });
+    expect(res.body.next_attempt_at).toEqual(expect.any(String));
+    const answered = res.body.attempts as Json[];
+    expect(answered.map((a) => a.attempt)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(answered.map((a) => a.outcome)).toEqual([...Array(6).fill("retry"), "dead"]);
     const done = await settled(w.id, "succeeded");
     expect(done).toMatchObject({ attemptCount: 8, scheduleBase: 7 });
     const last = rx.requests.at(-1) as ReceivedRequest;

@@ -1,5 +1,5 @@
-import { and, eq } from "drizzle-orm";
-import { deliveries, events, webhookEndpoints } from "@/db/schema";
+import { and, asc, eq } from "drizzle-orm";
+import { deliveries, deliveryAttempts, events, webhookEndpoints } from "@/db/schema";
 import type { Db } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
 import { transactionWithJobs } from "@/lib/jobs/transaction";
@@ -9,7 +9,8 @@ import { type DeliveryDto, serializeDelivery } from "@/lib/webhooks/serialize-de
 
 /**
  * Starts a finished delivery (succeeded, gone, dead or cancelled) over with a fresh seven-attempt
- * schedule, dispatched when the transaction commits. It keeps its evt_ id, so receivers dedupe it; attempt numbers continue from the log.
+ * schedule, dispatched when the transaction commits. It keeps its evt_ id, so receivers dedupe it;
+ * attempt numbers continue from the log.
  */
 export async function redeliver(
   db: Db,
@@ -55,6 +56,15 @@ export async function redeliver(
       .returning();
     if (!row) throw new Error("update returned no row");
     requestDeliveries(tx);
-    return serializeDelivery(row, found.eventType, []);
+    // The answer is the delivery as its log shows it from now on (docs/decisions/1017): pending
+    // again, its attempts so far (attempt_count of them, numbering continues after them), and
+    // when the fresh schedule's first attempt is due.
+    const attempts = await tx
+      .select()
+      .from(deliveryAttempts)
+      // delivery_attempts_delivery_idx (delivery_id, attempt).
+      .where(eq(deliveryAttempts.deliveryId, row.id))
+      .orderBy(asc(deliveryAttempts.attempt), asc(deliveryAttempts.startedAt));
+    return serializeDelivery(row, found.eventType, attempts);
   });
 }
