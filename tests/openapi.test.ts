@@ -182,6 +182,7 @@ describe("documented responses match live ones", () => {
   it("has a live example for every operation, and each answers a documented status with a matching body", async () => {
     const examples = happyPath(world);
     expect(Object.keys(examples).sort()).toEqual(OPERATIONS.map((o) => o.operationId).sort());
+    const doc = (await call<DeclaredHeaders>("GET", "/v1/openapi.json")).body;
     // Registry order keeps dependent calls (mint before rotate before revoke) in sequence.
     for (const op of OPERATIONS as Operation[]) {
       const run = examples[op.operationId];
@@ -198,6 +199,31 @@ describe("documented responses match live ones", () => {
       } else {
         expect(res.text, op.operationId).toBe("");
       }
+      // Every header the document declares for this answer is sent (issue 33.5), and a RateLimit
+      // field names only policies the operation declares.
+      const declared =
+        doc.paths[op.path]?.[op.method.toLowerCase()]?.responses?.[String(res.status)]?.headers;
+      for (const name of Object.keys(declared ?? {})) {
+        expect(res.headers.get(name), `${op.operationId} ${res.status} declares ${name}`).not.toBeNull();
+      }
+      const limit = res.headers.get("ratelimit");
+      if (limit) {
+        const allowed = [
+          ...(op.auth === "session" ? ["session"] : []),
+          ...(op.rateLimits ?? []).map((l) => l.policy.name),
+        ];
+        const named = [...limit.matchAll(/"([^"]+)";r=\d+;t=\d+/g)].map((m) => m[1]);
+        expect(named.length, `${op.operationId}: ${limit}`).toBeGreaterThan(0);
+        for (const n of named) expect(allowed, `${op.operationId} announces ${n}`).toContain(n);
+      }
     }
   });
 });
+
+/** The part of the OpenAPI document that declares each answer's headers. */
+interface DeclaredHeaders {
+  paths: Record<
+    string,
+    Record<string, { responses?: Record<string, { headers?: Record<string, unknown> }> }>
+  >;
+}

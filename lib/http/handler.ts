@@ -16,6 +16,7 @@ import { loadSessionMember, type Member, type SessionMember } from "@/lib/identi
 import { log, requestContext } from "@/lib/log/logger";
 import { UNMATCHED_ROUTE } from "@/lib/observability/metrics";
 import { observeHandledRequest } from "@/lib/observability/observe-request";
+import { announcedRateLimitHeaders } from "@/lib/ratelimit/announce";
 import { enforceRateLimit } from "@/lib/ratelimit/limiter";
 import { limits } from "@/lib/ratelimit/policies";
 import { renewSession } from "@/lib/sessions/renew-session";
@@ -58,6 +59,9 @@ export function handle<P extends Params>(
         }
         try {
           res.headers.set("x-request-id", requestId);
+          // Every limit the request spent, as its contract declares (lib/ratelimit/announce.ts).
+          const limited = announcedRateLimitHeaders();
+          if (limited) for (const [name, value] of Object.entries(limited)) res.headers.set(name, value);
         } catch {
           // Immutable headers (a proxied response): the id is still in the log line.
         }
@@ -142,7 +146,8 @@ export function workspace<P extends Params>(
   return handle<P>(async (req, params) => {
     const db = await getDb();
     const { member, renew } = await authenticate(req, db);
-    const limited = await enforceRateLimit(
+    // Announced on the answer by `handle`, with any other limit the endpoint spends.
+    await enforceRateLimit(
       limits.session,
       `${member.userId}:${member.orgId}`,
       "Too many requests from this session. Slow down and retry after the time in Retry-After.",
@@ -151,8 +156,6 @@ export function workspace<P extends Params>(
     const res = await withIdempotency(req, `usr:${member.userId}:${member.orgId}`, (r) =>
       fn({ req: r, params, member, db }),
     );
-    // Appended: an endpoint with its own limit (invitations) already named its policy; both show.
-    for (const [name, value] of Object.entries(limited)) res.headers.append(name, value);
     if (renew) {
       res.headers.append("set-cookie", sessionCookieHeader(await renewSession(db, member)));
     }

@@ -9,6 +9,7 @@ import { sha256Hex } from "@/lib/crypto/secret-box";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
+import { announce } from "@/lib/ratelimit/announce";
 import { LeaseBook } from "@/lib/ratelimit/lease";
 import { clearRedisPrefix, redisLimiter } from "@/lib/ratelimit/redis-store";
 import { pgPoolAdapter, RATE_LIMIT_TABLE, rateLimitStore } from "@/lib/ratelimit/store";
@@ -111,8 +112,17 @@ export class RateLimit {
     return book;
   }
 
-  /** Spends `points` (default 1); refused once the window's budget is spent. */
+  /**
+   * Spends `points` (default 1); refused once the window's budget is spent. The decision is
+   * announced on the current request's answer (lib/ratelimit/announce.ts).
+   */
   async consume(key: string, points = 1): Promise<RateLimitDecision> {
+    const d = await this.spend(key, points);
+    announce(d);
+    return d;
+  }
+
+  private async spend(key: string, points: number): Promise<RateLimitDecision> {
     if (this.off)
       return { allowed: true, off: true, policy: this.policy, remaining: this.policy.points, resetSec: 0 };
     if (this.policy.leased && points === 1) {
