@@ -642,10 +642,13 @@ export const emails = pgTable(
     /**
      * The body with its live single-use link (account emails), sealed with the key from the
      * environment (lib/crypto/secret-box.ts); `html` and `text` keep a copy without the token.
-     * Purged once sent through Resend, or at `sealedUntil` (the link's expiry). docs/decisions/1011.
+     * Purged once sent through Resend, once the link is used, or at `sealedUntil` (the link's
+     * expiry). docs/decisions/1011.
      */
     sealedBody: text("sealed_body"),
     sealedUntil: ts("sealed_until"),
+    /** SHA-256 of the sealed link's token, as the token tables keep it: using the link purges it. */
+    sealedLinkHash: text("sealed_link_hash"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -665,6 +668,8 @@ export const emails = pgTable(
     index("emails_to_created_idx").on(t.to, t.createdAt.desc()),
     // Retention: sealed bodies whose link expired (lib/retention/prune-tables.ts).
     index("emails_sealed_until_idx").on(t.sealedUntil).where(sql`sealed_body IS NOT NULL`),
+    // Purge on use: the email whose link was just spent (lib/email/purge-sealed-link.ts).
+    index("emails_sealed_link_idx").on(t.sealedLinkHash).where(sql`sealed_body IS NOT NULL`),
   ],
 );
 

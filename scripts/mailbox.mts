@@ -79,7 +79,7 @@ function show(items: DevMailboxItem[]): string {
       [
         `${e.created_at}  ${e.subject}  (${e.state})`,
         `To:   ${e.to}`,
-        `Link: ${e.link ?? "none kept (no link, sent through Resend, or expired)"}`,
+        `Link: ${e.link ?? "none kept (no link, or sent through Resend, used or expired)"}`,
         "",
         ...e.text.split("\n").map((l) => `  ${l}`),
         "",

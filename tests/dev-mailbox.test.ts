@@ -64,6 +64,8 @@ describe("a new customer finishes sign-up and password reset without Resend", ()
     });
     expect(verified.status, verified.text).toBe(200);
     expect(verified.body).toMatchObject({ email, org: { name: "New Co", role: "Owner" } });
+    // A used link is purged with its use: the mailbox no longer shows it.
+    expect((await devMailbox(email)).body.items.map((e) => e.link)).toEqual([null]);
 
     const reset = await call("POST", "/v1/auth/password-reset", { json: { email } });
     expect(reset.status).toBe(202);

@@ -95,7 +95,9 @@ describe("sign-in", () => {
     await limits.signInFailures.consume(email, 10);
     const res = await call("POST", "/v1/auth/login", { json: { email, password: FIXTURE_PASSWORD } });
     expectProblem(res, 429, "rate_limited");
-    expect(res.headers.get("ratelimit-policy")).toBe('"sign-in-ip";q=100;w=900, "sign-in-failures";q=10;w=900');
+    expect(res.headers.get("ratelimit-policy")).toBe(
+      '"sign-in-ip";q=100;w=900, "sign-in-failures";q=10;w=900',
+    );
     expect(res.headers.get("ratelimit")).toMatch(/"sign-in-failures";r=0;t=\d+$/);
     expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
   });

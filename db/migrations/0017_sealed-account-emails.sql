@@ -1,10 +1,16 @@
 -- Account emails carry single-use links (sign-up verification, password reset, org invitation).
 -- The readable copy (`html`, `text`) keeps no live token; the body with the link is sealed with
 -- the key from the environment (`sealed_body`, AES-256-GCM, lib/crypto/secret-box.ts) and purged
--- once sent through Resend or once the link expires (`sealed_until`). docs/decisions/1011.
+-- once sent through Resend, once the link is used, or once it expires (`sealed_until`).
+-- docs/decisions/1011.
 ALTER TABLE "emails" ADD COLUMN "sealed_body" text;
 --> statement-breakpoint
 ALTER TABLE "emails" ADD COLUMN "sealed_until" timestamp(3) with time zone;
+--> statement-breakpoint
+-- The SHA-256 of the sealed link's token (as the token tables keep it): using the link purges it.
+ALTER TABLE "emails" ADD COLUMN "sealed_link_hash" text;
+--> statement-breakpoint
+CREATE INDEX "emails_sealed_link_idx" ON "emails" USING btree ("sealed_link_hash") WHERE sealed_body IS NOT NULL;
 --> statement-breakpoint
 -- The mailbox of one addressee (the console, the development mailbox endpoint), newest first.
 CREATE INDEX "emails_to_created_idx" ON "emails" USING btree ("to_address", "created_at" DESC);

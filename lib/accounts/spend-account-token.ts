@@ -2,13 +2,15 @@ import { and, eq, gt, isNull } from "drizzle-orm";
 import { accountTokens } from "@/db/schema";
 import { hashLinkToken } from "@/lib/accounts/link-token";
 import type { Tx } from "@/lib/db";
+import { purgeSealedLink } from "@/lib/email/purge-sealed-link";
 import { ApiError } from "@/lib/http/errors";
 
 export type AccountTokenKind = "signup" | "password_reset";
 
 /**
  * Spends a single-use link inside the caller's transaction: one atomic UPDATE, so two clicks at
- * once cannot both pass. Unknown: 404 not_found; used or expired: 410 link_expired.
+ * once cannot both pass, and the sealed copy of its email goes. Unknown: 404 not_found; used or
+ * expired: 410 link_expired.
  */
 export async function spendAccountToken(tx: Tx, kind: AccountTokenKind, token: string, now: Date) {
   const hash = hashLinkToken(token);
@@ -25,7 +27,10 @@ export async function spendAccountToken(tx: Tx, kind: AccountTokenKind, token: s
       ),
     )
     .returning();
-  if (spent) return spent;
+  if (spent) {
+    await purgeSealedLink(tx, hash);
+    return spent;
+  }
   const [known] = await tx
     .select({ id: accountTokens.id })
     .from(accountTokens)

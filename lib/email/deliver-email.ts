@@ -47,7 +47,14 @@ export async function deliverClaimedEmail(db: Db, email: ClaimedEmail, now: Date
   if (email.sealedBody && !sealed) {
     await db
       .update(emails)
-      .set({ state: "failed", lockedUntil: null, sealedBody: null, sealedUntil: null, error: UNREADABLE })
+      .set({
+        state: "failed",
+        lockedUntil: null,
+        sealedBody: null,
+        sealedUntil: null,
+        sealedLinkHash: null,
+        error: UNREADABLE,
+      })
       .where(and(eq(emails.id, email.id), eq(emails.state, "queued")));
     log.warn("email failed", { email_id: email.id, reason: UNREADABLE });
     return { state: "failed", reason: UNREADABLE };
@@ -58,7 +65,8 @@ export async function deliverClaimedEmail(db: Db, email: ClaimedEmail, now: Date
   if (outcome.ok) {
     // Resend holds the email now: the sealed copy is purged. The local mailbox keeps it for its
     // addressee until the link expires (lib/retention/prune-tables.ts purges it then).
-    const purge = outcome.transport === "resend" ? { sealedBody: null, sealedUntil: null } : {};
+    const purge =
+      outcome.transport === "resend" ? { sealedBody: null, sealedUntil: null, sealedLinkHash: null } : {};
     await db
       .update(emails)
       .set({
@@ -98,6 +106,7 @@ export async function deliverClaimedEmail(db: Db, email: ClaimedEmail, now: Date
       // Nobody will receive it: the link is of no use to anyone now.
       sealedBody: null,
       sealedUntil: null,
+      sealedLinkHash: null,
     })
     .where(stillOurs);
   log.warn("email failed", { email_id: email.id, attempt: email.attempts, reason: outcome.reason });

@@ -83,6 +83,7 @@ export async function enqueueAccountEmail(
     text: sealed?.text ?? draft.text,
     sealedBody: sealed?.sealedBody ?? null,
     sealedUntil: sealed?.sealedUntil ?? null,
+    sealedLinkHash: sealed?.sealedLinkHash ?? null,
     kind: "account",
     state: "queued",
     releaseAt: now,

@@ -1,4 +1,4 @@
-import { decryptSecret, encryptSecret } from "@/lib/crypto/secret-box";
+import { decryptSecret, encryptSecret, sha256Hex } from "@/lib/crypto/secret-box";
 
 /**
  * Account emails at rest (docs/decisions/1011). An email that carries a single-use link (sign-up
@@ -31,6 +31,8 @@ export interface SealedEmail {
   text: string;
   sealedBody: string;
   sealedUntil: Date;
+  /** The token's SHA-256, as the token tables keep it (lib/accounts/link-token.ts). */
+  sealedLinkHash: string;
 }
 
 /** The readable copy and the sealed body of a rendered email that carries `link`. */
@@ -39,7 +41,13 @@ export function sealAccountEmail(rendered: { html: string; text: string }, link:
   const sealed: SealedBody = { html: rendered.html, text: rendered.text, link: link.url };
   const html = rendered.html.replaceAll(link.token, LINK_REMOVED);
   const text = rendered.text.replaceAll(link.token, LINK_REMOVED);
-  return { html, text, sealedBody: encryptSecret(JSON.stringify(sealed)), sealedUntil: link.expiresAt };
+  return {
+    html,
+    text,
+    sealedBody: encryptSecret(JSON.stringify(sealed)),
+    sealedUntil: link.expiresAt,
+    sealedLinkHash: sha256Hex(link.token),
+  };
 }
 
 /**

@@ -6,6 +6,7 @@ import { loginLimits, normaliseEmail } from "@/lib/auth/login";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import type { Db, DbOrTx } from "@/lib/db";
 import { isUniqueViolation } from "@/lib/db-errors";
+import { purgeSealedLink } from "@/lib/email/purge-sealed-link";
 import { ApiError, validationError } from "@/lib/http/errors";
 import { loadMember, type Member } from "@/lib/identity/load-member";
 import { newPasswordSchema } from "@/lib/identity/password-policy";
@@ -120,6 +121,7 @@ export async function acceptMemberInvitation(
         )
         .returning({ id: orgInvitations.id });
       if (spent.length === 0) throw gone();
+      await purgeSealedLink(tx, inv.tokenHash);
       if (newUser)
         await tx.insert(users).values({
           id: newUser.id,

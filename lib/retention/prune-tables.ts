@@ -81,7 +81,7 @@ export function pruneRateLimits(db: DbOrTx, now: Date, limit: number): Promise<n
 export async function purgeExpiredSealedBodies(db: DbOrTx, now: Date, limit: number): Promise<number> {
   // emails_sealed_until_idx (partial: sealed_body IS NOT NULL)
   const result = await db.execute(sql`
-    update emails set sealed_body = null, sealed_until = null
+    update emails set sealed_body = null, sealed_until = null, sealed_link_hash = null
     where id in (select id from emails where sealed_body is not null and sealed_until <= ${now.toISOString()}::timestamptz
                  order by sealed_until limit ${limit})
     returning 1 as purged`);
