@@ -770,6 +770,8 @@ export const auditLogCheckpoints = pgTable("audit_log_checkpoints", {
   hash: text("hash").notNull(),
   prunedBefore: ts("pruned_before").notNull(),
   updatedAt: ts("updated_at").notNull().defaultNow(),
+  /** HMAC of the checkpoint with the audit key, which the database never holds (docs/decisions/1050). */
+  seal: text("seal"),
 });
 
 /**
