@@ -264,15 +264,13 @@ describe("an app role that does not own the audit tables (npm run db:app-role)",
     );
     // What the app does: append, read, and prune through the database's function.
     await asRole(APP_ROLE, (tx) =>
-      tx
-        .insert(auditLog)
-        .values({
-          id: newId("audit"),
-          orgId: o.id,
-          actorType: "user",
-          actorId: "u",
-          action: "plan.selected",
-        }),
+      tx.insert(auditLog).values({
+        id: newId("audit"),
+        orgId: o.id,
+        actorType: "user",
+        actorId: "u",
+        action: "plan.selected",
+      }),
     );
     const [first] = await chainOf(o.id);
     const horizon = daysAgo(100).toISOString();

@@ -67,3 +67,8 @@ BEGIN
   RETURN gone;
 END;
 $$;
+--> statement-breakpoint
+-- A used reset link or a password change ends the user's other reset links (docs/decisions/1054):
+-- their unused links, by user.
+CREATE INDEX "account_tokens_user_unused_idx" ON "account_tokens" USING btree ("user_id", "kind")
+  WHERE "used_at" IS NULL;

@@ -26,6 +26,7 @@ export const ERROR_STATUS = {
   room_type_preview: 422,
   idempotency_key_reused: 422,
   rate_limited: 429,
+  sign_in_proof_required: 429,
   internal_error: 500,
   service_unavailable: 503,
 } as const satisfies Record<string, number>;
@@ -58,6 +59,7 @@ const TITLES = {
   room_type_preview: "Room type is in preview",
   idempotency_key_reused: "Idempotency key reused with another request",
   rate_limited: "Too many requests",
+  sign_in_proof_required: "Sign in from a known address or reset the password by email",
   internal_error: "Internal error",
   service_unavailable: "Service unavailable",
 } as const satisfies Record<ErrorCode, string>;
