@@ -263,6 +263,11 @@ export const envSchema = z
     ),
     /** Sealed audit-log heads written to object storage (`audit-anchors/`), outside the database. */
     SVC_AUDIT_ANCHORS: z.enum(["storage", "off"]).default("storage"),
+    /**
+     * A request body must arrive whole within this long, or the answer is 408 and the connection
+     * closes (docs/decisions/1057): a client trickling bytes holds no connection for long.
+     */
+    SVC_REQUEST_BODY_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).default(10_000),
     /** Days an audit-log entry is kept before the retention job prunes it. */
     SVC_AUDIT_RETENTION_DAYS: z.coerce.number().int().min(30).max(36500).default(365),
     /**

@@ -93,12 +93,13 @@ describe("security headers", () => {
     // page all get the page policy (docs/decisions/1058).
     expect(matcher && "missing" in matcher).toBe(false);
     expect(matcher && "has" in matcher).toBe(false);
-    for (const headers of [
+    const variants: Record<string, string>[] = [
       { "next-router-prefetch": "1", rsc: "1" },
       { rsc: "1" },
       { purpose: "prefetch" },
       { "sec-purpose": "prefetch" },
-    ]) {
+    ];
+    for (const headers of variants) {
       const res = proxy(new NextRequest(new URL("/projects", "http://localhost:3000"), { headers }));
       expect(res.headers.get("content-security-policy"), JSON.stringify(headers)).toMatch(
         /script-src 'self' 'nonce-/,
