@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { anchorsOn } from "@/lib/audit/audit-anchors";
+import { type AnchorStore, anchorsOn } from "@/lib/audit/audit-anchors";
 import { verifyAuditChain } from "@/lib/audit/verify-audit-chain";
 import type { Db } from "@/lib/db";
 import { rowsOf } from "@/lib/db-rows";
@@ -12,7 +12,12 @@ export const ANCHOR_ORGS_PER_PASS = 200;
  * is verified, and an intact chain's head is sealed into object storage. A rewrite by the
  * database's owner is then detectable for everything written before the last pass.
  */
-export async function anchorAuditHeads(db: Db, since: Date, now: Date): Promise<number> {
+export async function anchorAuditHeads(
+  db: Db,
+  anchors: AnchorStore,
+  since: Date,
+  now: Date,
+): Promise<number> {
   if (!anchorsOn()) return 0;
   // audit_log_created_idx: entries written since the last pass, then their orgs.
   const orgs = rowsOf<{ org_id: string }>(
@@ -22,7 +27,7 @@ export async function anchorAuditHeads(db: Db, since: Date, now: Date): Promise<
   );
   let anchored = 0;
   for (const { org_id: orgId } of orgs) {
-    if ((await verifyAuditChain(db, orgId, now)).intact) anchored++;
+    if ((await verifyAuditChain(db, orgId, now, anchors)).intact) anchored++;
   }
   return anchored;
 }

@@ -2,8 +2,15 @@ import { z } from "zod";
 import { seal, sealValid } from "@/lib/audit/audit-seal";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log/logger";
-import { getObject } from "@/lib/storage/get-object";
-import { putObject } from "@/lib/storage/put-object";
+
+/**
+ * Where anchors are kept: object storage (lib/storage/audit-anchor-objects.ts), passed in by the
+ * caller so the audit area does not depend on storage (tests/layers.test.ts).
+ */
+export interface AnchorStore {
+  get(key: string): Promise<Uint8Array | undefined>;
+  put(key: string, body: Uint8Array): Promise<void>;
+}
 
 /**
  * Sealed heads of each org's audit chain, kept in object storage, outside the database
@@ -29,11 +36,11 @@ export function anchorsOn(): boolean {
 export type ReadAnchor = { state: "none" } | { state: "invalid" } | { state: "valid"; anchor: AuditAnchor };
 
 /** The org's last anchor; `invalid` when present but unreadable or its seal does not verify. */
-export async function readAnchor(orgId: string): Promise<ReadAnchor> {
+export async function readAnchor(store: AnchorStore, orgId: string): Promise<ReadAnchor> {
   if (!anchorsOn()) return { state: "none" };
   let bytes: Uint8Array | undefined;
   try {
-    bytes = await getObject(anchorKey(orgId));
+    bytes = await store.get(anchorKey(orgId));
   } catch (err) {
     // Storage being down must not make the log look tampered with: verification goes on without.
     log.warn("could not read the audit anchor", { orgId, err });
@@ -59,6 +66,7 @@ export function sealHead(orgId: string, head: { seq: number; hash: string }): st
 
 /** Writes the org's head as its new anchor (only ever for a chain that just verified intact). */
 export async function writeAnchor(
+  store: AnchorStore,
   orgId: string,
   head: { seq: number; hash: string },
   now: Date,
@@ -72,11 +80,7 @@ export async function writeAnchor(
     seal: sealHead(orgId, head),
   };
   try {
-    await putObject({
-      key: anchorKey(orgId),
-      body: Buffer.from(JSON.stringify(anchor)),
-      contentType: "application/json",
-    });
+    await store.put(anchorKey(orgId), Buffer.from(JSON.stringify(anchor)));
   } catch (err) {
     log.warn("could not write the audit anchor", { orgId, err });
   }

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { z } from "zod";
 import { auditLog, auditLogCheckpoints } from "@/db/schema";
-import { readAnchor, sealHead, writeAnchor } from "@/lib/audit/audit-anchors";
+import { type AnchorStore, readAnchor, sealHead, writeAnchor } from "@/lib/audit/audit-anchors";
 import { sealValid } from "@/lib/audit/audit-seal";
 import type { DbOrTx } from "@/lib/db";
 
@@ -78,6 +78,8 @@ export async function verifyAuditChain(
   db: DbOrTx,
   orgId: string,
   now = new Date(),
+  /** Where sealed heads are kept (lib/storage/audit-anchor-objects.ts); without it, none are checked. */
+  anchors?: AnchorStore,
 ): Promise<AuditChainReport> {
   let entries = 0;
   let firstBreak: Break | null = null;
@@ -106,7 +108,7 @@ export async function verifyAuditChain(
     : null;
   /** The newest prune entry met on the walk: it must repeat the checkpoint. */
   let lastPrune: z.output<typeof pruneMeta> | null = null;
-  const anchorRead = await readAnchor(orgId);
+  const anchorRead = anchors ? await readAnchor(anchors, orgId) : ({ state: "none" } as const);
   const anchor = anchorRead.state === "valid" ? anchorRead.anchor : null;
   if (anchorRead.state === "invalid") broke({ seq: null, id: null, reason: "anchor_invalid" });
   let anchoredHashSeen: string | undefined;
@@ -188,8 +190,8 @@ export async function verifyAuditChain(
           seal: sealHead(orgId, prev),
         }
       : null;
-  if (firstBreak === null && head && (!anchor || head.seq > anchor.seq)) {
-    await writeAnchor(orgId, head, now);
+  if (anchors && firstBreak === null && head && (!anchor || head.seq > anchor.seq)) {
+    await writeAnchor(anchors, orgId, head, now);
   }
   return {
     intact: firstBreak === null,

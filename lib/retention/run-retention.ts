@@ -11,6 +11,7 @@ import {
   pruneMediaReports,
   pruneRateLimits,
 } from "@/lib/retention/prune-tables";
+import { auditAnchorObjects } from "@/lib/storage/audit-anchor-objects";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Media-report ids de-duplicate retries of the media plane, which never come days later. */
@@ -67,6 +68,6 @@ export async function retentionPass(ctx: Pick<PassContext, "now">): Promise<Pass
   const { counts, more } = await pruneExpired(ctx.now);
   // Hourly; two hours back so a late or skipped pass leaves no org unanchored (docs/decisions/1051).
   const since = new Date(ctx.now.getTime() - 2 * 60 * 60 * 1000);
-  counts.audit_anchors = await anchorAuditHeads(await getDb(), since, ctx.now);
+  counts.audit_anchors = await anchorAuditHeads(await getDb(), auditAnchorObjects, since, ctx.now);
   return { next: more ? new Date(ctx.now.getTime() + 1_000) : null, summary: counts };
 }

@@ -11,6 +11,7 @@ import { type AuditChainReport, verifyAuditChain } from "@/lib/audit/verify-audi
 import { can, rolesWith } from "@/lib/auth/roles";
 import { getDb } from "@/lib/db";
 import { listMembers } from "@/lib/members/list-members";
+import { auditAnchorObjects } from "@/lib/storage/audit-anchor-objects";
 
 export const metadata: Metadata = { title: "Audit log" };
 
@@ -161,7 +162,7 @@ export default async function AuditPage({
   // Owners see the chain verified on the first page (GET /v1/workspace/audit-log/verify).
   const chain =
     can(member.role, "audit:verify") && !query.cursor
-      ? await verifyAuditChain(await getDb(), member.orgId)
+      ? await verifyAuditChain(await getDb(), member.orgId, new Date(), auditAnchorObjects)
       : null;
   const now = Date.now();
   const href = (params: Record<string, string | undefined>) => {
