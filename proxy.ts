@@ -25,13 +25,12 @@ export function proxy(request: NextRequest): NextResponse {
 export const config = {
   matcher: [
     {
-      // Pages only: not static files, next-auth and Inngest endpoints, probes, or prefetches.
+      // Every page answer, prefetches and RSC payloads included (docs/decisions/1058): a prefetched
+      // document may become the page the browser shows, so it carries a policy like any other. Not
+      // static files, next-auth and Inngest endpoints, probes or the API (next.config.mjs gives those
+      // a policy that allows nothing).
       source:
         "/((?!v1|api|_next/static|_next/image|healthz|readyz|storage|\\.well-known|icon\\.svg|favicon\\.ico).*)",
-      missing: [
-        { type: "header", key: "next-router-prefetch" },
-        { type: "header", key: "purpose", value: "prefetch" },
-      ],
     },
   ],
 };

@@ -153,6 +153,8 @@ export const accountTokens = pgTable(
   (t) => [
     // Verify-email and reset confirm: the link's token, by its hash.
     uniqueIndex("account_tokens_token_key").on(t.tokenHash),
+    // A used reset link or a password change ends the user's other unused links (docs/decisions/1054).
+    index("account_tokens_user_unused_idx").on(t.userId, t.kind).where(sql`${t.usedAt} is null`),
   ],
 );
 
@@ -789,6 +791,8 @@ export const auditLogCheckpoints = pgTable("audit_log_checkpoints", {
   hash: text("hash").notNull(),
   prunedBefore: ts("pruned_before").notNull(),
   updatedAt: ts("updated_at").notNull().defaultNow(),
+  /** HMAC of the checkpoint with the audit key, which the database never holds (docs/decisions/1050). */
+  seal: text("seal"),
 });
 
 /**

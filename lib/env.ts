@@ -264,6 +264,24 @@ export const envSchema = z
     ),
     /** Days a webhook delivery (payload and attempts) is kept after it ended (delivered or dead). */
     SVC_WEBHOOK_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+    /**
+     * base64 of 32 bytes: the key that seals the audit log's checkpoints, prune entries and heads
+     * (docs/decisions/1050). The database never holds it. Default: derived from SVC_ENCRYPTION_KEY
+     * (itself in the data dir on the embedded default).
+     */
+    SVC_AUDIT_KEY: optionalString.pipe(
+      z
+        .string()
+        .refine((v) => Buffer.from(v, "base64").length === 32, "must be base64 of exactly 32 bytes")
+        .optional(),
+    ),
+    /** Sealed audit-log heads written to object storage (`audit-anchors/`), outside the database. */
+    SVC_AUDIT_ANCHORS: z.enum(["storage", "off"]).default("storage"),
+    /**
+     * A request body must arrive whole within this long, or the answer is 408 and the connection
+     * closes (docs/decisions/1057): a client trickling bytes holds no connection for long.
+     */
+    SVC_REQUEST_BODY_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).default(10_000),
     /** Days an audit-log entry is kept before the retention job prunes it. */
     SVC_AUDIT_RETENTION_DAYS: z.coerce.number().int().min(30).max(36500).default(365),
     /**

@@ -15,6 +15,7 @@ beforeAll(async () => {
 afterEach(async () => {
   await loginLimits.perEmail.clearAll();
   await loginLimits.perIp.clearAll();
+  await loginLimits.perAccount.clearAll();
   vi.useRealTimers();
 });
 

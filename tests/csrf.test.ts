@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { overrideEnvForTests } from "@/lib/env";
 import { call, expectProblem } from "./helpers/app";
 import { createOrg, FIXTURE_PASSWORD, type TestOrg } from "./helpers/fixtures";
 
@@ -70,5 +71,35 @@ describe("CSRF defence for cookie-authenticated mutations", () => {
       403,
       "csrf_failed",
     );
+  });
+});
+
+describe("X-Forwarded-Host (docs/decisions/1056)", () => {
+  const attempt = () =>
+    call("POST", "/v1/workspace/projects", {
+      json: { name: "forwarded" },
+      headers: { ...cookie(), origin: "https://evil.example", "x-forwarded-host": "evil.example" },
+    });
+
+  it("is ignored without AUTH_TRUST_HOST: a page on evil.example cannot name itself the host", async () => {
+    overrideEnvForTests({ AUTH_TRUST_HOST: "" });
+    expectProblem(await attempt(), 403, "csrf_failed");
+  });
+
+  it("is believed with AUTH_TRUST_HOST=true (a proxy we trust sets it)", async () => {
+    overrideEnvForTests({ AUTH_TRUST_HOST: "true" });
+    try {
+      expect((await attempt()).status).toBe(201);
+      expectProblem(
+        await call("POST", "/v1/workspace/projects", {
+          json: { name: "forwarded" },
+          headers: { ...cookie(), origin: "https://evil.example", "x-forwarded-host": "console.example" },
+        }),
+        403,
+        "csrf_failed",
+      );
+    } finally {
+      overrideEnvForTests({ AUTH_TRUST_HOST: "" });
+    }
   });
 });

@@ -338,3 +338,106 @@ describe("parallel races on member changes", () => {
     expect(chain.body.intact).toBe(true);
   });
 });
+
+/**
+ * Issue 39 item 6: the red team's cases, generated (docs/decisions/1053, 1055, 1057). Every IPv6
+ * spelling of an internal IPv4 address is refused; any oversized header block is a readable 431
+ * problem+json; guesses spread over random addresses never lock the owner out of the owner's address.
+ */
+describe("issue 39's attacks, generated", () => {
+  const internalV4 = fc.oneof(
+    fc.tuple(fc.constant(127), fc.nat(255), fc.nat(255), fc.nat(255)),
+    fc.tuple(fc.constant(10), fc.nat(255), fc.nat(255), fc.nat(255)),
+    fc.tuple(fc.constant(192), fc.constant(168), fc.nat(255), fc.nat(255)),
+    fc.tuple(fc.constant(172), fc.integer({ min: 16, max: 31 }), fc.nat(255), fc.nat(255)),
+    fc.tuple(fc.constant(169), fc.constant(254), fc.nat(255), fc.nat(255)),
+    fc.tuple(fc.constant(100), fc.integer({ min: 64, max: 127 }), fc.nat(255), fc.nat(255)),
+    fc.tuple(fc.constant(0), fc.nat(255), fc.nat(255), fc.nat(255)),
+  );
+  const hex = (a: number, b: number) => ((a << 8) | b).toString(16);
+  /** The forms an IPv4 address takes inside IPv6, in dotted and hex spellings. */
+  const forms = (q: [number, number, number, number]) => {
+    const [a, b, c, d] = q;
+    const dotted = q.join(".");
+    const h = `${hex(a, b)}:${hex(c, d)}`;
+    return [
+      `::ffff:${dotted}`,
+      `::ffff:${h}`,
+      `0:0:0:0:0:ffff:${h}`,
+      `::ffff:0:${dotted}`,
+      `::ffff:0:${h}`,
+      `64:ff9b::${dotted}`,
+      `64:ff9b::${h}`,
+      `64:ff9b:1::${h}`,
+      `2002:${h}::`,
+      `2002:${h}:1:2:3:4:5`,
+      `::${dotted}`,
+      `::${h}`,
+    ];
+  };
+
+  it("refuses every IPv6 spelling of an internal IPv4 address, as a URL host too", async () => {
+    const { blockedHostReason, isBlockedAddress } = await import("@/lib/webhooks/address-policy");
+    fc.assert(
+      fc.property(internalV4, (q) => {
+        for (const f of forms(q)) {
+          expect(isBlockedAddress(f), f).toBe(true);
+          expect(blockedHostReason(new URL(`https://[${f}]/hook`).hostname), f).toBeDefined();
+        }
+      }),
+      { seed: SEED, numRuns: 300 },
+    );
+  });
+
+  it("answers any oversized header block with a readable 431 problem+json", async () => {
+    const net = await import("node:net");
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 17, max: 96 }), fc.nat(3), async (kb, split) => {
+        const text = await new Promise<string>((resolve) => {
+          const socket = net.connect(port, "127.0.0.1");
+          let got = "";
+          socket.on("data", (d) => {
+            got += d.toString("latin1");
+          });
+          socket.on("error", () => resolve(`reset after: ${got}`));
+          socket.on("close", () => resolve(got));
+          socket.on("connect", () => {
+            // One header or several, adding up to the size.
+            const each = Math.ceil((kb * 1024) / (split + 1));
+            let head = "GET /v1/workspace/me HTTP/1.1\r\nHost: localhost:3000\r\n";
+            for (let i = 0; i <= split; i++) head += `X-Pad-${i}: ${"b".repeat(each)}\r\n`;
+            socket.end(`${head}\r\n`);
+          });
+        });
+        expect(text, `${kb} KB`).toMatch(/^HTTP\/1\.1 431 /);
+        expect(text).toContain("application/problem+json");
+        expect(text).toContain('"code":"headers_too_large"');
+      }),
+      { seed: SEED, numRuns: 12 },
+    );
+  });
+
+  it("guesses from random addresses never stop the owner's correct password at the owner's address", async () => {
+    const o = await createOrg();
+    const { email } = o.members.Billing;
+    const home = "198.51.100.77";
+    const login = (password: string, peer: string) =>
+      call("POST", "/v1/auth/login", { json: { email, password }, peer });
+    expect((await login(FIXTURE_PASSWORD, home)).status).toBe(200);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.integer({ min: 1, max: 30 }), { minLength: 3, maxLength: 8 }),
+        async (hosts) => {
+          for (const h of hosts) {
+            const r = await login("a-wrong-guess", `203.0.113.${h}`);
+            expect([401, 429]).toContain(r.status);
+          }
+          expect((await login(FIXTURE_PASSWORD, home)).status).toBe(200);
+        },
+      ),
+      { seed: SEED, numRuns: 3 },
+    );
+    await clearAllRateLimits();
+    // Each sign-in runs the KDF (about 100 ms, more on a busy machine).
+  }, 120_000);
+});

@@ -92,7 +92,7 @@ describe("invitations per org", () => {
 describe("sign-in", () => {
   it("answers 429 with the policy headers once an address has too many failures", async () => {
     const email = w.org.members.Billing.email;
-    await limits.signInFailures.consume(email, 10);
+    await limits.signInFailures.consume(`${email}\n127.0.0.1`, 10);
     const res = await call("POST", "/v1/auth/login", { json: { email, password: FIXTURE_PASSWORD } });
     expectProblem(res, 429, "rate_limited");
     expect(res.headers.get("ratelimit-policy")).toBe(

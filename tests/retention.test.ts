@@ -20,6 +20,7 @@ import { newId } from "@/lib/ids";
 import { transactionWithJobs } from "@/lib/jobs/transaction";
 import { pruneExpired, RETENTION_BATCH } from "@/lib/retention/run-retention";
 import { recordEvent } from "@/lib/webhooks/outbox/record-event";
+import { addDatedEntries } from "./helpers/audit";
 import { insertEmail } from "./helpers/email-fixtures";
 import { createOrg, type TestOrg } from "./helpers/fixtures";
 import { deliveriesOf, registerWebhook } from "./helpers/webhook-fixtures";
@@ -183,19 +184,7 @@ describe("pruning past retention", () => {
 });
 
 describe("audit log retention", () => {
-  async function addEntries(orgId: string, created: Date[]) {
-    const db = await getDb();
-    for (const createdAt of created) {
-      await db.insert(auditLog).values({
-        id: newId("audit"),
-        orgId,
-        actorType: "user",
-        actorId: "usr_x",
-        action: "plan.selected",
-        createdAt,
-      });
-    }
-  }
+  const addEntries = addDatedEntries;
 
   it("prunes an org's oldest entries past the retention and the chain still verifies from the rest", async () => {
     const db = await getDb();
@@ -206,14 +195,15 @@ describe("audit log retention", () => {
     const { counts } = await pruneExpired(now);
     expect(counts.audit_log).toBeGreaterThanOrEqual(3);
     const left = await db.select().from(auditLog).where(eq(auditLog.orgId, a.id));
-    expect(left.map((e) => e.seq).sort()).toEqual([4, 5]);
+    // The prune itself is the chain's newest entry (docs/decisions/1050).
+    expect(left.map((e) => e.seq).sort()).toEqual([4, 5, 6]);
     const [checkpoint] = await db
       .select()
       .from(auditLogCheckpoints)
       .where(eq(auditLogCheckpoints.orgId, a.id));
     expect(checkpoint?.seq).toBe(3);
     const report = await verifyAuditChain(db, a.id);
-    expect(report).toMatchObject({ intact: true, entries: 2, first_break: null });
+    expect(report).toMatchObject({ intact: true, entries: 3, first_break: null });
   });
 
   it("still detects an entry removed after the pruned prefix", async () => {

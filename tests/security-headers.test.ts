@@ -75,7 +75,7 @@ describe("security headers", () => {
     expect(csp["connect-src"]).toEqual(["'self'", "ws:", "wss:"]);
   });
 
-  it("the proxy runs on pages, not on the API, files or prefetches", () => {
+  it("the proxy runs on every page answer, prefetches included, not on the API or files", () => {
     const [matcher] = proxyConfig.matcher;
     const re = new RegExp(`^${matcher?.source}$`);
     for (const p of ["/", "/login", "/projects", "/r/abc-defg-hij", "/audit"])
@@ -89,6 +89,21 @@ describe("security headers", () => {
     ]) {
       expect(re.test(p), p).toBe(false);
     }
-    expect(matcher?.missing.map((m) => m.key)).toContain("next-router-prefetch");
+    // No header exempts a request: a router prefetch, an RSC payload and a browser prefetch of a
+    // page all get the page policy (docs/decisions/1058).
+    expect(matcher && "missing" in matcher).toBe(false);
+    expect(matcher && "has" in matcher).toBe(false);
+    const variants: Record<string, string>[] = [
+      { "next-router-prefetch": "1", rsc: "1" },
+      { rsc: "1" },
+      { purpose: "prefetch" },
+      { "sec-purpose": "prefetch" },
+    ];
+    for (const headers of variants) {
+      const res = proxy(new NextRequest(new URL("/projects", "http://localhost:3000"), { headers }));
+      expect(res.headers.get("content-security-policy"), JSON.stringify(headers)).toMatch(
+        /script-src 'self' 'nonce-/,
+      );
+    }
   });
 });

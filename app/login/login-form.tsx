@@ -79,7 +79,9 @@ export function LoginForm({
         ? "The server could not be reached. Check your connection and try again."
         : result.error === "rate_limited"
           ? "Too many attempts. Wait a few minutes and try again."
-          : "The email or password is wrong.",
+          : result.error === "sign_in_proof_required"
+            ? "This account had too many failed sign-ins from elsewhere. Sign in from a place you used before, wait 15 minutes, or reset your password by email."
+            : "The email or password is wrong.",
     );
     if (passwordRef.current) {
       passwordRef.current.value = "";

@@ -1,10 +1,12 @@
 import { eq } from "drizzle-orm";
 import { memberships, users } from "@/db/schema";
+import { endResetLinks } from "@/lib/accounts/end-reset-links";
 import { spendAccountToken } from "@/lib/accounts/spend-account-token";
 import { type AuditContext, recordAudit } from "@/lib/audit/record-audit";
-import { loginLimits } from "@/lib/auth/login";
 import { hashPassword } from "@/lib/auth/password";
+import { signInProven } from "@/lib/auth/sign-in-budget";
 import type { Db } from "@/lib/db";
+import { UNKNOWN_IP } from "@/lib/http/client-ip";
 import { ApiError } from "@/lib/http/errors";
 import { endUserSessions } from "@/lib/sessions/end-sessions";
 
@@ -23,6 +25,7 @@ export async function confirmPasswordReset(
     const spent = await spendAccountToken(tx, "password_reset", input.token, now);
     if (!spent.userId) throw new ApiError("link_expired", "This link can no longer be used.");
     await tx.update(users).set({ passwordHash }).where(eq(users.id, spent.userId));
+    await endResetLinks(tx, spent.userId, now);
     const ended = await endUserSessions(tx, spent.userId);
     const orgIds = await tx
       .select({ orgId: memberships.orgId })
@@ -42,6 +45,6 @@ export async function confirmPasswordReset(
     }
     return spent.email;
   });
-  // The owner of the address proved it: earlier wrong guesses no longer lock them out.
-  await loginLimits.perEmail.clear(email);
+  // The owner of the address proved it: the account-wide limit is lifted (docs/decisions/1053).
+  await signInProven(email, origin.ip ?? UNKNOWN_IP);
 }

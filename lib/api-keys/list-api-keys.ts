@@ -1,6 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { apiKeys, projects } from "@/db/schema";
 import type { ApiKeyDto } from "@/lib/api-keys/api-key-schema";
+import { API_KEYS_LIST_MAX } from "@/lib/api-keys/list-cap";
 import { serializeApiKey } from "@/lib/api-keys/serialize-api-key";
 import type { Db } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
@@ -8,7 +9,7 @@ import type { ProjectDto } from "@/lib/projects/project-response-schema";
 import { serializeProject } from "@/lib/projects/serialize-project";
 
 /** A project holds a handful of keys; the list is bounded all the same. */
-export const LIST_MAX = 500;
+export const LIST_MAX = API_KEYS_LIST_MAX;
 
 /** A project of the caller's org with its keys, newest first, revoked ones included. */
 export async function projectWithKeys(

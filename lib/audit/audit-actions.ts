@@ -36,6 +36,8 @@ export const AUDIT_ACTIONS = [
   "recording.deleted",
   "webhook.listen_started",
   "webhook.listen_ended",
+  /** Retention removed the oldest entries; sealed (docs/decisions/1050). */
+  "audit.pruned",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,15 +1,20 @@
 import { asc, eq } from "drizzle-orm";
 import { memberships, users } from "@/db/schema";
 import { DUMMY_PASSWORD_HASH, verifyPassword } from "@/lib/auth/password";
+import { signInSucceeded, spendSignInAttempt } from "@/lib/auth/sign-in-budget";
 import type { Db } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
 import { loadMember, type Member } from "@/lib/identity/load-member";
 import { type RateLimitDecision, rateLimitedError } from "@/lib/ratelimit/limiter";
 import { limits } from "@/lib/ratelimit/policies";
 
-/** Failed sign-ins per address, and all sign-in attempts per client IP, per 15 minutes. */
+/**
+ * Sign-in attempts per client IP, and failures per (account, address) and per account
+ * (lib/auth/sign-in-budget.ts, docs/decisions/1053), per 15 minutes.
+ */
 export const loginLimits = {
   perEmail: limits.signInFailures,
+  perAccount: limits.signInAccountFailures,
   perIp: limits.signInPerIp,
 };
 
@@ -32,12 +37,10 @@ export async function verifyLogin(
   const email = normaliseEmail(input.email);
   const byIp = await loginLimits.perIp.consume(input.ip);
   if (!byIp.allowed) throw throttled(byIp);
-  // The failure budget is spent before the password is checked, atomically in the counter store:
+  // The failure budgets are spent before the password is checked, atomically in the counter store:
   // N parallel guesses get at most the budget's worth of KDF runs (peek-then-consume let 49 of 60
-  // through). A success gives its point back by clearing the address's counter.
-  const byEmail = await loginLimits.perEmail.consume(email);
-  if (!byEmail.allowed) throw throttled(byEmail);
-
+  // through). A success gives its points back.
+  await spendSignInAttempt(email, input.ip);
   const [user] = await db
     .select({ id: users.id, passwordHash: users.passwordHash, orgId: memberships.orgId })
     .from(users)
@@ -50,6 +53,6 @@ export async function verifyLogin(
   if (!member) {
     throw new ApiError("invalid_credentials", "The email or password is wrong.");
   }
-  await loginLimits.perEmail.clear(email);
+  await signInSucceeded(email, input.ip);
   return member;
 }

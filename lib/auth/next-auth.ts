@@ -7,10 +7,19 @@ import { SESSION_COOKIE, SESSION_MAX_AGE_SEC, SESSION_RENEW_AFTER_SEC } from "@/
 import { getDb } from "@/lib/db";
 import { clientIp } from "@/lib/http/client-ip";
 import { ApiError } from "@/lib/http/errors";
+import { loadSessionMember } from "@/lib/identity/load-member";
+import { log } from "@/lib/log/logger";
 import { getAuthSecret } from "@/lib/secrets";
 import { endSession } from "@/lib/sessions/end-sessions";
 import { extendSession } from "@/lib/sessions/renew-session";
 import { startSession } from "@/lib/sessions/start-session";
+
+class SessionEndedError extends Error {
+  override name = "SessionEndedError";
+  constructor() {
+    super("the session ended on the server");
+  }
+}
 
 /**
  * next-auth v4, JWT strategy. Its token is the same JWE `POST /v1/auth/login` issues (same secret,
@@ -22,11 +31,27 @@ export function authOptions(): NextAuthOptions {
     secret: getAuthSecret(),
     session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SEC, updateAge: SESSION_RENEW_AFTER_SEC },
     jwt: { maxAge: SESSION_MAX_AGE_SEC },
+    // next-auth's own cookies (CSRF token, callback URL) are Secure and host-locked like the session
+    // cookie, whatever URL it guesses for the deployment (docs/decisions/1056): browsers keep Secure
+    // cookies on https and on http://localhost, the only places the session cookie works anyway.
+    useSecureCookies: true,
     cookies: {
       sessionToken: {
         name: SESSION_COOKIE,
         options: { httpOnly: true, sameSite: "lax", path: "/", secure: true },
       },
+    },
+    logger: {
+      error(code, metadata) {
+        // A session that ended on the server is an expected answer, not a fault.
+        const err = metadata instanceof Error ? metadata : metadata?.error;
+        if (err instanceof SessionEndedError) return;
+        log.error(`next-auth ${code}`, { err });
+      },
+      warn(code) {
+        log.warn(`next-auth ${code}`);
+      },
+      debug() {},
     },
     pages: { signIn: "/login", error: "/login" },
     providers: [
@@ -60,7 +85,11 @@ export function authOptions(): NextAuthOptions {
               sid: sessionId,
             };
           } catch (err) {
-            if (err instanceof ApiError && err.code === "rate_limited") throw new Error("rate_limited");
+            if (
+              err instanceof ApiError &&
+              (err.code === "rate_limited" || err.code === "sign_in_proof_required")
+            )
+              throw new Error(err.code);
             if (err instanceof ApiError) return null;
             throw err;
           }
@@ -73,7 +102,19 @@ export function authOptions(): NextAuthOptions {
           const signedIn = user as { oid: string; sid: string };
           token.oid = signedIn.oid;
           token.sid = signedIn.sid;
-        } else if (
+          return token;
+        }
+        // `/api/auth/session` decodes a cookie whose session may have ended on the server (logout,
+        // password change or reset, removal): throwing here makes next-auth answer `{}` and clear
+        // the cookie instead of re-issuing it with the user's name and email (docs/decisions/1056).
+        const member =
+          typeof token.sid === "string" && typeof token.sub === "string"
+            ? await loadSessionMember(await getDb(), { sid: token.sid, sub: token.sub })
+            : null;
+        if (!member) throw new SessionEndedError();
+        token.name = member.displayName;
+        token.email = member.email;
+        if (
           typeof token.sid === "string" &&
           typeof token.iat === "number" &&
           Date.now() / 1000 - token.iat >= SESSION_RENEW_AFTER_SEC

@@ -1,3 +1,4 @@
+import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
 
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -21,7 +22,10 @@ export function assertSameOrigin(req: Request): void {
   } catch {
     throw csrf();
   }
-  const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host") ?? new URL(req.url).host;
+  // X-Forwarded-Host is whatever the client says unless a proxy we trust sets it: believed only with
+  // AUTH_TRUST_HOST=true, as next-auth does (docs/decisions/1056).
+  const forwarded = env.AUTH_TRUST_HOST ? req.headers.get("x-forwarded-host") : null;
+  const host = forwarded ?? req.headers.get("host") ?? new URL(req.url).host;
   if (originHost !== host) throw csrf();
 }
 

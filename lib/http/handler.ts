@@ -10,6 +10,7 @@ import { type Db, getDb } from "@/lib/db";
 import { databaseUnavailable, isDatabaseUnavailable, isUnstorableText } from "@/lib/db-errors";
 import { assertSameOrigin } from "@/lib/http/csrf";
 import { ApiError, validationError } from "@/lib/http/errors";
+import { ClientClosedError } from "@/lib/http/request";
 import { problem } from "@/lib/http/response";
 import { withIdempotency } from "@/lib/idempotency/with-idempotency";
 import { loadSessionMember, type Member, type SessionMember } from "@/lib/identity/load-member";
@@ -91,6 +92,11 @@ export function toProblem(err: unknown, req: Request): Response {
         { path: "", message: "A value contains a character that cannot be stored (such as U+0000)." },
       ]),
     );
+  }
+  // Before the database check: a reset body stream carries ECONNRESET too (docs/decisions/1057).
+  if (err instanceof ClientClosedError || req.signal?.aborted) {
+    log.info("client disconnected", { method: req.method, path: new URL(req.url).pathname });
+    return problem(new ApiError("malformed_request", "The client closed the request before it was read."));
   }
   if (isDatabaseUnavailable(err)) {
     log.warn("database unavailable", { method: req.method, path: new URL(req.url).pathname, err });

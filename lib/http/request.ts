@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { env } from "@/lib/env";
 import { ApiError, type FieldError, validationError } from "@/lib/http/errors";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -40,16 +41,59 @@ export async function readJson(req: Request, opts: { optional?: boolean } = {}):
   }
 }
 
-/** The raw body, at most MAX_BODY_BYTES (413 past it, whatever Content-Length claimed). */
+/**
+ * The client went away while its request was read (a reset or abort of the body stream): logged
+ * as a disconnect, never mistaken for a database outage (docs/decisions/1057).
+ */
+export class ClientClosedError extends Error {
+  override name = "ClientClosedError";
+  readonly code = "ECLIENTCLOSED";
+}
+
+/** The next chunk, or the body deadline's 408, whichever comes first. */
+async function readBefore(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  deadline: number,
+): Promise<ReadableStreamReadResult<Uint8Array>> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<"late">((resolve) => {
+    timer = setTimeout(() => resolve("late"), Math.max(0, deadline - Date.now()));
+  });
+  try {
+    const next = await Promise.race([
+      reader.read().catch((err: unknown) => {
+        throw new ClientClosedError("the client closed the connection while sending the body", {
+          cause: err,
+        });
+      }),
+      late,
+    ]);
+    if (next !== "late") return next;
+  } finally {
+    clearTimeout(timer);
+  }
+  reader.cancel().catch(() => {});
+  throw new ApiError(
+    "request_timeout",
+    `The request body must arrive within ${env.SVC_REQUEST_BODY_TIMEOUT_MS} ms.`,
+    { headers: { Connection: "close" } },
+  );
+}
+
+/**
+ * The raw body, at most MAX_BODY_BYTES (413 past it, whatever Content-Length claimed), whole within
+ * SVC_REQUEST_BODY_TIMEOUT_MS of the first read (408 after it).
+ */
 export async function readBodyBytes(req: Request): Promise<Uint8Array> {
   if (Number(req.headers.get("content-length") ?? "0") > MAX_BODY_BYTES)
     throw new ApiError("payload_too_large", `Bodies are limited to ${MAX_BODY_BYTES} bytes.`);
   if (!req.body) return new Uint8Array();
+  const deadline = Date.now() + env.SVC_REQUEST_BODY_TIMEOUT_MS;
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    const { done, value } = await readBefore(reader, deadline);
     if (done) break;
     total += value.byteLength;
     if (total > MAX_BODY_BYTES) {

@@ -34,6 +34,12 @@ export function screenRequest(req: IncomingMessage, res: ServerResponse): boolea
   return false;
 }
 
+/** Node's parser keeps failing on the rest of a rejected request: answer each socket once. */
+const answered = new WeakSet<Socket>();
+
+/** Node's own limit on a request's header block (`--max-http-header-size`, 16 KiB by default). */
+export const MAX_HEADER_BYTES = http.maxHeaderSize;
+
 /**
  * The length a route handler declares for its body (the local object store's downloads,
  * docs/decisions/1016). Next drops `Content-Length` from every route-handler answer
@@ -58,25 +64,67 @@ function restoreContentLength(res: ServerResponse): void {
 }
 
 /**
- * A request Node's parser rejects before any handler runs (a request target starting with a
- * backslash, a malformed header) gets problem+json 400 instead of Node's bare 400. Timeouts (408)
- * and oversized headers (431) keep Node's answer. Returns false to leave the error to Node.
+ * Writes a problem+json answer on a raw socket, then closes our side but keeps reading (and
+ * discarding) what the client is still sending for a moment: closing with unread bytes would make
+ * the kernel reset the connection before the client reads the answer (docs/decisions/1057).
+ */
+function answerRaw(socket: Socket, status: number, reason: string, err: ApiError, head: boolean): void {
+  const body = JSON.stringify(problemBody(err));
+  socket.on("data", () => {});
+  socket.on("error", () => {});
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/problem+json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${head ? "" : body}`,
+  );
+  socket.resume();
+  setTimeout(() => socket.destroy(), 2_000).unref();
+}
+
+/**
+ * A request Node's parser rejects before any handler runs gets problem+json instead of Node's
+ * bare answer: 400 for a malformed request (a target starting with a backslash, a bad header), 431
+ * for a header block past Node's limit, 408 when the request did not arrive in time. Returns false
+ * to leave the error to Node (nothing can be written any more).
  */
 export function answerClientError(err: NodeJS.ErrnoException, socket: Socket): boolean {
   const code = err.code ?? "";
-  if (!socket.writable || code === "HPE_HEADER_OVERFLOW" || code === "ERR_HTTP_REQUEST_TIMEOUT") return false;
+  if (answered.has(socket)) return true;
   if (code === "ECONNRESET") {
     socket.destroy();
     return true;
   }
-  const body = JSON.stringify(
-    problemBody(new ApiError("malformed_request", "The HTTP request could not be parsed.")),
-  );
+  if (!socket.writable) return false;
+  answered.add(socket);
   // A HEAD request's answer has no body (the raw packet tells what the parser got).
   const head = (err as { rawPacket?: Buffer }).rawPacket?.subarray(0, 5).toString("latin1") === "HEAD ";
-  socket.end(
-    `HTTP/1.1 400 Bad Request\r\nContent-Type: application/problem+json; charset=utf-8\r\n` +
-      `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${head ? "" : body}`,
+  if (code === "HPE_HEADER_OVERFLOW") {
+    answerRaw(
+      socket,
+      431,
+      "Request Header Fields Too Large",
+      new ApiError("headers_too_large", `Request headers are limited to ${MAX_HEADER_BYTES} bytes in all.`),
+      head,
+    );
+    log.info("request", { status: 431, rejected: "headers too large" });
+    return true;
+  }
+  if (code === "ERR_HTTP_REQUEST_TIMEOUT") {
+    answerRaw(
+      socket,
+      408,
+      "Request Timeout",
+      new ApiError("request_timeout", "The request did not arrive in time."),
+      head,
+    );
+    log.info("request", { status: 408, rejected: "request timed out" });
+    return true;
+  }
+  answerRaw(
+    socket,
+    400,
+    "Bad Request",
+    new ApiError("malformed_request", "The HTTP request could not be parsed."),
+    head,
   );
   log.info("request", { status: 400, rejected: `unparsable request (${code || "parse error"})` });
   return true;

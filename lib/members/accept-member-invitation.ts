@@ -2,16 +2,17 @@ import { and, eq, gt, isNull } from "drizzle-orm";
 import { memberships, orgInvitations, orgs, users } from "@/db/schema";
 import { hashLinkToken } from "@/lib/accounts/link-token";
 import { type AuditContext, recordAudit } from "@/lib/audit/record-audit";
-import { loginLimits, normaliseEmail } from "@/lib/auth/login";
+import { normaliseEmail } from "@/lib/auth/login";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
+import { signInSucceeded, spendSignInAttempt } from "@/lib/auth/sign-in-budget";
 import type { Db, DbOrTx } from "@/lib/db";
 import { isUniqueViolation } from "@/lib/db-errors";
 import { purgeSealedLink } from "@/lib/email/purge-sealed-link";
+import { UNKNOWN_IP } from "@/lib/http/client-ip";
 import { ApiError, validationError } from "@/lib/http/errors";
 import { loadMember, type Member } from "@/lib/identity/load-member";
 import { newPasswordSchema } from "@/lib/identity/password-policy";
 import { newId } from "@/lib/ids";
-import { rateLimitedError } from "@/lib/ratelimit/limiter";
 
 export interface InvitationView {
   email: string;
@@ -87,10 +88,9 @@ export async function acceptMemberInvitation(
     .limit(1);
   let newUser: { id: string; passwordHash: string; displayName: string } | null = null;
   if (existing) {
-    const throttle = await loginLimits.perEmail.peek(email);
-    if (!throttle.allowed) throw rateLimitedError(throttle, "Too many wrong passwords. Try again later.");
+    // The sign-in budgets, spent before the KDF (docs/decisions/1053).
+    await spendSignInAttempt(email, origin.ip ?? UNKNOWN_IP);
     if (!(await verifyPassword(input.password, existing.passwordHash))) {
-      await loginLimits.perEmail.consume(email);
       throw new ApiError("invalid_credentials", `${email} already has an account: enter its password.`);
     }
   } else {
@@ -152,7 +152,7 @@ export async function acceptMemberInvitation(
       throw new ApiError("conflict", "An account for this address was just created; try again.");
     throw err;
   }
-  if (existing) await loginLimits.perEmail.clear(email);
+  if (existing) await signInSucceeded(email, origin.ip ?? UNKNOWN_IP);
   const member = await loadMember(db, userId, inv.orgId);
   if (!member) throw new ApiError("conflict", "The membership changed meanwhile; sign in.");
   return member;

@@ -154,6 +154,12 @@ export class RateLimit {
     return decision(this.policy, !res || res.consumedPoints < this.policy.points, res);
   }
 
+  /** Gives back `points` spent ahead of an outcome that turned out not to count (a correct password). */
+  async reward(key: string, points = 1): Promise<void> {
+    if (this.off) return;
+    await this.limiter().reward(counterKey(key), points);
+  }
+
   /** Forgets one key's counter (a successful sign-in clears the address's failures). */
   async clear(key: string): Promise<void> {
     this.leaseBooks.get(this.limiter())?.forget(counterKey(key));

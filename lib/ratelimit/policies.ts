@@ -5,8 +5,21 @@ import { RateLimit } from "@/lib/ratelimit/limiter";
  * a key's first hit; 429 answers carry `Retry-After`, and every limited answer `RateLimit` headers.
  */
 export const limits = {
-  /** Failed sign-ins per address (a success clears them); checked before the password. */
+  /**
+   * Failed sign-ins per (account, client address), spent before the password; a success clears
+   * them (docs/decisions/1053). The guesser's budget, never the owner's at another address.
+   */
   signInFailures: new RateLimit({ name: "sign-in-failures", points: 10, durationSec: 15 * 60 }),
+  /**
+   * Sign-in attempts per account from every address together: past it, only an address that
+   * signed in to the account before goes on; others need the emailed reset link (1053).
+   */
+  signInAccountFailures: new RateLimit({ name: "sign-in-account", points: 50, durationSec: 15 * 60 }),
+  /**
+   * Addresses an account signed in from (one point each, kept 14 days): the owner's own. (The
+   * memory store's expiry is a timer: no window may pass 2^31 ms, about 24.8 days.)
+   */
+  signInKnownAddresses: new RateLimit({ name: "sign-in-known", points: 1, durationSec: 14 * 24 * 60 * 60 }),
   /** Sign-in attempts per client IP. */
   signInPerIp: new RateLimit({ name: "sign-in-ip", points: 100, durationSec: 15 * 60 }),
   /** Any request of one signed-in member (user in an org), on every workspace endpoint. */

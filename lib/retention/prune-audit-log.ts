@@ -1,13 +1,15 @@
 import { sql } from "drizzle-orm";
+import { seal } from "@/lib/audit/audit-seal";
 import type { Db } from "@/lib/db";
 import { rowsOf } from "@/lib/db-rows";
+import { newId } from "@/lib/ids";
 
 /**
- * Audit-log retention (docs/decisions/0965). The log's trigger refuses DELETE except inside a
- * transaction that sets `svc.audit_prune_before`, for entries created before that horizon, and
- * only when the horizon is at least 30 days old. Per org, the oldest entries go (a prefix of the
- * org's hash chain, never a hole in it), and `audit_log_checkpoints` records the last removed
- * entry's seq and hash: verification starts there, so removing anything else is still detected.
+ * Audit-log retention (docs/decisions/0965, 1050). Per org, the oldest entries go (a prefix of the
+ * org's hash chain, never a hole in it) through the database's `audit_log_prune` function, which
+ * deletes them, records the checkpoint and appends an `audit.pruned` entry to the chain. Both carry
+ * a seal computed here with the audit key, which the database never sees: a checkpoint or prune
+ * entry written by anyone else does not verify.
  */
 export async function pruneAuditLog(db: Db, before: Date, limit: number): Promise<number> {
   // audit_log_created_idx: orgs with entries past the horizon.
@@ -29,7 +31,8 @@ export async function pruneAuditLog(db: Db, before: Date, limit: number): Promis
 async function pruneOrgPrefix(db: Db, orgId: string, before: Date, limit: number): Promise<number> {
   const horizon = before.toISOString();
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('svc.audit_prune_before', ${horizon}, true)`);
+    // The same lock the insert trigger takes: the prefix cannot grow a newer entry meanwhile.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`audit_log:${orgId}`}, 0))`);
     // The chain's prefix that is wholly past the horizon: below the first entry that is not
     // (audit_log_org_seq_idx, audit_log_org_created_idx), at most `limit` entries.
     const [bounds] = rowsOf<{ upto: number | string | null }>(
@@ -47,21 +50,22 @@ async function pruneOrgPrefix(db: Db, orgId: string, before: Date, limit: number
     );
     const upto = bounds?.upto === null || bounds?.upto === undefined ? null : Number(bounds.upto);
     if (upto === null) return 0;
-    const [last] = rowsOf<{ seq: number | string; hash: string }>(
-      await tx.execute(sql`select seq, hash from audit_log where org_id = ${orgId} and seq = ${upto}`),
+    const [last] = rowsOf<{ hash: string }>(
+      await tx.execute(sql`select hash from audit_log where org_id = ${orgId} and seq = ${upto}`),
     );
     if (!last) return 0;
-    const gone = rowsOf(
+    const sealed = seal({
+      kind: "prune",
+      orgId,
+      throughSeq: upto,
+      throughHash: last.hash,
+      prunedBefore: horizon,
+    });
+    const [out] = rowsOf<{ gone: number | string }>(
       await tx.execute(sql`
-        delete from audit_log where org_id = ${orgId} and seq <= ${upto}
-          and created_at < ${horizon}::timestamptz
-        returning 1 as gone`),
-    ).length;
-    await tx.execute(sql`
-      insert into audit_log_checkpoints (org_id, seq, hash, pruned_before, updated_at)
-      values (${orgId}, ${upto}, ${last.hash}, ${horizon}::timestamptz, now())
-      on conflict (org_id) do update set seq = excluded.seq, hash = excluded.hash,
-        pruned_before = excluded.pruned_before, updated_at = excluded.updated_at`);
-    return gone;
+        select audit_log_prune(${orgId}, ${upto}, ${last.hash}, ${horizon}::timestamptz,
+          ${sealed}, ${newId("audit")}) as gone`),
+    );
+    return Number(out?.gone ?? 0);
   });
 }

@@ -1,3 +1,4 @@
+import { anchorAuditHeads } from "@/lib/audit/anchor-audit-heads";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import type { PassContext, PassResult } from "@/lib/jobs/define-job";
@@ -11,6 +12,7 @@ import {
   pruneRateLimits,
   purgeExpiredSealedBodies,
 } from "@/lib/retention/prune-tables";
+import { auditAnchorObjects } from "@/lib/storage/audit-anchor-objects";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Media-report ids de-duplicate retries of the media plane, which never come days later. */
@@ -66,5 +68,8 @@ export async function pruneExpired(now: Date): Promise<{ counts: RetentionCounts
 /** The retention job's pass: again in a second while a backlog remains, else at the next poll. */
 export async function retentionPass(ctx: Pick<PassContext, "now">): Promise<PassResult> {
   const { counts, more } = await pruneExpired(ctx.now);
+  // Hourly; two hours back so a late or skipped pass leaves no org unanchored (docs/decisions/1051).
+  const since = new Date(ctx.now.getTime() - 2 * 60 * 60 * 1000);
+  counts.audit_anchors = await anchorAuditHeads(await getDb(), auditAnchorObjects, since, ctx.now);
   return { next: more ? new Date(ctx.now.getTime() + 1_000) : null, summary: counts };
 }

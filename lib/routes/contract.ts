@@ -74,9 +74,17 @@ export function errorCodesOf(op: RouteContract): ErrorCode[] {
   if (op.auth === "media_secret") codes.add("unauthenticated");
   if (op.planGate) codes.add("plan_required");
   if (op.body)
-    codes.add("invalid_json").add("unsupported_media_type").add("payload_too_large").add("validation_failed");
+    codes
+      .add("invalid_json")
+      .add("unsupported_media_type")
+      .add("payload_too_large")
+      .add("validation_failed")
+      // The body did not arrive within SVC_REQUEST_BODY_TIMEOUT_MS (docs/decisions/1057).
+      .add("request_timeout");
   if (op.query) codes.add("validation_failed");
   if (op.rateLimits?.length) codes.add("rate_limited");
+  // Past an account's sign-in limit, an unknown address must prove the mailbox (docs/decisions/1053).
+  if (op.rateLimits?.some((l) => l.policy.name === "sign-in-account")) codes.add("sign_in_proof_required");
   if (op.idempotent) {
     codes.add("idempotency_key_reused").add("conflict").add("validation_failed").add("payload_too_large");
   }

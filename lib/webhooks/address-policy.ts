@@ -3,7 +3,10 @@ import { isIP } from "node:net";
 /**
  * Which network addresses a webhook may reach in cloud mode (docs/spec/product-decisions.md §6): no loopback, private,
  * link-local, unique-local, shared (CGNAT), multicast, reserved or cloud-metadata targets. IPv6
- * forms that embed an IPv4 address (mapped, compatible, NAT64, 6to4) are judged by that address.
+ * forms that embed a routable IPv4 address (mapped, NAT64, 6to4) are judged by that address; forms
+ * that are never a public route (IPv4-compatible, IPv4-translated, local-use NAT64, Teredo) are
+ * refused whole (docs/decisions/1055). The same check runs at registration (lib/webhooks/webhook-url.ts)
+ * and on every address a delivery connects to (lib/webhooks/resolve-host.ts).
  */
 
 type Range = readonly [prefix: bigint, bits: number];
@@ -33,12 +36,14 @@ const BLOCKED_V4: readonly Range[] = [
 const v6 = (hex: string): bigint => BigInt(`0x${hex.padEnd(32, "0")}`);
 
 const BLOCKED_V6: readonly Range[] = [
-  [0n, 128], // unspecified
-  [1n, 128], // loopback
+  [0n, 96], // unspecified, loopback and IPv4-compatible (deprecated, RFC 4291 2.5.5.1)
+  [v6("0000000000000000ffff0000"), 96], // IPv4-translated (SIIT, RFC 2765): never a public route
   [v6("0100"), 64], // discard-only
-  [v6("0064ff9b0001"), 48], // local-use NAT64
-  [v6("20010000"), 32], // Teredo (the IPv4 inside is obfuscated)
+  [v6("0064ff9b0001"), 48], // local-use NAT64 (RFC 8215)
+  [v6("2001"), 23], // IETF protocol assignments: Teredo (the IPv4 inside is obfuscated), ORCHID, benchmarking
   [v6("20010db8"), 32], // documentation
+  [v6("3fff0"), 20], // documentation (RFC 9637)
+  [v6("5f00"), 16], // segment routing SIDs (RFC 9602)
   [v6("fc"), 7], // unique-local (AWS metadata fd00:ec2::254)
   [v6("fe8"), 10], // link-local
   [v6("fec"), 10], // site-local (deprecated)
@@ -101,8 +106,8 @@ export function isBlockedAddress(address: string): boolean {
   const n = parseV6(bare);
   if (n === undefined) return true;
   const low32 = n & 0xffff_ffffn;
+  // Forms that carry a routable IPv4 address are judged by it (docs/decisions/1055).
   if (n >> 32n === 0xffffn) return blockedV4(low32); // ::ffff:a.b.c.d (mapped)
-  if (n >> 32n === 0n) return n <= 1n || blockedV4(low32); // ::a.b.c.d (compatible), ::, ::1
   if (n >> 32n === v6("0064ff9b") >> 32n) return blockedV4(low32); // 64:ff9b::a.b.c.d (NAT64)
   if (n >> 112n === 0x2002n) return blockedV4((n >> 80n) & 0xffff_ffffn); // 2002:aabb:ccdd:: (6to4)
   return BLOCKED_V6.some((r) => inRange(n, 128, r));

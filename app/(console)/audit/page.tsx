@@ -11,6 +11,7 @@ import { type AuditChainReport, verifyAuditChain } from "@/lib/audit/verify-audi
 import { can, rolesWith } from "@/lib/auth/roles";
 import { getDb } from "@/lib/db";
 import { listMembers } from "@/lib/members/list-members";
+import { auditAnchorObjects } from "@/lib/storage/audit-anchor-objects";
 
 export const metadata: Metadata = { title: "Audit log" };
 
@@ -46,6 +47,7 @@ const LABELS: Record<(typeof AUDIT_ACTIONS)[number], string> = {
   "recording.deleted": "Recording deleted",
   "webhook.listen_started": "Event stream opened (svc listen)",
   "webhook.listen_ended": "Event stream closed (svc listen)",
+  "audit.pruned": "Oldest entries pruned (retention)",
 };
 
 function details(metadata: Record<string, unknown>): string {
@@ -58,6 +60,11 @@ const BREAKS: Record<NonNullable<AuditChainReport["first_break"]>["reason"], str
   entry_changed: "was changed after it was written",
   link_broken: "does not link to the entry before it",
   entry_missing: "follows a missing entry",
+  time_reversed: "is dated before the entry it follows",
+  checkpoint_unsealed: "is where a checkpoint the retention job did not seal says pruning stopped",
+  prune_unsealed: "records a prune the retention job did not seal",
+  anchor_mismatch: "no longer matches the sealed head kept outside the database",
+  anchor_invalid: "is named by an anchor in storage whose seal does not verify",
 };
 
 /** The hash chain's state (Owners): intact, or the first entry where it breaks. */
@@ -67,7 +74,7 @@ function ChainStatus({ report }: { report: AuditChainReport }) {
     <div className="card" role="status" data-testid="audit-chain" style={{ marginBottom: 16 }}>
       {b ? (
         <strong>
-          Hash chain broken: entry {b.seq === null ? b.id : `#${b.seq}`} {BREAKS[b.reason]}.
+          Hash chain broken: entry {b.seq === null ? (b.id ?? "(anchor)") : `#${b.seq}`} {BREAKS[b.reason]}.
         </strong>
       ) : (
         <span>
@@ -155,7 +162,7 @@ export default async function AuditPage({
   // Owners see the chain verified on the first page (GET /v1/workspace/audit-log/verify).
   const chain =
     can(member.role, "audit:verify") && !query.cursor
-      ? await verifyAuditChain(await getDb(), member.orgId)
+      ? await verifyAuditChain(await getDb(), member.orgId, new Date(), auditAnchorObjects)
       : null;
   const now = Date.now();
   const href = (params: Record<string, string | undefined>) => {

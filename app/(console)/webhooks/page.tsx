@@ -15,7 +15,7 @@ import { EventList, HealthBadge } from "@/app/(console)/webhooks/status-badge";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { listProjects } from "@/lib/projects/list-projects";
-import { listWebhooks } from "@/lib/webhooks/list-webhooks";
+import { listWebhooks, WEBHOOKS_LIST_MAX } from "@/lib/webhooks/list-webhooks";
 
 export const metadata: Metadata = { title: "Webhooks" };
 
@@ -135,7 +135,13 @@ export default async function WebhooksPage() {
             },
             { header: "Created", className: "muted", cell: (w) => <Time iso={w.created_at} now={now} /> },
           ]}
-          foot={<span>{countOf(items.length, "endpoint", "endpoints")}</span>}
+          foot={
+            <span>
+              {items.length >= WEBHOOKS_LIST_MAX
+                ? `The newest ${WEBHOOKS_LIST_MAX} endpoints`
+                : countOf(items.length, "endpoint", "endpoints")}
+            </span>
+          }
         />
       )}
     </>

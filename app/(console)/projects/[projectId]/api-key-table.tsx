@@ -2,6 +2,7 @@ import { countOf, DataTable, MainCell } from "@/app/_components/data-table";
 import { RowActions } from "@/app/_components/row-actions";
 import { Time } from "@/app/_components/time";
 import type { ApiKeyDto } from "@/lib/api-keys/api-key-schema";
+import { API_KEYS_LIST_MAX } from "@/lib/api-keys/list-cap";
 import type { Role } from "@/lib/auth/roles";
 
 export type KeyAction = "rotate" | "revoke";
@@ -70,6 +71,7 @@ export function ApiKeyTable({
         <span>
           {countOf(active, "active key", "active keys")}
           {revoked > 0 ? `, ${revoked} revoked` : ""}
+          {keys.length >= API_KEYS_LIST_MAX ? ` (the newest ${API_KEYS_LIST_MAX} shown)` : ""}
         </span>
       }
     />

@@ -14,6 +14,6 @@ export const changePasswordContract = defineRoute({
   body: changePasswordBody,
   responses: { 204: { description: "Done" } },
   errors: [],
-  rateLimits: [limits.signInFailures],
+  rateLimits: [limits.signInFailures, limits.signInAccountFailures],
   idempotent: true,
 });

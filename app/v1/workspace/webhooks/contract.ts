@@ -8,6 +8,8 @@ export const listWebhooksContract = defineRoute({
   path: "/v1/workspace/webhooks",
   operationId: "listWebhooks",
   summary: "List webhook endpoints",
+  description:
+    "The org's endpoints, org-wide and project-scoped, newest first, without secrets: at most 500 per answer (`items` only, like the recordings list; docs/decisions/1059).",
   tag: "Webhooks",
   auth: "session",
   permission: "webhooks:read",

@@ -22,5 +22,5 @@ export const acceptMemberInvitationContract = defineRoute({
     "conflict",
     "csrf_failed",
   ],
-  rateLimits: [limits.accountLinksPerIp, limits.signInFailures],
+  rateLimits: [limits.accountLinksPerIp, limits.signInFailures, limits.signInAccountFailures],
 });

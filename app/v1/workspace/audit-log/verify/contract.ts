@@ -7,7 +7,7 @@ export const verifyAuditLogContract = defineRoute({
   operationId: "verifyAuditLog",
   summary: "Verify the audit log's hash chain (extension)",
   description:
-    "Walks the org's hash-chained audit trail and reports whether every entry still matches its hash and links to the one before, and if not, the first entry where the chain breaks. `head` is the newest entry's hash: keep it elsewhere to detect a rewrite of the whole chain.",
+    "Walks the org's hash-chained audit trail and reports whether every entry still matches its hash, links to the one before and is not dated before it, whether a pruned prefix is vouched for by a sealed checkpoint and prune entry, and whether the chain still holds the sealed head last anchored in object storage (docs/decisions/1050, 1051); if not, the first place where it breaks. `head.seal` is an HMAC of the newest entry with a key the database does not hold: keep it elsewhere to detect a later rewrite of the whole chain.",
   tag: "Workspace",
   auth: "session",
   permission: "audit:verify",

@@ -1,6 +1,7 @@
 import { verifyAuditChain } from "@/lib/audit/verify-audit-chain";
 import { methods } from "@/lib/http/handler";
 import { implement } from "@/lib/routes/implement";
+import { auditAnchorObjects } from "@/lib/storage/audit-anchor-objects";
 import { verifyAuditLogContract } from "./contract";
 
 export const dynamic = "force-dynamic";
@@ -9,6 +10,6 @@ export const dynamic = "force-dynamic";
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: implement(verifyAuditLogContract)(async ({ db, member }) => ({
     status: 200,
-    body: await verifyAuditChain(db, member.orgId),
+    body: await verifyAuditChain(db, member.orgId, new Date(), auditAnchorObjects),
   })),
 });

@@ -7,6 +7,8 @@ export const listApiKeysContract = defineRoute({
   path: "/v1/workspace/projects/{projectId}/api-keys",
   operationId: "listApiKeys",
   summary: "List a project's API keys (extension)",
+  description:
+    "The project's keys, newest first, revoked ones included, never a secret: at most 500 per answer (`items` only; docs/decisions/1059).",
   tag: "API keys",
   auth: "session",
   permission: "projects:read",
