@@ -19,14 +19,9 @@ export const listAuditLogQuery = pageQuery.extend({
     .enum(ACTOR_TYPES, { error: `actor_type must be one of ${ACTOR_TYPES.join(", ")}` })
     .optional()
     .meta({ description: "`user`, `api_key`, or `system` (the service itself, e.g. endpoint health)." }),
-  actor_id: z
-    .string()
-    .min(1)
-    .max(128, "actor_id must be at most 128 characters")
-    .optional()
-    .meta({
-      description: "One actor: a member's `usr_` id, an API key's `key_` id, or a system actor's id.",
-    }),
+  actor_id: z.string().min(1).max(128, "actor_id must be at most 128 characters").optional().meta({
+    description: "One actor: a member's `usr_` id, an API key's `key_` id, or a system actor's id.",
+  }),
 });
 export type ListAuditLogQuery = z.output<typeof listAuditLogQuery>;
 

@@ -3,14 +3,14 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import { roomActivity, roomParticipants, rooms } from "@/db/schema";
 import type { DbOrTx } from "@/lib/db";
 import { validationError } from "@/lib/http/errors";
+import type { LiveListQuery, PresentParticipantDto, TimelineEntryDto } from "@/lib/media/live-schema";
 import { QOS_KINDS } from "@/lib/media/media-report-schema";
 import { roomNotFound } from "@/lib/rooms/get-room";
-import type { LiveListQuery, PresentParticipantDto, TimelineEntryDto } from "@/lib/media/live-schema";
 
 /**
  * GET rooms/:id/participants and GET rooms/:id/timeline: newest first, keyset-paginated like every
  * list (lib/pagination.ts), on (instant, key) where the key is the identity or the entry id. The
- * room is looked up in the caller's org first: another org's room is 404 (decisions §1).
+ * room is looked up in the caller's org first: another org's room is 404 (docs/spec/product-decisions.md §1).
  */
 
 type Keyset = { at: Date; key: string };

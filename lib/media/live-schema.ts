@@ -5,7 +5,7 @@ import { timestamp } from "@/lib/wire";
 
 /**
  * The live room (issue 38, docs/console.md): who is in a room now, and the room's timeline. Both
- * come from what the media plane reports (decisions §7) and are read by GET rooms/:id/participants
+ * come from what the media plane reports (docs/spec/product-decisions.md §7) and are read by GET rooms/:id/participants
  * and GET rooms/:id/timeline.
  */
 

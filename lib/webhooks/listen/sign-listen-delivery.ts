@@ -3,7 +3,7 @@ import { standardKeyBytes } from "@/lib/webhooks/signing-secret";
 
 /**
  * The headers a real delivery carries (docs/decisions/0940), signed with the listen session's
- * secret: the spec's seven `X-SVC-Webhook-*` headers (key id `v1`, attempt 1: a forward is never
+ * secret: docs/spec/service-spec.md's seven `X-SVC-Webhook-*` headers (key id `v1`, attempt 1: a forward is never
  * retried) and Standard Webhooks' three. A receiver verifies a forwarded event exactly as it
  * verifies a real one, with the secret `svc listen` prints.
  */
@@ -32,7 +32,7 @@ export function signListenDelivery(
 }
 
 /**
- * The body a real delivery of this event carries (decisions §6's envelope, keys in its order),
+ * The body a real delivery of this event carries (docs/spec/product-decisions.md §6's envelope, keys in its order),
  * with `id` set to this forward's own `evt_` id, as each endpoint's delivery has its own.
  */
 export function listenDeliveryBody(payload: unknown, webhookId: string): string {

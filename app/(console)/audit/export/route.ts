@@ -10,7 +10,7 @@ export const dynamic = "force-dynamic";
 
 /**
  * The audit log page's "Export CSV": the filtered view as a file (issue 38). A console route, not a
- * /v1 one (every /v1 body is JSON, decisions §1); the API offers the same rows, paged, as JSON. The
+ * /v1 one (every /v1 body is JSON, docs/spec/product-decisions.md §1); the API offers the same rows, paged, as JSON. The
  * session and role are checked as on the page; the org is the session's.
  */
 export async function GET(req: Request): Promise<Response> {

@@ -24,7 +24,7 @@ export type WebhookHeaders = Headers | Readonly<Record<string, string | readonly
 export type WebhookSecrets = string | readonly string[] | Readonly<Record<string, string>>;
 
 export interface VerifyWebhookOptions {
-  /** Largest difference between the delivery's timestamp and now, either way (seconds, default 300: the spec's 5 minutes). */
+  /** Largest difference between the delivery's timestamp and now, either way (seconds, default 300: docs/spec/service-spec.md's 5 minutes). */
   toleranceSeconds?: number;
   /** The current time (epoch ms or a Date); for tests and replays. */
   now?: number | Date;
@@ -123,7 +123,7 @@ async function hmacMatches(
   return crypto.subtle.verify("HMAC", key, signature as Uint8Array<ArrayBuffer>, data);
 }
 
-/** The spec's scheme: HMAC-SHA256 keyed with the whole secret string over `<X-SVC-Webhook-Ts>.<body>`. */
+/** docs/spec/service-spec.md's scheme: HMAC-SHA256 keyed with the whole secret string over `<X-SVC-Webhook-Ts>.<body>`. */
 async function svcSignatureValid(
   secrets: Secret[],
   kid: string | undefined,
@@ -173,7 +173,7 @@ async function standardSignatureValid(
 
 /**
  * Verifies a webhook delivery and returns its event, typed by `type`. Accepts both schemes every
- * delivery carries, the spec's `X-SVC-Webhook-*` headers and Standard Webhooks' `webhook-*`
+ * delivery carries, docs/spec/service-spec.md's `X-SVC-Webhook-*` headers and Standard Webhooks' `webhook-*`
  * headers: a delivery passes when either signature matches one of `secrets` and that scheme's
  * timestamp is within `toleranceSeconds` of now. Pass the raw body exactly as received (before any
  * JSON parsing: re-serialised JSON does not match). Runs on any runtime with Web Crypto.
