@@ -126,12 +126,17 @@ beforeAll(async () => {
     async () => {
       if (exited) return true;
       try {
-        return (await fetch(`http://localhost:${port}/healthz`)).status === 200;
+        // The first request waits for the compile; a bounded wait keeps the deadline honest.
+        return (
+          (await fetch(`http://localhost:${port}/healthz`, { signal: AbortSignal.timeout(30_000) }))
+            .status === 200
+        );
       } catch {
         return false;
       }
     },
-    200_000,
+    // A cold `next dev` compiles for tens of seconds; on a loaded machine, minutes.
+    400_000,
   );
   if (exited) {
     // Next allows one `next dev` per checkout (.next/dev/lock): a developer's own `npm run dev`.
@@ -142,7 +147,7 @@ beforeAll(async () => {
     }
     throw new Error(`next dev exited before it served:\n${serverLog}`);
   }
-}, 240_000);
+}, 420_000);
 
 afterAll(async () => {
   if (server) {
