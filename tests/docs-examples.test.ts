@@ -86,6 +86,8 @@ function childEnv(): NodeJS.ProcessEnv {
   return {
     ...env,
     SVC_DATA_DIR: dataDir,
+    // The server's port, and for the shells `npm run mailbox`'s way to the running server.
+    PORT: String(port),
     SVC_BASE_URL: `http://localhost:${port}`,
     NEXTAUTH_URL: `http://localhost:${port}`,
     NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET,
