@@ -6,7 +6,7 @@ import { serializeWebhook, type WebhookDto } from "@/lib/webhooks/serialize-webh
 
 /**
  * The most endpoints one answer lists (docs/decisions/1059): endpoint 8 returns `items` only
- * (decisions §1), so the list is bounded instead of paged, like the API-key and recording lists.
+ * (docs/spec/product-decisions.md §1), so the list is bounded instead of paged, like the API-key and recording lists.
  */
 export const WEBHOOKS_LIST_MAX = 500;
 
