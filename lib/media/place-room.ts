@@ -33,11 +33,17 @@ export function noteNodeHealth(node: string, up: boolean): void {
   health.set(node, { up, at: Date.now() });
 }
 
-/** Forget what this process knows (a test restarting a node; a node coming back). */
-export function forgetOpenedRooms(node?: string): void {
+/**
+ * Forgets that rooms are open: all of them and every node's health (a test's fresh start), a
+ * node's, or one room on a node (reconcile found the node lost it).
+ */
+export function forgetOpenedRooms(node?: string, roomId?: string): void {
+  if (roomId !== undefined) {
+    if (opened.get(roomId) === node) opened.delete(roomId);
+    return;
+  }
   for (const [room, n] of opened) if (node === undefined || n === node) opened.delete(room);
   if (node === undefined) health.clear();
-  else health.delete(node);
 }
 
 function remember(roomId: string, node: string): void {
