@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, isNull, lte, ne, notInArray } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, lte, ne } from "drizzle-orm";
 import { mediaConnections, rooms } from "@/db/schema";
 import type { Db } from "@/lib/db";
 import { type JobTx, transactionWithJobs } from "@/lib/jobs/transaction";
@@ -126,7 +126,7 @@ export async function applyObservation(db: Db, o: MediaObservation): Promise<boo
       return changed;
     }
     case "room_gone":
-      return leaveAllBut(db, o.roomId, [], o.ref, o.at, o.at);
+      return leaveConnections(db, o.roomId, undefined, o.ref, o.at);
     case "quality": {
       const [c] = await db
         .select()
@@ -148,18 +148,18 @@ export async function applyObservation(db: Db, o: MediaObservation): Promise<boo
 }
 
 /**
- * Connections in the room that joined before `joinedBefore` and are not among `present` (the media
- * plane's participant ids there now) leave: reconcile's repair of a leave that never arrived, and a
- * room its node destroyed. `present` empty: all of them.
+ * These connections of the room leave, those still joined and present in the database: reconcile's
+ * repair of leaves that never arrived (it read them before asking the node, so their absence from
+ * the node's listing is real), and everyone in a room its node destroyed (`undefined`: all).
  */
-export async function leaveAllBut(
+export async function leaveConnections(
   db: Db,
   roomId: string,
-  present: readonly string[],
+  connectionIds: readonly string[] | undefined,
   ref: string,
   at: Date,
-  joinedBefore: Date,
 ): Promise<boolean> {
+  if (connectionIds?.length === 0) return false;
   return inRoom(db, roomId, async (tx) => {
     const gone = await tx
       .select()
@@ -167,9 +167,9 @@ export async function leaveAllBut(
       .where(
         and(
           eq(mediaConnections.roomId, roomId),
-          lte(mediaConnections.joinedAt, joinedBefore),
+          isNotNull(mediaConnections.joinedAt),
           isNull(mediaConnections.leftAt),
-          present.length > 0 ? notInArray(mediaConnections.participantRef, [...present]) : undefined,
+          connectionIds ? inArray(mediaConnections.connectionId, [...connectionIds]) : undefined,
         ),
       )
       .for("update");

@@ -1,9 +1,9 @@
-import { and, eq, inArray, lt, ne } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lt, ne } from "drizzle-orm";
 import { mediaConnections, rooms } from "@/db/schema";
 import type { Db } from "@/lib/db";
 import type { PassContext, PassResult } from "@/lib/jobs/define-job";
 import { log } from "@/lib/log/logger";
-import { leaveAllBut } from "@/lib/media/connections";
+import { leaveConnections } from "@/lib/media/connections";
 import { ingestMediaReport } from "@/lib/media/ingest-media-report";
 import { mediaPlane } from "@/lib/media/media-plane";
 import { forgetOpenedRooms, noteNodeHealth } from "@/lib/media/place-room";
@@ -21,8 +21,6 @@ import { normaliseRoomType } from "@/lib/rooms/room-types";
  * A node that does not answer is marked down (no new rooms) and repaired when it answers again.
  */
 
-/** Connections joined this long before the node's listing began are candidates to leave. */
-const LISTING_MARGIN_MS = 5_000;
 /** Connection rows older than this are gone with their credential (at most 24 h) and session. */
 const CONNECTION_RETENTION_MS = 2 * 24 * 3600_000;
 
@@ -67,25 +65,48 @@ async function reconcileNode(
   now: Date,
   s: ReconcileSummary,
 ): Promise<void> {
-  // The database first, then the node: a room that became active before this read was on the
-  // node before the listing, so its absence from the listing is real (docs/decisions/1042).
+  // The database first, then the node: a room active, or a participant joined, in this read was on
+  // the node before the listing began, so its absence from the listing is real; whatever joins
+  // after this read is left for the next pass (docs/decisions/1042).
   const ours = await db
     .select({ id: rooms.id, type: rooms.type, state: rooms.state })
     .from(rooms)
     .where(and(eq(rooms.mediaNode, node), ne(rooms.state, "ended")));
-  const listedAt = Date.now();
+  const joined =
+    ours.length === 0
+      ? []
+      : await db
+          .select({
+            id: mediaConnections.connectionId,
+            roomId: mediaConnections.roomId,
+            ref: mediaConnections.participantRef,
+          })
+          .from(mediaConnections)
+          .where(
+            and(
+              inArray(
+                mediaConnections.roomId,
+                ours.map((r) => r.id),
+              ),
+              isNotNull(mediaConnections.joinedAt),
+              isNull(mediaConnections.leftAt),
+            ),
+          );
   const listed = await plane.listRooms(node);
   noteNodeHealth(node, true);
-  const onNode = new Map(listed.map((r) => [r.roomId, r.participantRefs]));
-  const joinedBefore = new Date(listedAt - LISTING_MARGIN_MS);
+  const onNode = new Map(listed.map((r) => [r.roomId, new Set(r.participantRefs)]));
   const ref = `reconcile:${node}:${now.getTime()}`;
+  const joinedIn = (roomId: string) => joined.filter((c) => c.roomId === roomId);
 
   for (const room of ours) {
     const present = onNode.get(room.id);
     if (present) {
-      if (await leaveAllBut(db, room.id, present, `${ref}:left`, now, joinedBefore)) s.left++;
+      const absent = joinedIn(room.id).filter((c) => !c.ref || !present.has(c.ref));
+      const ids = absent.map((c) => c.id);
+      if (await leaveConnections(db, room.id, ids, `${ref}:left`, now)) s.left += ids.length;
     } else if (room.state === "active") {
-      await leaveAllBut(db, room.id, [], `${ref}:left`, now, joinedBefore);
+      const ids = joinedIn(room.id).map((c) => c.id);
+      await leaveConnections(db, room.id, ids, `${ref}:left`, now);
       const { duplicate } = await ingestMediaReport(
         db,
         { id: `${ref}:ended:${room.id}`, type: "room.ended", room_id: room.id },

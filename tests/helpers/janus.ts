@@ -30,6 +30,9 @@ export interface RunningJanus {
   stop(): Promise<void>;
   /** Stops and starts it again on the same ports: everything it held is gone. */
   restart(): Promise<void>;
+  /** Kills it (SIGKILL), keeping its config: `up()` starts it again on the same ports. */
+  down(): Promise<void>;
+  up(): Promise<void>;
 }
 
 /**
@@ -102,6 +105,8 @@ export async function startJanus(
       await stop();
       await start();
     },
+    down: stop,
+    up: start,
   };
 }
 

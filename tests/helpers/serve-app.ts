@@ -7,8 +7,10 @@ export interface ServedApp {
   origin: string;
   /** Requests received, by path. */
   received: Map<string, number>;
-  /** While set, requests to paths starting with it are answered 503 unread (a lost event). */
+  /** While set, requests to paths starting with it are answered 503 and not applied (a lost event). */
   drop: { prefix: string | undefined };
+  /** The bodies of the requests dropped so far. */
+  dropped: string[];
   close(): Promise<void>;
 }
 
@@ -26,19 +28,21 @@ async function bodyOf(req: IncomingMessage): Promise<string> {
 export async function serveApp(): Promise<ServedApp> {
   const received = new Map<string, number>();
   const drop: { prefix: string | undefined } = { prefix: undefined };
+  const dropped: string[] = [];
   const server: Server = createServer((req, res) => {
     void (async () => {
       const path = req.url ?? "/";
       const pathname = path.split("?")[0] ?? "/";
       received.set(pathname, (received.get(pathname) ?? 0) + 1);
+      const body = await bodyOf(req);
       if (drop.prefix && pathname.startsWith(drop.prefix)) {
+        dropped.push(body);
         res.writeHead(503).end();
         return;
       }
       const headers: Record<string, string> = {};
       for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers[k] = v;
       try {
-        const body = await bodyOf(req);
         const answer = await call(req.method ?? "GET", path, { headers, ...(body ? { body } : {}) });
         res.writeHead(answer.status, { "content-type": answer.headers.get("content-type") ?? "text/plain" });
         res.end(answer.text);
@@ -53,6 +57,7 @@ export async function serveApp(): Promise<ServedApp> {
     origin: `http://127.0.0.1:${port}`,
     received,
     drop,
+    dropped,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
