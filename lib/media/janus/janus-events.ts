@@ -33,6 +33,17 @@ export const janusEventsBody = z.union(
   { error: "the body must be a Janus event object or an array of 1 to 100 of them" },
 );
 
+/** The answer to the event handler (it reads only the status; the counts help operators and tests). */
+export const janusEventsAnswer = z
+  .object({
+    accepted: z.literal(true),
+    received: z.number().int().meta({ description: "Events in the request." }),
+    applied: z.number().int().meta({
+      description: "Events that changed something (unknown rooms, repeats and other types change nothing).",
+    }),
+  })
+  .meta({ id: "MediaEventsAccepted" });
+
 /**
  * Media statistics over these thresholds emit `qos.alert` (docs/media-plane.md), at most once per
  * room, kind and window.

@@ -1,16 +1,5 @@
-import { z } from "zod";
-import { janusEventsBody } from "@/lib/media/janus/janus-events";
+import { janusEventsAnswer, janusEventsBody } from "@/lib/media/janus/janus-events";
 import { defineRoute } from "@/lib/routes/contract";
-
-export const janusEventsAnswer = z
-  .object({
-    accepted: z.literal(true),
-    received: z.number().int().meta({ description: "Events in the request." }),
-    applied: z.number().int().meta({
-      description: "Events that changed something (unknown rooms, repeats and other types change nothing).",
-    }),
-  })
-  .meta({ id: "MediaEventsAccepted" });
 
 export const janusEventsContract = defineRoute({
   method: "POST",
