@@ -71,9 +71,9 @@ describe("renderJanusConfig", () => {
   });
 
   it("refuses a value that would break the file", () => {
-    expect(() => renderJanusConfig({ ...base, iceEnforceList: 'eth0"\nadmin_http = true' }, "/tmp/x")).toThrow(
-      /quotes/,
-    );
+    expect(() =>
+      renderJanusConfig({ ...base, iceEnforceList: 'eth0"\nadmin_http = true' }, "/tmp/x"),
+    ).toThrow(/quotes/);
   });
 });
 
@@ -98,13 +98,18 @@ describe("npm run media:janus", () => {
         JANUS_TOKEN_SECRET: "script-token-secret-0123456789",
         JANUS_EVENTS_SECRET: "script-events-secret-0123456789",
       };
-      const written = run(["--dir", dir, "--node", "2", "--ice-enforce-list", "v0", "--write-only"], configured);
+      const written = run(
+        ["--dir", dir, "--node", "2", "--ice-enforce-list", "v0", "--write-only"],
+        configured,
+      );
       expect(written.status, written.stderr).toBe(0);
       const core = fs.readFileSync(path.join(dir, "janus.jcfg"), "utf8");
       expect(core).toContain('token_auth_secret = "script-token-secret-0123456789"');
       expect(core).toContain('ice_enforce_list = "v0"');
       expect(fs.readFileSync(path.join(dir, "janus.transport.http.jcfg"), "utf8")).toContain("port = 28088");
-      expect(fs.readFileSync(path.join(dir, "janus.transport.websockets.jcfg"), "utf8")).toContain("ws_port = 28188");
+      expect(fs.readFileSync(path.join(dir, "janus.transport.websockets.jcfg"), "utf8")).toContain(
+        "ws_port = 28188",
+      );
       expect(fs.statSync(path.join(dir, "janus.jcfg")).mode & 0o077).toBe(0);
 
       // No janus on PATH: it says what to install instead of starting anything.

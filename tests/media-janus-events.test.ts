@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/lib/db";
 import { janusCredential } from "@/lib/media/janus/credential";
+import { removeParticipant } from "@/lib/media/remove-participant";
 import { call, expectProblem } from "./helpers/app";
 import { JanusTestClient, janusInstalled } from "./helpers/janus";
 import { EVENTS_PATH, EVENTS_SECRET, type MediaWorld, mediaWorld, TOKEN_SECRET } from "./helpers/media-world";
@@ -178,6 +180,44 @@ describe.skipIf(!janusInstalled)("Janus events", () => {
     expect(alerts.find((a) => a.kind === "high_rtt")).toMatchObject({ identity: "dan", value: 900 });
   });
 
+  it("removes a viewer who publishes (Janus cannot refuse it), and leaves publishers alone", async () => {
+    const room = await w.newRoom();
+    const host = await w.join(room.id, "host");
+    const viewer = await w.join(room.id, "watcher", "viewer");
+    await until("both present", async () => (await w.room(room.id)).activeParticipants === 2);
+    // Janus's `published` events (real media needs ICE, which loopback cannot do here).
+    const published = (id: string) => ({
+      type: 64,
+      timestamp: Date.now() * 1000,
+      event: { plugin: "janus.plugin.videoroom", data: { event: "published", room: room.id, id } },
+    });
+    expect((await post([published(host.participantId)])).body.applied).toBe(0);
+    expect((await post([published(viewer.participantId)])).body.applied).toBe(1);
+    await viewer.waitForPluginEvent((d) => d.leaving === "ok" && d.reason === "kicked");
+    await until(
+      "the viewer's leave",
+      async () => (await w.eventsFor(room.id, "participant.left")).length === 1,
+    );
+    expect((await w.eventsFor(room.id, "participant.left"))[0]).toMatchObject({ identity: "watcher" });
+    expect((await w.room(room.id)).state).toBe("active");
+  });
+
+  it("removes one participant on request (the console's action), only in the caller's org", async () => {
+    const room = await w.newRoom();
+    const frank = await w.join(room.id, "frank");
+    await w.join(room.id, "gina");
+    await until("both present", async () => (await w.room(room.id)).activeParticipants === 2);
+    const db = await getDb();
+    await expect(removeParticipant(db, { orgId: "org_another" }, room.id, "frank")).rejects.toMatchObject({
+      code: "not_found",
+    });
+    expect(await removeParticipant(db, { orgId: w.org.id }, room.id, "nobody")).toEqual({ removed: 0 });
+    expect(await removeParticipant(db, { orgId: w.org.id }, room.id, "frank")).toEqual({ removed: 1 });
+    await frank.waitForPluginEvent((d) => d.leaving === "ok" && d.reason === "kicked");
+    await until("frank left", async () => (await w.eventsFor(room.id, "participant.left")).length === 1);
+    expect((await w.room(room.id)).state).toBe("active");
+  });
+
   it("ending a room kicks everyone (their pages are told) and removes it from Janus", async () => {
     const room = await w.newRoom();
     const media = (await w.mint({ roomId: room.id, identity: "erin", role: "publisher" })).body.media;
@@ -187,7 +227,7 @@ describe.skipIf(!janusInstalled)("Janus events", () => {
       token: w.org.members.Owner.token,
     });
     expect(res.status, res.text).toBe(200);
-    const told = await erin.nextPluginEvent();
+    const told = await erin.waitForPluginEvent((d) => d.leaving === "ok");
     expect(told).toMatchObject({ videoroom: "event", leaving: "ok", reason: "kicked" });
     // The same credential finds no room to rejoin.
     const again = new JanusTestClient(w.nodes[0]?.url ?? "", media?.token ?? "");

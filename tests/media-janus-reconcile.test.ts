@@ -14,6 +14,19 @@ import { until } from "./helpers/wait";
 if (!janusInstalled)
   console.warn("SKIPPED media-janus-reconcile: `janus` is not installed (apt-get install janus)");
 
+describe("media reconcile without a media plane", () => {
+  it("does nothing with SVC_MEDIA_PLANE=none", async () => {
+    expect(await reconcileMedia(await getDb())).toEqual({
+      nodes: 0,
+      nodes_down: 0,
+      left: 0,
+      ended: 0,
+      reopened: 0,
+      closed: 0,
+    });
+  });
+});
+
 describe.skipIf(!janusInstalled)("media reconcile", () => {
   let w: MediaWorld;
   beforeAll(async () => {

@@ -2,7 +2,9 @@ import { and, desc, eq, inArray, isNotNull, isNull, lte, ne } from "drizzle-orm"
 import { mediaConnections, rooms } from "@/db/schema";
 import type { Db } from "@/lib/db";
 import { type JobTx, transactionWithJobs } from "@/lib/jobs/transaction";
+import { log } from "@/lib/log/logger";
 import { applyMediaReport, ingestMediaReport } from "@/lib/media/ingest-media-report";
+import { mediaPlane } from "@/lib/media/media-plane";
 import type { QOS_KINDS } from "@/lib/media/media-report-schema";
 
 /**
@@ -34,6 +36,7 @@ export type MediaObservation =
   | { kind: "disconnected"; ref: string; connectionId: string; at: Date }
   | { kind: "session_closed"; ref: string; sessionRef: string; at: Date }
   | { kind: "room_gone"; ref: string; roomId: string; at: Date }
+  | { kind: "published"; ref: string; roomId: string; participantRef: string; at: Date }
   | {
       kind: "quality";
       ref: string;
@@ -127,6 +130,8 @@ export async function applyObservation(db: Db, o: MediaObservation): Promise<boo
     }
     case "room_gone":
       return leaveConnections(db, o.roomId, undefined, o.ref, o.at);
+    case "published":
+      return removeViewerWhoPublished(db, o.roomId, o.participantRef);
     case "quality": {
       const [c] = await db
         .select()
@@ -177,6 +182,40 @@ export async function leaveConnections(
     for (const c of gone) changed = (await leave(tx, c, `${ref}:${c.connectionId}`, at)) || changed;
     return changed;
   });
+}
+
+/** Roles that may send media (decisions §5); a viewer may only subscribe. */
+const PUBLISHING_ROLES = new Set(["publisher", "broadcaster"]);
+
+/**
+ * The media server cannot stop a viewer's credential from publishing (docs/media-plane.md), so a
+ * viewer who does is removed as soon as the server says so: after the fact, but within moments.
+ */
+async function removeViewerWhoPublished(db: Db, roomId: string, participantRef: string): Promise<boolean> {
+  const [c] = await db
+    .select({ role: mediaConnections.role, node: rooms.mediaNode })
+    .from(mediaConnections)
+    .innerJoin(rooms, eq(rooms.id, mediaConnections.roomId))
+    .where(
+      and(
+        eq(mediaConnections.roomId, roomId),
+        eq(mediaConnections.participantRef, participantRef),
+        isNull(mediaConnections.leftAt),
+      ),
+    )
+    .limit(1);
+  if (!c || PUBLISHING_ROLES.has(c.role) || !c.node) return false;
+  const plane = mediaPlane();
+  if (!plane?.nodes.includes(c.node)) return false;
+  try {
+    return (await plane.removeParticipants(c.node, roomId, [participantRef])) > 0;
+  } catch (err) {
+    log.warn("a viewer who published could not be removed", {
+      room_id: roomId,
+      error: err instanceof Error ? err.message : String(err),
+    });
+    return false;
+  }
 }
 
 /** Runs `fn` with the room row locked (reports about one room apply one at a time); false without it. */

@@ -176,6 +176,17 @@ export class JanusTestClient {
     throw new Error("no VideoRoom event before the deadline");
   }
 
+  /** The first VideoRoom event matching `wanted`, skipping others (joins of others, …). */
+  async waitForPluginEvent(wanted: (data: Json) => boolean, timeoutMs = 10_000): Promise<Json> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const data = await this.nextPluginEvent(Math.max(100, deadline - Date.now()));
+      if (wanted(data)) return data;
+      if (Date.now() > deadline)
+        throw new Error(`no matching VideoRoom event; last: ${JSON.stringify(data)}`);
+    }
+  }
+
   async leave(): Promise<void> {
     await this.post(`/${this.session}/${this.handle}`, { janus: "message", body: { request: "leave" } });
   }

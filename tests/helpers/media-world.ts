@@ -28,8 +28,8 @@ export interface MediaWorld {
   publicUrl(i: number): string;
   newRoom(type?: string): Promise<RoomDto>;
   mint(body: Record<string, unknown>): ReturnType<typeof call<RoomToken>>;
-  /** A client attached with a fresh credential for `identity` in `roomId`, joined. */
-  join(roomId: string, identity: string): Promise<JanusTestClient>;
+  /** A client attached with a fresh credential for `identity` in `roomId`, joined (its Janus id in `participantId`). */
+  join(roomId: string, identity: string, role?: string): Promise<JanusTestClient & { participantId: string }>;
   room(id: string): Promise<typeof rooms.$inferSelect>;
   waitForState(id: string, state: "created" | "active" | "ended"): Promise<void>;
   eventsFor(roomId: string, type: DeliveryEventType): Promise<Record<string, unknown>[]>;
@@ -90,8 +90,8 @@ export async function mediaWorld(n = 1): Promise<MediaWorld> {
         headers: { authorization: `Bearer ${minted.body.project_key}` },
         json: body,
       }),
-    async join(roomId, identity) {
-      const res = await world.mint({ roomId, identity, role: "publisher" });
+    async join(roomId, identity, role = "publisher") {
+      const res = await world.mint({ roomId, identity, role });
       expect(res.status, res.text).toBe(200);
       const media = res.body.media;
       if (!media) throw new Error("no media credential");
@@ -101,7 +101,7 @@ export async function mediaWorld(n = 1): Promise<MediaWorld> {
       expect(await c.attach()).toBe(0);
       const joined = await c.join(roomId, media.join_token);
       expect(joined, JSON.stringify(joined)).toMatchObject({ videoroom: "joined" });
-      return c;
+      return Object.assign(c, { participantId: String(joined.id) });
     },
     async room(id) {
       const [row] = await (await getDb()).select().from(rooms).where(eq(rooms.id, id));

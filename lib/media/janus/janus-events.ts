@@ -137,6 +137,17 @@ export function observeJanusEvent(e: JanusEvent, tokenSecret: string): MediaObse
               at,
             },
           ];
+        case "published":
+          if (!id) return [];
+          return [
+            {
+              kind: "published",
+              ref: `janus:${room}:${id}:published:${e.timestamp}`,
+              roomId: room,
+              participantRef: id,
+              at,
+            },
+          ];
         case "destroyed":
           return [{ kind: "room_gone", ref: `janus:${room}:destroyed:${e.timestamp}`, roomId: room, at }];
         default:
