@@ -69,11 +69,7 @@ export async function applyObservation(db: Db, o: MediaObservation): Promise<boo
     }
     case "joined":
       return inRoom(db, o.roomId, async (tx) => {
-        const [c] = await tx
-          .select()
-          .from(mediaConnections)
-          .where(eq(mediaConnections.connectionId, o.connectionId))
-          .for("update");
+        const c = await lockConnection(tx, o.connectionId);
         // A join by a connection we never saw connect, or into another room than its credential's.
         if (!c || c.roomId !== o.roomId) return false;
         if (c.leftAt && c.leftAt >= o.at) return false;
@@ -108,11 +104,7 @@ export async function applyObservation(db: Db, o: MediaObservation): Promise<boo
         .where(eq(mediaConnections.connectionId, o.connectionId));
       if (!found) return false;
       return inRoom(db, found.roomId, async (tx) => {
-        const [c] = await tx
-          .select()
-          .from(mediaConnections)
-          .where(eq(mediaConnections.connectionId, o.connectionId))
-          .for("update");
+        const c = await lockConnection(tx, o.connectionId);
         return c ? leave(tx, c, o.ref, o.at) : false;
       });
     }
@@ -216,6 +208,15 @@ async function removeViewerWhoPublished(db: Db, roomId: string, participantRef: 
     });
     return false;
   }
+}
+
+async function lockConnection(tx: JobTx, connectionId: string): Promise<Connection | undefined> {
+  const [c] = await tx
+    .select()
+    .from(mediaConnections)
+    .where(eq(mediaConnections.connectionId, connectionId))
+    .for("update");
+  return c;
 }
 
 /** Runs `fn` with the room row locked (reports about one room apply one at a time); false without it. */
