@@ -13,6 +13,7 @@ import * as signup from "./v1/auth/signup/contract";
 import * as switchOrg from "./v1/auth/switch-org/contract";
 import * as roomTokens from "./v1/auth/tokens/room/contract";
 import * as verifyEmail from "./v1/auth/verify-email/contract";
+import * as janusEvents from "./v1/internal/media/janus/contract";
 import * as mediaEvents from "./v1/internal/media-events/contract";
 import * as openapi from "./v1/openapi.json/contract";
 import * as registerProjectWebhook from "./v1/webhooks/endpoints/contract";
@@ -79,6 +80,7 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   healthz,
   readyz,
   mediaEvents,
+  janusEvents,
   password,
   switchOrg,
   myOrgs,

@@ -318,6 +318,8 @@ export const mediaConnections = pgTable(
     index("media_connections_room_participant_idx").on(t.roomId, t.participantRef),
     // Whether an identity still has another connection in the room.
     index("media_connections_room_identity_idx").on(t.roomId, t.identity),
+    // Reconcile prunes rows older than any credential.
+    index("media_connections_created_idx").on(t.createdAt),
   ],
 );
 

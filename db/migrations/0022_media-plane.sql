@@ -25,6 +25,8 @@ CREATE INDEX "media_connections_room_participant_idx" ON "media_connections" USI
 --> statement-breakpoint
 CREATE INDEX "media_connections_room_identity_idx" ON "media_connections" USING btree ("room_id","identity");
 --> statement-breakpoint
+CREATE INDEX "media_connections_created_idx" ON "media_connections" USING btree ("created_at");
+--> statement-breakpoint
 -- Room tokens read the room's node with the key (lib/api-keys/authenticate.ts): placing a room
 -- must reach the principal cache like a state change (docs/decisions/0966).
 DROP TRIGGER "rooms_notify_principal" ON "rooms";

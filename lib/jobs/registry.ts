@@ -8,6 +8,7 @@ import { deliverDueWebhooks } from "@/lib/jobs/definitions/deliver-due-webhooks"
 import { deliverWebhook } from "@/lib/jobs/definitions/deliver-webhook";
 import { instanceHeartbeat } from "@/lib/jobs/definitions/instance-heartbeat";
 import { pruneRetention } from "@/lib/jobs/definitions/prune-retention";
+import { reconcileMedia } from "@/lib/jobs/definitions/reconcile-media";
 import { sendInvitationEmail } from "@/lib/jobs/definitions/send-invitation-email";
 import { sweepDueEmails } from "@/lib/jobs/definitions/sweep-due-emails";
 import { sweepWebhookDeliveries } from "@/lib/jobs/definitions/sweep-webhook-deliveries";
@@ -28,4 +29,5 @@ export const jobs: readonly JobDefinition[] = [
   pruneRetention,
   deleteStoredObjects,
   deleteStoredObjectsRequested,
+  reconcileMedia,
 ];

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { mediaReports, rooms } from "@/db/schema";
 import type { Db } from "@/lib/db";
 import { ApiError, validationError } from "@/lib/http/errors";
-import { transactionWithJobs } from "@/lib/jobs/transaction";
+import { type JobTx, transactionWithJobs } from "@/lib/jobs/transaction";
 import { applyJoin, applyLeave } from "@/lib/media/apply-participant-report";
 import { applyRecordingReport } from "@/lib/media/apply-recording-report";
 import { qosAlertSchema } from "@/lib/media/media-event-schemas";
@@ -29,68 +29,76 @@ export async function ingestMediaReport(
   report: MediaReport,
   now: Date = new Date(),
 ): Promise<{ duplicate: boolean }> {
+  return transactionWithJobs(db, (tx) => applyMediaReport(tx, report, now));
+}
+
+/**
+ * ingestMediaReport inside a transaction the caller holds: a media-plane driver (lib/media/
+ * connections.ts) records what it learnt about a connection and its report in one commit.
+ */
+export async function applyMediaReport(
+  tx: JobTx,
+  report: MediaReport,
+  now: Date = new Date(),
+): Promise<{ duplicate: boolean }> {
   const at = report.occurred_at ?? now;
-  return transactionWithJobs(db, async (tx) => {
-    const fresh = await tx
-      .insert(mediaReports)
-      .values({ id: report.id, type: report.type, roomId: report.room_id })
-      .onConflictDoNothing({ target: mediaReports.id })
-      .returning({ id: mediaReports.id });
-    if (fresh.length === 0) return { duplicate: true };
+  const fresh = await tx
+    .insert(mediaReports)
+    .values({ id: report.id, type: report.type, roomId: report.room_id })
+    .onConflictDoNothing({ target: mediaReports.id })
+    .returning({ id: mediaReports.id });
+  if (fresh.length === 0) return { duplicate: true };
 
-    const [room] = await tx.select().from(rooms).where(eq(rooms.id, report.room_id)).for("update");
-    if (!room) throw new ApiError("not_found", `No room ${report.room_id}.`);
+  const [room] = await tx.select().from(rooms).where(eq(rooms.id, report.room_id)).for("update");
+  if (!room) throw new ApiError("not_found", `No room ${report.room_id}.`);
 
-    let recordingId: string | undefined;
-    switch (report.type) {
-      case "participant.joined":
-        await applyJoin(tx, room, participantIdentity(report), at);
-        break;
-      case "participant.left":
-        await applyLeave(tx, room, participantIdentity(report), at);
-        break;
-      case "room.ended":
-        await endRoom(tx, room, at);
-        break;
-      case "recording.started":
-      case "recording.completed":
-      case "recording.failed":
-      case "recording.ready":
-        recordingId = await applyRecordingReport(tx, room, { ...report, type: report.type }, at);
-        break;
-      case "qos.alert":
-        // The report schema requires qos for this type.
-        if (!report.qos) break;
-        await recordEvent(tx, {
-          type: "qos.alert",
-          orgId: room.orgId,
-          projectId: room.projectId,
-          schema: qosAlertSchema,
-          object: {
-            room_id: room.id,
-            kind: report.qos.kind,
-            value: report.qos.value,
-            identity: report.participant?.identity ?? null,
-            occurred_at: at.toISOString(),
-          },
-        });
-        break;
-    }
-    // The room's timeline (GET rooms/:id/timeline): every report as it was told, in its own
-    // transaction; the end is written by endRoom, whoever ended the room.
-    if (report.type !== "room.ended") {
-      await recordRoomActivity(tx, room.id, {
-        type: report.type,
-        at,
-        identity: report.participant?.identity ?? null,
-        detail: {
-          ...(recordingId || report.recording?.id
-            ? { recording_id: recordingId ?? report.recording?.id }
-            : {}),
-          ...(report.qos ? { qos_kind: report.qos.kind, qos_value: report.qos.value } : {}),
+  let recordingId: string | undefined;
+  switch (report.type) {
+    case "participant.joined":
+      await applyJoin(tx, room, participantIdentity(report), at);
+      break;
+    case "participant.left":
+      await applyLeave(tx, room, participantIdentity(report), at);
+      break;
+    case "room.ended":
+      await endRoom(tx, room, at);
+      break;
+    case "recording.started":
+    case "recording.completed":
+    case "recording.failed":
+    case "recording.ready":
+      recordingId = await applyRecordingReport(tx, room, { ...report, type: report.type }, at);
+      break;
+    case "qos.alert":
+      // The report schema requires qos for this type.
+      if (!report.qos) break;
+      await recordEvent(tx, {
+        type: "qos.alert",
+        orgId: room.orgId,
+        projectId: room.projectId,
+        schema: qosAlertSchema,
+        object: {
+          room_id: room.id,
+          kind: report.qos.kind,
+          value: report.qos.value,
+          identity: report.participant?.identity ?? null,
+          occurred_at: at.toISOString(),
         },
       });
-    }
-    return { duplicate: false };
-  });
+      break;
+  }
+  // The room's timeline (GET rooms/:id/timeline): every report as it was told, in its own
+  // transaction; the end is written by endRoom, whoever ended the room.
+  if (report.type !== "room.ended") {
+    await recordRoomActivity(tx, room.id, {
+      type: report.type,
+      at,
+      identity: report.participant?.identity ?? null,
+      detail: {
+        ...(recordingId || report.recording?.id ? { recording_id: recordingId ?? report.recording?.id } : {}),
+        ...(report.qos ? { qos_kind: report.qos.kind, qos_value: report.qos.value } : {}),
+      },
+    });
+  }
+  return { duplicate: false };
 }

@@ -33,11 +33,17 @@ export function noteNodeHealth(node: string, up: boolean): void {
   health.set(node, { up, at: Date.now() });
 }
 
-/** Forget what this process knows (a test restarting a node; a node coming back). */
-export function forgetOpenedRooms(node?: string): void {
+/**
+ * Forgets that rooms are open: all of them and every node's health (a test's fresh start), a
+ * node's, or one room on a node (reconcile found the node lost it).
+ */
+export function forgetOpenedRooms(node?: string, roomId?: string): void {
+  if (roomId !== undefined) {
+    if (opened.get(roomId) === node) opened.delete(roomId);
+    return;
+  }
   for (const [room, n] of opened) if (node === undefined || n === node) opened.delete(room);
   if (node === undefined) health.clear();
-  else health.delete(node);
 }
 
 function remember(roomId: string, node: string): void {
@@ -49,17 +55,32 @@ function remember(roomId: string, node: string): void {
   }
 }
 
-/** The nodes that answer now, asking those whose last answer is older than HEALTH_FRESH_MS. */
+const probing = new Map<string, Promise<boolean>>();
+
+/**
+ * Whether the node answers: what was last seen of it when that is fresh (no network), else one
+ * probe, shared by every caller asking meanwhile. So a warm token costs nothing, and a node that
+ * stops answering is known within HEALTH_FRESH_MS.
+ */
+export async function nodeUp(plane: MediaPlaneDriver, node: string): Promise<boolean> {
+  const known = health.get(node);
+  if (known && Date.now() - known.at < HEALTH_FRESH_MS) return known.up;
+  let pending = probing.get(node);
+  if (!pending) {
+    pending = plane.probe(node).then((up) => {
+      noteNodeHealth(node, up);
+      probing.delete(node);
+      return up;
+    });
+    probing.set(node, pending);
+  }
+  return pending;
+}
+
+/** The nodes that answer now (nodeUp for each). */
 export async function healthyNodes(plane: MediaPlaneDriver): Promise<string[]> {
-  const now = Date.now();
-  await Promise.all(
-    plane.nodes.map(async (node) => {
-      const known = health.get(node);
-      if (known && now - known.at < HEALTH_FRESH_MS) return;
-      noteNodeHealth(node, await plane.probe(node));
-    }),
-  );
-  return plane.nodes.filter((n) => health.get(n)?.up);
+  const up = await Promise.all(plane.nodes.map((node) => nodeUp(plane, node)));
+  return plane.nodes.filter((_, i) => up[i]);
 }
 
 /** Open rooms per node (rooms_media_node_open_idx). */
@@ -101,7 +122,7 @@ async function tryOpen(plane: MediaPlaneDriver, node: string, spec: MediaRoomSpe
 export async function roomNode(db: Db, plane: MediaPlaneDriver, room: PlacedRoom): Promise<string> {
   const spec = { id: room.id, type: room.type };
   const current = room.mediaNode;
-  if (current && opened.get(room.id) === current) return current;
+  if (current && opened.get(room.id) === current && (await nodeUp(plane, current))) return current;
   if (current && plane.nodes.includes(current)) {
     if (await tryOpen(plane, current, spec)) return current;
     if (room.state !== "created") throw unavailable();

@@ -53,6 +53,7 @@ const SECURITY: Record<RouteContract["auth"], Json[] | undefined> = {
   session: [{ sessionCookie: [] }, { sessionBearer: [] }],
   project_key: [{ projectKey: [] }],
   media_secret: [{ mediaIngestSecret: [] }],
+  media_events: [{ mediaEventsBasic: [] }],
 };
 
 const problemResponse = (codes: ErrorCode[]): Json => ({
@@ -247,6 +248,11 @@ export function buildOpenApiDocument(
           description: "A project API key: `svc_pk_<keyId>.<secret>` (the bare secret works too).",
         },
         mediaIngestSecret: { type: "http", scheme: "bearer", description: "`SVC_MEDIA_INGEST_SECRET`." },
+        mediaEventsBasic: {
+          type: "http",
+          scheme: "basic",
+          description: "A media server's event handler: any user name, the password `JANUS_EVENTS_SECRET`.",
+        },
       },
       parameters: {
         IdempotencyKey: {

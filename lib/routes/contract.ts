@@ -12,8 +12,11 @@ import type { RateLimit } from "@/lib/ratelimit/limiter";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
-/** none | session (cookie or Bearer session JWT) | project key | the media plane's ingest secret */
-export type Auth = "none" | "session" | "project_key" | "media_secret";
+/**
+ * none | session (cookie or Bearer session JWT) | project key | the media plane's ingest secret |
+ * a media server's event handler (HTTP basic with its secret: Janus can send nothing else)
+ */
+export type Auth = "none" | "session" | "project_key" | "media_secret" | "media_events";
 
 /** One success answer; `schema` absent means no body (204, or a non-JSON body described in words). */
 export interface SuccessResponse {
@@ -71,7 +74,7 @@ export function errorCodesOf(op: RouteContract): ErrorCode[] {
     if (op.permission) codes.add("forbidden_workspace_role");
   }
   if (op.auth === "project_key") codes.add("invalid_api_key").add("insufficient_scope");
-  if (op.auth === "media_secret") codes.add("unauthenticated");
+  if (op.auth === "media_secret" || op.auth === "media_events") codes.add("unauthenticated");
   if (op.planGate) codes.add("plan_required");
   if (op.body)
     codes

@@ -248,6 +248,25 @@ export function happyPath(
           participant: { identity: "bob" },
         },
       }),
+    ingestJanusEvents: async () => {
+      // Janus's event handler, with the Janus media plane configured (no node is called for this).
+      const secret = "docs-events-secret-0123456789";
+      overrideEnvForTests({
+        SVC_MEDIA_PLANE: "janus",
+        JANUS_URL: "http://127.0.0.1:9/janus",
+        JANUS_PUBLIC_URL: "ws://127.0.0.1:9",
+        JANUS_TOKEN_SECRET: "docs-token-secret-0123456789",
+        JANUS_EVENTS_SECRET: secret,
+      });
+      try {
+        return await call("POST", "/v1/internal/media/janus", {
+          headers: { authorization: `Basic ${Buffer.from(`janus:${secret}`).toString("base64")}` },
+          json: [{ type: 256, timestamp: Date.now() * 1000, emitter: "docs", event: { status: "started" } }],
+        });
+      } finally {
+        overrideEnvForTests({});
+      }
+    },
   };
 }
 

@@ -30,6 +30,9 @@ export interface RunningJanus {
   stop(): Promise<void>;
   /** Stops and starts it again on the same ports: everything it held is gone. */
   restart(): Promise<void>;
+  /** Kills it (SIGKILL), keeping its config: `up()` starts it again on the same ports. */
+  down(): Promise<void>;
+  up(): Promise<void>;
 }
 
 /**
@@ -102,6 +105,8 @@ export async function startJanus(
       await stop();
       await start();
     },
+    down: stop,
+    up: start,
   };
 }
 
@@ -169,6 +174,17 @@ export class JanusTestClient {
       if (ev.janus === "event" && ev.plugindata) return (ev.plugindata as Json).data as Json;
     }
     throw new Error("no VideoRoom event before the deadline");
+  }
+
+  /** The first VideoRoom event matching `wanted`, skipping others (joins of others, …). */
+  async waitForPluginEvent(wanted: (data: Json) => boolean, timeoutMs = 10_000): Promise<Json> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const data = await this.nextPluginEvent(Math.max(100, deadline - Date.now()));
+      if (wanted(data)) return data;
+      if (Date.now() > deadline)
+        throw new Error(`no matching VideoRoom event; last: ${JSON.stringify(data)}`);
+    }
   }
 
   async leave(): Promise<void> {

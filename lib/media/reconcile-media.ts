@@ -1,0 +1,146 @@
+import { and, eq, inArray, isNotNull, isNull, lt, ne } from "drizzle-orm";
+import { mediaConnections, rooms } from "@/db/schema";
+import type { Db } from "@/lib/db";
+import type { PassContext, PassResult } from "@/lib/jobs/define-job";
+import { log } from "@/lib/log/logger";
+import { leaveConnections } from "@/lib/media/connections";
+import { ingestMediaReport } from "@/lib/media/ingest-media-report";
+import { mediaPlane } from "@/lib/media/media-plane";
+import { forgetOpenedRooms, noteNodeHealth } from "@/lib/media/place-room";
+import { MediaNodeUnavailable, type MediaPlaneDriver } from "@/lib/media/plane";
+import { normaliseRoomType } from "@/lib/rooms/room-types";
+
+/**
+ * Reconcile (docs/decisions/1042): Janus does not retry an event its receiver answered with an
+ * error, and a node that restarts forgets its rooms, so events alone can leave the database
+ * wrong. Each pass asks every node which of our rooms it has and who is in them, and repairs:
+ * - a participant we think present but absent from its room leaves (a lost leave);
+ * - an `active` room its node no longer has ends: leaves, then `room.ended` (a node restarted);
+ * - a `created` room its node no longer has is created again (its credentials still work);
+ * - a room the node has that is ended, unknown or placed elsewhere is closed there.
+ * A node that does not answer is marked down (no new rooms) and repaired when it answers again.
+ */
+
+/** Connection rows older than this are gone with their credential (at most 24 h) and session. */
+const CONNECTION_RETENTION_MS = 2 * 24 * 3600_000;
+
+export interface ReconcileSummary {
+  nodes: number;
+  nodes_down: number;
+  left: number;
+  ended: number;
+  reopened: number;
+  closed: number;
+}
+
+export async function reconcileMedia(db: Db, now: Date = new Date()): Promise<ReconcileSummary> {
+  const summary: ReconcileSummary = { nodes: 0, nodes_down: 0, left: 0, ended: 0, reopened: 0, closed: 0 };
+  const plane = mediaPlane();
+  if (!plane) return summary;
+  for (const node of plane.nodes) {
+    summary.nodes++;
+    try {
+      await reconcileNode(db, plane, node, now, summary);
+    } catch (err) {
+      if (!(err instanceof MediaNodeUnavailable)) throw err;
+      noteNodeHealth(node, false);
+      summary.nodes_down++;
+      log.warn("media node unavailable during reconcile", { node, error: err.message });
+    }
+  }
+  // media_connections_created_idx: old rows, in one bounded statement.
+  const old = db
+    .select({ id: mediaConnections.connectionId })
+    .from(mediaConnections)
+    .where(lt(mediaConnections.createdAt, new Date(now.getTime() - CONNECTION_RETENTION_MS)))
+    .limit(1000);
+  await db.delete(mediaConnections).where(inArray(mediaConnections.connectionId, old));
+  return summary;
+}
+
+async function reconcileNode(
+  db: Db,
+  plane: MediaPlaneDriver,
+  node: string,
+  now: Date,
+  s: ReconcileSummary,
+): Promise<void> {
+  // The database first, then the node: a room active, or a participant joined, in this read was on
+  // the node before the listing began, so its absence from the listing is real; whatever joins
+  // after this read is left for the next pass (docs/decisions/1042).
+  const ours = await db
+    .select({ id: rooms.id, type: rooms.type, state: rooms.state })
+    .from(rooms)
+    .where(and(eq(rooms.mediaNode, node), ne(rooms.state, "ended")));
+  const joined =
+    ours.length === 0
+      ? []
+      : await db
+          .select({
+            id: mediaConnections.connectionId,
+            roomId: mediaConnections.roomId,
+            ref: mediaConnections.participantRef,
+          })
+          .from(mediaConnections)
+          .where(
+            and(
+              inArray(
+                mediaConnections.roomId,
+                ours.map((r) => r.id),
+              ),
+              isNotNull(mediaConnections.joinedAt),
+              isNull(mediaConnections.leftAt),
+            ),
+          );
+  const listed = await plane.listRooms(node);
+  noteNodeHealth(node, true);
+  const onNode = new Map(listed.map((r) => [r.roomId, new Set(r.participantRefs)]));
+  const ref = `reconcile:${node}:${now.getTime()}`;
+  const joinedIn = (roomId: string) => joined.filter((c) => c.roomId === roomId);
+
+  for (const room of ours) {
+    const present = onNode.get(room.id);
+    if (present) {
+      const absent = joinedIn(room.id).filter((c) => !c.ref || !present.has(c.ref));
+      const ids = absent.map((c) => c.id);
+      if (await leaveConnections(db, room.id, ids, `${ref}:left`, now)) s.left += ids.length;
+    } else if (room.state === "active") {
+      const ids = joinedIn(room.id).map((c) => c.id);
+      await leaveConnections(db, room.id, ids, `${ref}:left`, now);
+      const { duplicate } = await ingestMediaReport(
+        db,
+        { id: `${ref}:ended:${room.id}`, type: "room.ended", room_id: room.id },
+        now,
+      );
+      if (!duplicate) s.ended++;
+    } else {
+      const type = normaliseRoomType(room.type);
+      if (!type) continue;
+      forgetOpenedRooms(node, room.id);
+      await plane.openRoom(node, { id: room.id, type });
+      s.reopened++;
+    }
+  }
+
+  const ourIds = new Set(ours.map((r) => r.id));
+  const strangers = listed.map((r) => r.roomId).filter((id) => !ourIds.has(id));
+  if (strangers.length === 0) return;
+  // Read again: a room placed on this node after the first read is ours to keep.
+  const keep = await db
+    .select({ id: rooms.id })
+    .from(rooms)
+    .where(and(inArray(rooms.id, strangers), eq(rooms.mediaNode, node), ne(rooms.state, "ended")));
+  const kept = new Set(keep.map((r) => r.id));
+  for (const id of strangers) {
+    if (kept.has(id)) continue;
+    await plane.closeRoom(node, id);
+    s.closed++;
+  }
+}
+
+/** The scheduled job's pass (lib/jobs/definitions/reconcile-media.ts). */
+export async function reconcilePass(ctx: PassContext): Promise<PassResult> {
+  const { getDb } = await import("@/lib/db");
+  const summary = await reconcileMedia(await getDb(), ctx.now);
+  return { next: null, summary: { ...summary } };
+}
