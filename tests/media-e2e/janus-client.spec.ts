@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { build } from "esbuild";
+import { joinFromPage, openClientPage } from "./harness/client-page";
 import { signJanusToken, startJanus } from "./harness/janus";
 import { JANUS_PORTS, writeJanusConfig } from "./harness/janus-config";
 import { MEDIA_ADDRESS } from "./harness/namespace";
-import { expectAudioGrowing, expectVideoAdvancing, RECORD_PEER_CONNECTIONS } from "./harness/page-checks";
+import { expectAudioGrowing, expectVideoAdvancing } from "./harness/page-checks";
 import { LOG_DIR, startWorld, type World } from "./harness/world";
 
 /**
@@ -19,18 +19,8 @@ const JANUS_HTTP = `http://127.0.0.1:${JANUS_PORTS.http}/janus`;
 
 let world: World;
 let tokenSecret: string;
-let clientBundle: string;
 
 test.beforeAll(async () => {
-  const bundled = await build({
-    entryPoints: [path.resolve("lib/media-client/janus-videoroom.ts")],
-    bundle: true,
-    format: "iife",
-    globalName: "SvcJanus",
-    write: false,
-    target: "chrome120",
-  });
-  clientBundle = bundled.outputFiles[0]?.text ?? "";
   world = await startWorld({ servicePort: 3999, receiverPort: 3998 });
   tokenSecret = randomBytes(16).toString("hex");
   const configDir = path.join(world.dir, "janus");
@@ -82,49 +72,12 @@ test("two pages in one VideoRoom: the second decodes the first's video and hears
   const token = signJanusToken(tokenSecret, Math.floor(Date.now() / 1000) + 600, ["janus.plugin.videoroom"]);
   const room = 4242;
   await createRoom(token, room);
-  const grant = { provider: "janus", url: `ws://127.0.0.1:${JANUS_PORTS.ws}`, token, room };
+  const grant = { provider: "janus" as const, url: `ws://127.0.0.1:${JANUS_PORTS.ws}`, token, room };
 
   const open = async (display: string) => {
-    const context = await browser.newContext();
-    await context.addInitScript(RECORD_PEER_CONNECTIONS);
-    const page = await context.newPage();
-    // A real page of the namespace (Janus's own info answer) hosts the client: a page fulfilled by
-    // Playwright has no address, and Chromium's local-network rules then refuse its connections
-    // to 127.0.0.1.
-    await page.goto(`${JANUS_HTTP}/info`);
-    await page.addScriptTag({ content: clientBundle });
-    await page.evaluate((title) => {
-      document.title = title;
-      document.body.innerHTML = '<main id="tiles"></main>';
-    }, display);
-    await page.evaluate(
-      async ({ grant, display }) => {
-        const stream = await navigator.mediaDevices.getUserMedia({ video: true, audio: true });
-        const w = window as unknown as {
-          SvcJanus: typeof import("@/lib/media-client/janus-videoroom");
-          connected?: boolean;
-        };
-        await w.SvcJanus.joinRoom({
-          grant: grant as Parameters<typeof w.SvcJanus.joinRoom>[0]["grant"],
-          display,
-          publish: stream,
-          onRemote: (feed) => {
-            const v = document.createElement("video");
-            v.autoplay = true;
-            v.muted = true;
-            v.dataset.remote = feed.display;
-            v.srcObject = feed.stream;
-            document.getElementById("tiles")?.append(v);
-          },
-          onRemoteGone: () => {},
-          onRemoved: () => {},
-          onConnected: () => {
-            w.connected = true;
-          },
-        });
-      },
-      { grant, display },
-    );
+    const page = await openClientPage(browser, `${JANUS_HTTP}/info`, display);
+    const joined = await joinFromPage(page, grant, display);
+    expect(joined.error).toBeNull();
     return page;
   };
 
