@@ -12,8 +12,10 @@ export interface JanusGrant {
   provider: "janus";
   /** Where the browser connects: ws(s):// or http(s):// (JANUS_PUBLIC_URL of the room's node). */
   url: string;
-  /** The Janus credential: the session's token and the room's admission token. */
+  /** The Janus session's credential (every request of the session carries it). */
   token: string;
+  /** The VideoRoom's admission credential for this room, when Janus checks it apart (signed_tokens). */
+  join_token?: string;
   room: number | string;
   iceServers?: RTCIceServer[];
 }
@@ -141,6 +143,7 @@ class Session {
 export async function joinRoom(opts: JoinOptions): Promise<RoomConnection> {
   const { grant } = opts;
   const iceServers = grant.iceServers ?? [];
+  const roomToken = grant.join_token ?? grant.token;
   let done = false;
   let connected = false;
   const feeds = new Map<string, { peer: HandlePeer; handleId: number }>();
@@ -191,7 +194,7 @@ export async function joinRoom(opts: JoinOptions): Promise<RoomConnection> {
       ptype: "subscriber",
       room: grant.room,
       streams: [{ feed: p.id }],
-      token: grant.token,
+      token: roomToken,
       ...(privateId !== undefined ? { private_id: privateId } : {}),
     });
     if (!attached.jsep) throw new Error("The media server sent no offer for a subscription");
@@ -234,7 +237,7 @@ export async function joinRoom(opts: JoinOptions): Promise<RoomConnection> {
       ptype: "publisher",
       room: grant.room,
       display: opts.display,
-      token: grant.token,
+      token: roomToken,
     });
     const data = joined.plugindata?.data ?? {};
     ownId = data.id === undefined ? undefined : String(data.id);

@@ -1,15 +1,13 @@
+import type { JanusGrant } from "@/lib/media-client/janus-videoroom";
+
 /**
  * The service's public API as a customer uses it, from the runner (through the bridge's unix
  * socket): sign in, create an API key, register a webhook, create rooms, mint room tokens, end a
  * room. Every call checks its status, so a failure names the call.
  */
 
-export interface MediaGrant {
-  provider: string;
-  url: string;
-  token: string;
-  room: string | number;
-}
+/** The `media` field of a room token, as the product's browser client takes it. */
+export type MediaGrant = JanusGrant;
 
 export interface MintedToken {
   token: string;

@@ -41,3 +41,11 @@ export function signJanusToken(secret: string, expiresAtSec: number, plugins: st
   const data = [String(expiresAtSec), "janus", ...plugins].join(",");
   return `${data}:${createHmac("sha1", secret).update(data).digest("base64")}`;
 }
+
+/** The same signed token with another expiry, signed again with the secret (an expired credential). */
+export function reSignJanusToken(secret: string, token: string, expiresAtSec: number): string {
+  const colon = token.indexOf(":");
+  const items = token.slice(0, colon).split(",");
+  const data = [String(expiresAtSec), ...items.slice(1)].join(",");
+  return `${data}:${createHmac("sha1", secret).update(data).digest("base64")}`;
+}
