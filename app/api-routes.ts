@@ -14,6 +14,7 @@ import * as switchOrg from "./v1/auth/switch-org/contract";
 import * as roomTokens from "./v1/auth/tokens/room/contract";
 import * as verifyEmail from "./v1/auth/verify-email/contract";
 import * as mediaEvents from "./v1/internal/media-events/contract";
+import * as guestToken from "./v1/join/[shortCode]/token/contract";
 import * as openapi from "./v1/openapi.json/contract";
 import * as registerProjectWebhook from "./v1/webhooks/endpoints/contract";
 import * as auditLog from "./v1/workspace/audit-log/contract";
@@ -61,6 +62,7 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   login,
   logout,
   roomTokens,
+  guestToken,
   jwks,
   me,
   plan,

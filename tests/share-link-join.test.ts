@@ -171,7 +171,7 @@ describe("the share-link page's connect-src", () => {
     expect(mediaConnectSources()).toEqual([]);
     overrideEnvForTests({
       SVC_MEDIA_PLANE: "janus",
-      JANUS_URL: "http://10.0.0.5:8088/janus,http://10.0.0.6:8088/janus",
+      JANUS_URL: "http://10.0.0.5:8088/janus,http://10.0.0.6:8088/janus,http://10.0.0.7:8088/janus",
       JANUS_PUBLIC_URL:
         "wss://m1.example.com/janus,wss://m1.example.com:443/other,https://m2.example.com:8089/janus",
       JANUS_TOKEN_SECRET: TOKEN_SECRET,

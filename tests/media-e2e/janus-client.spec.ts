@@ -1,11 +1,13 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { derivedSecret } from "@/lib/media/janus/credential";
 import { joinFromPage, openClientPage } from "./harness/client-page";
 import { signJanusToken, startJanus } from "./harness/janus";
 import { JANUS_PORTS, writeJanusConfig } from "./harness/janus-config";
 import { MEDIA_ADDRESS } from "./harness/namespace";
 import { expectAudioGrowing, expectVideoAdvancing } from "./harness/page-checks";
+import { requireOrSkip } from "./harness/requirements";
 import { LOG_DIR, startWorld, type World } from "./harness/world";
 
 /**
@@ -18,18 +20,18 @@ import { LOG_DIR, startWorld, type World } from "./harness/world";
 const JANUS_HTTP = `http://127.0.0.1:${JANUS_PORTS.http}/janus`;
 
 let world: World;
+
 let tokenSecret: string;
 
 test.beforeAll(async () => {
+  requireOrSkip(test.skip);
   world = await startWorld({ servicePort: 3999, receiverPort: 3998 });
   tokenSecret = randomBytes(16).toString("hex");
   const configDir = path.join(world.dir, "janus");
   writeJanusConfig({
     dir: configDir,
     tokenSecret,
-    adminSecret: randomBytes(16).toString("hex"),
-    eventsUser: "janus",
-    eventsPassword: "unused",
+    eventsSecret: "unused",
     // Nothing listens there in this test: the event handler's posts fail, which Janus tolerates.
     eventsUrl: "http://127.0.0.1:3999/v1/internal/media/janus",
   });
@@ -53,14 +55,23 @@ async function janusCall(body: Record<string, unknown>, at = JANUS_HTTP): Promis
   return (await res.json()) as Record<string, unknown>;
 }
 
-async function createRoom(token: string, room: number): Promise<void> {
+async function createRoom(token: string, room: string): Promise<void> {
   const session = (await janusCall({ janus: "create", token })) as { data: { id: number } };
   const handle = (await janusCall(
     { janus: "attach", plugin: "janus.plugin.videoroom", token },
     `${JANUS_HTTP}/${session.data.id}`,
   )) as { data: { id: number } };
   const created = (await janusCall(
-    { janus: "message", token, body: { request: "create", room, publishers: 6 } },
+    {
+      janus: "message",
+      token,
+      body: {
+        request: "create",
+        room,
+        publishers: 6,
+        admin_key: derivedSecret(tokenSecret, "videoroom-admin-key"),
+      },
+    },
     `${JANUS_HTTP}/${session.data.id}/${handle.data.id}`,
   )) as { plugindata: { data: { videoroom: string } } };
   expect(created.plugindata.data.videoroom).toBe("created");
@@ -70,7 +81,7 @@ async function createRoom(token: string, room: number): Promise<void> {
 test("two pages in one VideoRoom: the second decodes the first's video and hears its audio", async () => {
   const { browser } = await world.browser();
   const token = signJanusToken(tokenSecret, Math.floor(Date.now() / 1000) + 600, ["janus.plugin.videoroom"]);
-  const room = 4242;
+  const room = "harness-room";
   await createRoom(token, room);
   const grant = { provider: "janus" as const, url: `ws://127.0.0.1:${JANUS_PORTS.ws}`, token, room };
 

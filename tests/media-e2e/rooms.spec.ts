@@ -62,9 +62,7 @@ test.beforeAll(async () => {
     writeJanusConfig({
       dir: configDir,
       tokenSecret,
-      adminSecret: randomBytes(16).toString("hex"),
-      eventsUser: "janus",
-      eventsPassword: eventsSecret,
+      eventsSecret: eventsSecret,
       eventsUrl: `http://127.0.0.1:${SERVICE_PORT}/v1/internal/media/janus`,
     });
     const janus = await startJanus(
