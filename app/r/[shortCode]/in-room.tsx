@@ -158,14 +158,6 @@ export function InRoom({ roomName, kind, displayName, grant, publishes, onExit }
         </div>
       ) : null}
       <ul className="room-tiles" aria-label="People in the room">
-        {local ? (
-          <li className="room-tile own" data-testid="own-tile">
-            <StreamVideo stream={local} muted label="Your camera" testId="own-video" />
-            <span className="room-tile-name">
-              {displayName} (you){micOn ? "" : " · muted"}
-            </span>
-          </li>
-        ) : null}
         {remotes.map((f) => (
           <li key={f.id} className="room-tile" data-testid="remote-tile">
             <StreamVideo
@@ -177,6 +169,19 @@ export function InRoom({ roomName, kind, displayName, grant, publishes, onExit }
             <span className="room-tile-name">{f.display}</span>
           </li>
         ))}
+        {local ? (
+          <li className="room-tile own" data-testid="own-tile">
+            <StreamVideo stream={local} muted label="Your camera" testId="own-video" />
+            {cameraOn ? null : (
+              <span className="room-tile-off" aria-hidden>
+                <IconCamera width={28} height={28} /> Camera off
+              </span>
+            )}
+            <span className="room-tile-name">
+              {displayName} (you){micOn ? "" : " · muted"}
+            </span>
+          </li>
+        ) : null}
         {remotes.length === 0 ? (
           <li className="room-tile empty">
             <span className="muted">
@@ -190,7 +195,7 @@ export function InRoom({ roomName, kind, displayName, grant, publishes, onExit }
           <>
             <button
               type="button"
-              className={`btn ${micOn ? "secondary" : "danger"}`}
+              className={`btn secondary${micOn ? "" : " pressed"}`}
               aria-pressed={!micOn}
               onClick={() => toggle("audio")}
               disabled={!local}
@@ -200,7 +205,7 @@ export function InRoom({ roomName, kind, displayName, grant, publishes, onExit }
             </button>
             <button
               type="button"
-              className={`btn ${cameraOn ? "secondary" : "danger"}`}
+              className={`btn secondary${cameraOn ? "" : " pressed"}`}
               aria-pressed={!cameraOn}
               onClick={() => toggle("video")}
               disabled={!local}
@@ -210,7 +215,7 @@ export function InRoom({ roomName, kind, displayName, grant, publishes, onExit }
             </button>
           </>
         ) : null}
-        <button type="button" className="btn danger" onClick={() => void leave()} data-testid="leave">
+        <button type="button" className="btn leave" onClick={() => void leave()} data-testid="leave">
           Leave
         </button>
       </nav>

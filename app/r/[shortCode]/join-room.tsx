@@ -1,6 +1,6 @@
 "use client";
 
-import { type FormEvent, type ReactNode, useId, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { DeviceCheck } from "@/app/r/[shortCode]/device-check";
 import { InRoom, type RoomExit } from "@/app/r/[shortCode]/in-room";
 import type { JanusGrant } from "@/lib/media-client/janus-videoroom";
@@ -67,6 +67,11 @@ export function JoinRoom({ shortCode, roomName, kind, publishes, intro }: Props)
   const [name, setName] = useState("");
   const nameId = useId();
   const nameInput = useRef<HTMLInputElement>(null);
+  const exitHeading = useRef<HTMLHeadingElement>(null);
+  // Leaving the room moves focus to what happened, so keyboard and screen-reader users hear it.
+  useEffect(() => {
+    if (phase.step === "out") exitHeading.current?.focus();
+  }, [phase.step]);
 
   async function join(e: FormEvent) {
     e.preventDefault();
@@ -126,10 +131,14 @@ export function JoinRoom({ shortCode, roomName, kind, publishes, intro }: Props)
           <div className="brand join-brand">
             <span className="brand-mark" aria-hidden /> SVC Meet
           </div>
-          <h1 role="status">{text.title}</h1>
-          <p className="muted">
-            <strong className="wrap-anywhere">{roomName}</strong>: {text.body}
-          </p>
+          <div role="status">
+            <h1 ref={exitHeading} tabIndex={-1}>
+              {text.title}
+            </h1>
+            <p className="muted">
+              <strong className="wrap-anywhere">{roomName}</strong>: {text.body}
+            </p>
+          </div>
           {text.again ? (
             <button type="button" className="btn block" onClick={() => setPhase({ step: "lobby" })}>
               Join again

@@ -30,6 +30,10 @@ export interface PageRoomState {
   removed: string | null;
   error: string | null;
   remotes: string[];
+  /** performance.now() when the page held its token, when it connected, at the first remote frame. */
+  tokenAt: number;
+  connectedAt: number | null;
+  firstRemoteFrameAt: number | null;
 }
 
 export async function openClientPage(browser: Browser, hostUrl: string, title: string): Promise<Page> {
@@ -63,7 +67,15 @@ export async function joinFromPage(
         __svcRoom: PageRoomState;
         __svcLeave?: () => Promise<void>;
       };
-      const state: PageRoomState = { connected: false, removed: null, error: null, remotes: [] };
+      const state: PageRoomState = {
+        connected: false,
+        removed: null,
+        error: null,
+        remotes: [],
+        tokenAt: performance.now(),
+        connectedAt: null,
+        firstRemoteFrameAt: null,
+      };
       w.__svcRoom = state;
       try {
         const stream = publish
@@ -79,6 +91,9 @@ export async function joinFromPage(
             v.muted = true;
             v.dataset.remote = feed.display;
             v.srcObject = feed.stream;
+            v.requestVideoFrameCallback((now) => {
+              state.firstRemoteFrameAt ??= now;
+            });
             document.getElementById("tiles")?.append(v);
             state.remotes.push(feed.display);
           },
@@ -88,6 +103,7 @@ export async function joinFromPage(
           },
           onConnected: () => {
             state.connected = true;
+            state.connectedAt = performance.now();
           },
         });
         w.__svcLeave = () => conn.leave();

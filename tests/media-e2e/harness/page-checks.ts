@@ -74,20 +74,3 @@ export async function expectAudioGrowing(page: Page, timeoutMs = 30_000): Promis
     async () => (await audioBytesReceived(page)) > first,
   );
 }
-
-/**
- * Records, in `window.__svcFirstRemoteFrame`, when the first frame of the first remote video
- * (`[data-testid="remote-video"]`) was presented (performance.now() time, comparable with the
- * page's `svc-join:*` marks).
- */
-export const RECORD_FIRST_REMOTE_FRAME = `(() => {
-  const seen = new WeakSet();
-  const watch = () => {
-    for (const v of document.querySelectorAll('[data-testid="remote-video"]')) {
-      if (seen.has(v) || !v.requestVideoFrameCallback) continue;
-      seen.add(v);
-      v.requestVideoFrameCallback((now) => { window.__svcFirstRemoteFrame ??= now; });
-    }
-  };
-  new MutationObserver(watch).observe(document, { childList: true, subtree: true });
-})();`;
