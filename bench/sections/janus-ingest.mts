@@ -1,4 +1,5 @@
 import { performance } from "node:perf_hooks";
+import { Api } from "../lib/api.mjs";
 import { percentile, round } from "../lib/stats.mjs";
 
 /**
@@ -262,4 +263,57 @@ export function ingestResult(
     failed_posts: run.failed,
     wrong_states: wrongStates,
   };
+}
+
+/**
+ * The whole section against a running app started with SVC_MEDIA_PLANE=janus: a project of its own
+ * with `rooms` rooms made through the API, the plan posted, then every room read back through the
+ * API and compared with what its events say.
+ */
+export async function janusIngest(
+  base: string,
+  login: { email: string; password: string },
+  settings: {
+    rooms: number;
+    eventsSecret: string;
+    target: number;
+    sessionToken: IngestOptions["sessionToken"];
+  },
+): Promise<JanusIngestResult> {
+  const api = new Api(base);
+  await api.login(login.email, login.password);
+  const project = await api.call<{ id: string }>("POST", "/v1/workspace/projects", {
+    name: "Janus ingest bench",
+  });
+  const roomIds: string[] = [];
+  const makers = Array.from({ length: 8 }, async () => {
+    while (roomIds.length < settings.rooms) {
+      const placeholder = roomIds.push("") - 1;
+      const room = await api.call<{ id: string }>("POST", "/v1/workspace/rooms", {
+        project_id: project.id,
+        name: `ingest ${placeholder}`,
+      });
+      roomIds[placeholder] = room.id;
+    }
+  });
+  await Promise.all(makers);
+  const plan = planIngest(roomIds, {
+    participantsPerRoom: 3,
+    statsPerParticipant: 2,
+    posters: 4,
+    sessionToken: settings.sessionToken,
+  });
+  const run = await postPlan(`${base}/v1/internal/media/janus`, settings.eventsSecret, plan);
+  const states = new Map<string, string>();
+  for (let cursor: string | null = ""; cursor !== null; ) {
+    const page: { items: { id: string; state: string }[]; next_cursor: string | null } = await api.call(
+      "GET",
+      `/v1/workspace/rooms?project_id=${project.id}&limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+    );
+    for (const r of page.items) states.set(r.id, r.state);
+    cursor = page.next_cursor;
+  }
+  let wrong = 0;
+  for (const [id, expected] of plan.expected) if (states.get(id) !== expected) wrong++;
+  return ingestResult(plan, run, settings.target, wrong);
 }
