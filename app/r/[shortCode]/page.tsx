@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { DeviceCheck } from "@/app/r/[shortCode]/device-check";
 import { JoinRoom } from "@/app/r/[shortCode]/join-room";
 import { getDb } from "@/lib/db";
-import { findPublicRoom } from "@/lib/invitations/find-public-room";
+import { findPublicRoom, type PublicRoom } from "@/lib/invitations/find-public-room";
 import { joinUrl } from "@/lib/invitations/join-url";
 import { roomTypeLabel } from "@/lib/invitations/room-type-label";
 import { normaliseRoomType } from "@/lib/rooms/room-types";
@@ -14,6 +14,31 @@ export const dynamic = "force-dynamic";
 
 interface Props {
   params: Promise<{ shortCode: string }>;
+}
+
+/** The top of the join card: the room's name, type and state, and what to do. */
+function RoomIntro({ room, kind, invite }: { room: PublicRoom; kind: string; invite: string }) {
+  return (
+    <>
+      <div className="brand join-brand">
+        <span className="brand-mark" aria-hidden /> SVC Meet
+      </div>
+      <p className="muted join-kicker">You&apos;re invited to a {kind}</p>
+      <h1 data-testid="room-name" className="wrap-anywhere">
+        {room.name}
+      </h1>
+      <div className="join-badges">
+        <span className="badge" data-testid="room-type">
+          {kind}
+        </span>
+        <span className={`badge state state-${room.state}`} data-testid="room-state">
+          <span className="dot" aria-hidden />
+          {room.state === "active" ? "Live now" : "Not started yet"}
+        </span>
+      </div>
+      <p className="muted">{invite}</p>
+    </>
+  );
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
@@ -63,29 +88,15 @@ export default async function JoinPage({ params }: Props) {
         kind={kind}
         publishes={publishes}
         intro={
-          <>
-            <div className="brand join-brand">
-              <span className="brand-mark" aria-hidden /> SVC Meet
-            </div>
-            <p className="muted join-kicker">You&apos;re invited to a {kind}</p>
-            <h1 data-testid="room-name" className="wrap-anywhere">
-              {room.name}
-            </h1>
-            <div className="join-badges">
-              <span className="badge" data-testid="room-type">
-                {kind}
-              </span>
-              <span className={`badge state state-${room.state}`} data-testid="room-state">
-                <span className="dot" aria-hidden />
-                {live ? "Live now" : "Not started yet"}
-              </span>
-            </div>
-            <p className="muted">
-              {live
+          <RoomIntro
+            room={room}
+            kind={kind}
+            invite={
+              live
                 ? "People are in the room now. Check your camera and microphone, enter your name, then join."
-                : "Nobody is in the room yet. Check your camera and microphone, enter your name, and be the first to join."}
-            </p>
-          </>
+                : "Nobody is in the room yet. Check your camera and microphone, enter your name, and be the first to join."
+            }
+          />
         }
       />
     );
@@ -93,27 +104,15 @@ export default async function JoinPage({ params }: Props) {
   return (
     <main className="auth-wrap">
       <div className="card auth-card join-card" data-testid="join-card" data-state={room.state}>
-        <div className="brand join-brand">
-          <span className="brand-mark" aria-hidden /> SVC Meet
-        </div>
-        <p className="muted join-kicker">You&apos;re invited to a {kind}</p>
-        <h1 data-testid="room-name" className="wrap-anywhere">
-          {room.name}
-        </h1>
-        <div className="join-badges">
-          <span className="badge" data-testid="room-type">
-            {kind}
-          </span>
-          <span className={`badge state state-${room.state}`} data-testid="room-state">
-            <span className="dot" aria-hidden />
-            {live ? "Live now" : "Not started yet"}
-          </span>
-        </div>
-        <p className="muted">
-          {live
-            ? "People are in the room now. Check your camera and microphone, then join."
-            : "Nobody has joined yet. You can check your camera and microphone now and join when it starts."}
-        </p>
+        <RoomIntro
+          room={room}
+          kind={kind}
+          invite={
+            live
+              ? "People are in the room now. Check your camera and microphone, then join."
+              : "Nobody has joined yet. You can check your camera and microphone now and join when it starts."
+          }
+        />
         <DeviceCheck />
         {open ? (
           <div className="join-action">
