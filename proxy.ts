@@ -2,6 +2,7 @@ import { type NextRequest, NextResponse } from "next/server";
 import { PATH_HEADER } from "@/app/_lib/return-path";
 import { env } from "@/lib/env";
 import { newNonce, pageCsp } from "@/lib/http/csp";
+import { mediaConnectSources } from "@/lib/share-link/connect-sources";
 
 /**
  * Next 16's proxy (Node runtime), on page requests only (the API is not slowed by it): a fresh
@@ -12,7 +13,9 @@ import { newNonce, pageCsp } from "@/lib/http/csp";
  */
 export function proxy(request: NextRequest): NextResponse {
   const nonce = newNonce();
-  const csp = pageCsp(nonce, env.NODE_ENV === "development");
+  // Only the share-link page talks to media nodes (docs/decisions/1033).
+  const media = request.nextUrl.pathname.startsWith("/r/") ? mediaConnectSources() : [];
+  const csp = pageCsp(nonce, env.NODE_ENV === "development", media);
   const headers = new Headers(request.headers);
   headers.set("x-nonce", nonce);
   headers.set("content-security-policy", csp);

@@ -15,6 +15,7 @@ import * as roomTokens from "./v1/auth/tokens/room/contract";
 import * as verifyEmail from "./v1/auth/verify-email/contract";
 import * as janusEvents from "./v1/internal/media/janus/contract";
 import * as mediaEvents from "./v1/internal/media-events/contract";
+import * as guestToken from "./v1/join/[shortCode]/token/contract";
 import * as openapi from "./v1/openapi.json/contract";
 import * as registerProjectWebhook from "./v1/webhooks/endpoints/contract";
 import * as auditLog from "./v1/workspace/audit-log/contract";
@@ -62,6 +63,7 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   login,
   logout,
   roomTokens,
+  guestToken,
   jwks,
   me,
   plan,

@@ -12,8 +12,10 @@
  *   BENCH_PG_ADMIN_URL=…      server to create the bench database on
  *                             (default postgres://postgres@127.0.0.1:5432/postgres)
  *   BENCH_QUICK=1             short runs and small sizes (a smoke run of the harness, not figures)
- *   BENCH_SECTIONS=delivery   only some sections (token, list, members, figures, delivery; default
- *                             all); `token` also measures Next's own GET and POST on a bare app
+ *   BENCH_SECTIONS=delivery   only some sections (token, list, members, figures, delivery, janus;
+ *                             default all); `token` also measures Next's own GET and POST on a bare
+ *                             app; `janus` restarts the app with SVC_MEDIA_PLANE=janus for the
+ *                             Janus event ingest (bench/sections/janus-ingest.mts)
  *   BENCH_OUT=path.json       where to write the JSON (default bench/results/latest.json)
  *   BENCH_GC_PRETENURING=on   the app and the bare Next app with V8's allocation-site pretenuring
  *                             (V8's default; the app's own default is off, decision 0974)
@@ -29,6 +31,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { janusCredential } from "@/lib/media/janus/credential";
 import { NO_PRETENURING_FLAG } from "@/lib/server/tune-gc";
 import { Api } from "./lib/api.mjs";
 import { measureConsoleJs, type PageJs } from "./lib/console-js.mjs";
@@ -59,6 +62,7 @@ import {
   type DeliveryResult,
   type DeliveryScenario,
 } from "./sections/delivery.mjs";
+import { JANUS_INGEST_TARGETS, type JanusIngestResult, janusIngest } from "./sections/janus-ingest.mjs";
 import { MembersNotAvailable, type MembersResult, membersList } from "./sections/members.mjs";
 import {
   measureNextFloor,
@@ -82,7 +86,7 @@ type TargetName = "postgres" | "embedded";
 const quick = process.env.BENCH_QUICK === "1";
 const gcPretenuring = process.env.BENCH_GC_PRETENURING === "on" ? "on" : "off";
 const sections = new Set(
-  (process.env.BENCH_SECTIONS ?? "token,list,members,figures,delivery").split(",").map((x) => x.trim()),
+  (process.env.BENCH_SECTIONS ?? "token,list,members,figures,delivery,janus").split(",").map((x) => x.trim()),
 );
 const skippedSection = () => Promise.reject(new NotAvailable("left out by BENCH_SECTIONS"));
 const webhookTrust =
@@ -98,6 +102,7 @@ const settings = {
   },
   list: { maxRequests: quick ? 30 : 200, maxMs: quick ? 1000 : 3000 },
   delivery: { oneEvents: quick ? 30 : 300, hundredEvents: quick ? 3 : 20, waitMs: quick ? 15_000 : 30_000 },
+  janusRooms: quick ? 100 : 1000,
 };
 
 /** Some of this section is missing from the app: reported as "not available", not as a failure. */
@@ -114,6 +119,7 @@ export interface TargetResult {
   /** The console home page's figures query, per org size (p50/p99 ms, one call at a time). */
   home_figures: Section<Record<string, { p50_ms: number | null; p99_ms: number | null; samples: number }>>;
   delivery: Section<DeliveryResult>;
+  janus_ingest: Section<JanusIngestResult>;
   memory: Record<string, Rss | null>;
 }
 
@@ -495,6 +501,43 @@ async function runTarget(name: TargetName, receiver: Receiver, caFile: string): 
       return true;
     });
     memory.after_delivery = rssOf(running);
+
+    // The Janus event ingest: the same database, the app restarted as a Janus media plane whose
+    // only node does not answer (nothing but the ingest is measured; reconcile skips a node down).
+    const janusSection = await section("janus ingest", async () => {
+      if (!sections.has("janus")) return skippedSection();
+      await stopGroup(server);
+      const tokenSecret = randomBytes(24).toString("hex");
+      const eventsSecret = randomBytes(24).toString("hex");
+      const janusEnv = {
+        ...env,
+        SVC_MEDIA_PLANE: "janus",
+        JANUS_URL: `http://127.0.0.1:${await freePort()}/janus`,
+        JANUS_PUBLIC_URL: "ws://127.0.0.1:9/janus",
+        JANUS_TOKEN_SECRET: tokenSecret,
+        JANUS_EVENTS_SECRET: eventsSecret,
+      };
+      server = (await startApp(janusEnv, port, logFile)).server;
+      await requireEndpoint(base, "POST", "/v1/internal/media/janus");
+      say(`[${name}] Janus event ingest (${settings.janusRooms} rooms, arrays of 100 from 4 nodes) …`);
+      const expiresAt = new Date(Date.now() + 3_600_000);
+      const result = await janusIngest(
+        base,
+        { email: fixture.main.email, password: fixture.password },
+        {
+          rooms: settings.janusRooms,
+          eventsSecret,
+          target: JANUS_INGEST_TARGETS[name],
+          sessionToken: (roomId, identity) =>
+            janusCredential(tokenSecret, { roomId, identity, role: "publisher", expiresAt }).token,
+        },
+      );
+      say(
+        `[${name}] Janus ingest: ${result.events_per_s} events/s (${result.events} events in ${result.seconds} s, ` +
+          `target ${result.target_events_per_s}); rooms in the wrong state: ${result.wrong_states}`,
+      );
+      return result;
+    });
     await stopGroup(server);
     server = undefined;
 
@@ -537,6 +580,7 @@ async function runTarget(name: TargetName, receiver: Receiver, caFile: string): 
       members_list: membersSection,
       home_figures: figuresSection,
       delivery: deliveryResult,
+      janus_ingest: janusSection,
       memory,
     };
   } catch (err) {

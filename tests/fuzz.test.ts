@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROUTE_CONTRACTS as OPERATIONS } from "@/app/api-routes";
 import { deliveries, recordings } from "@/db/schema";
 import { getDb } from "@/lib/db";
@@ -14,6 +14,7 @@ import { call } from "./helpers/app";
 import { FIXTURE_PASSWORD } from "./helpers/fixtures";
 import { buildWorld, HOOK_URL, MEDIA_SECRET, type World } from "./helpers/hardening-world";
 import { freshAccountLinks } from "./helpers/teams";
+import { MEDIA_PLANE_OPERATIONS, startTestMediaPlane, type TestMediaPlane } from "./helpers/test-media-plane";
 import { createProjectKey } from "./helpers/webhook-fixtures";
 
 /**
@@ -40,7 +41,7 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20_261_122);
 const CLEAR_LIMITS_EVERY = 150;
 
 /** readyz reports its dependencies' health (503 without object storage in tests): not an API answer. */
-const EXCLUDED = new Set(["readiness"]);
+const EXCLUDED = new Set<string>(["readiness"]);
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 
 interface FuzzRequest {
@@ -54,11 +55,13 @@ interface FuzzRequest {
 
 let w: World;
 let narrowKey: string;
+let media: TestMediaPlane;
 const stats = new Map<string, { calls: number; ok: number; codes: Set<string> }>();
 
 function samples(op: Operation): Record<string, unknown> {
   const byId: Record<string, Record<string, unknown>> = {
     signIn: { email: w.org.members.Viewer.email, password: FIXTURE_PASSWORD },
+    mintGuestToken: { displayName: "Fuzz" },
     mintRoomToken: {
       roomId: w.roomId,
       identity: "fuzz",
@@ -229,6 +232,7 @@ function ownId(op: Operation, name: string): string {
   if (name === "roomId") return op.operationId === "endRoom" ? victims.roomId : w.roomId;
   if (op.operationId === "deleteRecording") return victims.recordingId;
   if (name === "deliveryId") return victims.deliveryId;
+  if (name === "shortCode") return w.shortCode;
   if (op.path.includes("/recordings/")) return w.recordingId;
   if (op.path.includes("/api-keys/")) return victims.keyId;
   if (name === "userId") return victims.links.memberId;
@@ -451,11 +455,19 @@ async function check(req: FuzzRequest): Promise<void> {
 
 describe("fuzzing every endpoint", () => {
   beforeAll(async () => {
+    // The share link's guest token succeeds only with a media plane: a real Janus on loopback.
+    media = await startTestMediaPlane();
+    if (!media.available) for (const op of MEDIA_PLANE_OPERATIONS) EXCLUDED.add(op);
     // Sign-up is closed by default on self_host; the fuzz reaches its success path too.
-    overrideEnvForTests({ SVC_SIGNUP: "open" });
+    overrideEnvForTests({ SVC_SIGNUP: "open", ...media.env });
     w = await buildWorld();
     narrowKey = await createProjectKey(w.org, "recordings:read");
     await freshVictims();
+  });
+
+  afterAll(async () => {
+    overrideEnvForTests({});
+    await media?.stop();
   });
 
   it(

@@ -280,7 +280,8 @@ describe("Idempotency-Key", () => {
       expect(second.text).toBe(first.text);
     }
     // Sign-in and sign-out are exempt: a stored sign-in would hold a session credential. So are the
-    // ways in that sign in or spend a single-use link (sign-up, verification, reset, accepting).
+    // ways in that sign in or spend a single-use link (sign-up, verification, reset, accepting), and
+    // a share link's guest token (a way in: each guest gets a fresh identity, docs/decisions/1030).
     expect(
       OPERATIONS.filter((o) => o.method === "POST" && !o.idempotent)
         .map((o) => o.operationId)
@@ -289,6 +290,7 @@ describe("Idempotency-Key", () => {
       [
         "acceptMemberInvitation",
         "confirmPasswordReset",
+        "mintGuestToken",
         "requestPasswordReset",
         "signIn",
         "signOut",

@@ -17,6 +17,7 @@ interface TargetLike {
   members_list?: Section<MembersResult>;
   home_figures?: Section<Record<string, { p50_ms: number | null; p99_ms: number | null; samples: number }>>;
   delivery: Section<DeliveryResult>;
+  janus_ingest?: Section<{ events_per_s: number; wrong_states: number }>;
   memory: Record<string, Rss | null>;
 }
 
@@ -339,6 +340,7 @@ export function targetRows(t: TargetLike, r: ReportInput): TargetRow[] {
   const tm = ok(t.token_mint);
   const rl = ok(t.room_list);
   const d = ok(t.delivery);
+  const ji = t.janus_ingest ? ok(t.janus_ingest) : undefined;
   const largest = rl?.sizes[rl.sizes.length - 1]?.label;
   const listRatio = rl && largest ? (rl[`ratio_${largest}_1k`] as number | null) : null;
   const floorRatio = pg ? 0.9 : 0.8;
@@ -407,6 +409,13 @@ export function targetRows(t: TargetLike, r: ReportInput): TargetRow[] {
     ),
     row("delivery ratio to baseline", d?.ratio, "≥ 0.5", { atLeast: 0.5 }),
     row("event → first attempt p50 (ms)", d?.event_to_attempt_p50_ms, "≤ 50", { atMost: 50 }),
+    // Issue 34 item 7: Janus's events as its handler posts them; every room's state exact.
+    row("Janus events ingested per second (1,000 rooms)", ji?.events_per_s, pg ? "≥ 2000" : "≥ 1000", {
+      atLeast: pg ? 2000 : 1000,
+    }),
+    row("rooms in a wrong state after the Janus ingest", ji?.wrong_states, "= 0", {
+      atMost: 0,
+    }),
     row("largest console first-load JS (kB gzip)", r.console.max_first_load_js_kb_gzip, "≤ 150", {
       atMost: 150,
     }),

@@ -4,7 +4,7 @@
  * the request) and what those load ('strict-dynamic'); no 'unsafe-inline' or 'unsafe-eval' for
  * scripts outside development, where React's debugging needs eval and fast refresh a websocket.
  */
-export function pageCsp(nonce: string, dev: boolean): string {
+export function pageCsp(nonce: string, dev: boolean, connect: readonly string[] = []): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
@@ -12,7 +12,8 @@ export function pageCsp(nonce: string, dev: boolean): string {
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
-    `connect-src 'self'${dev ? " ws: wss:" : ""}`,
+    // `connect`: the media nodes, on the share-link page only (docs/decisions/1033).
+    `connect-src 'self'${connect.map((c) => ` ${c}`).join("")}${dev ? " ws: wss:" : ""}`,
     "frame-src 'self'",
     "frame-ancestors 'none'",
     "base-uri 'self'",

@@ -36,6 +36,10 @@ export const limits = {
   accountLinksPerIp: new RateLimit({ name: "account-links-ip", points: 60, durationSec: 60 * 60 }),
   /** Org invitations created or resent per org. */
   memberInvitations: new RateLimit({ name: "member-invitations", points: 100, durationSec: 60 * 60 }),
+  /** Guest tokens through share links per client IP (docs/decisions/1030). */
+  guestTokensPerIp: new RateLimit({ name: "guest-tokens-ip", points: 20, durationSec: 60 }),
+  /** Guest tokens through one room's share link, from any address (docs/decisions/1030). */
+  guestTokensPerRoom: new RateLimit({ name: "guest-tokens-room", points: 120, durationSec: 60 }),
 } as const;
 
 /** Forgets every counter (tests). */

@@ -32,13 +32,21 @@ export interface RoomTokenClaims {
 }
 
 /**
+ * Who mints: a project key (endpoint 14), or a share link minting for a guest in its room's scope
+ * (lib/share-link/mint-guest-token.ts). The room may come already read, with the key.
+ */
+export type RoomTokenGrantor = Pick<ProjectKeyPrincipal, "orgId" | "projectId" | "grants"> & {
+  room?: { ref: string; row: KeyRoom | null };
+};
+
+/**
  * Endpoint 14 after authentication: checks the request against the room and the key
  * (docs/spec/product-decisions.md §5, in this order: preview type, room, room type, role, caps, key
  * grant, room state) and signs.
  */
 export async function mintRoomToken(
   db: Db,
-  key: ProjectKeyPrincipal & { room?: { ref: string; row: KeyRoom | null } },
+  key: RoomTokenGrantor,
   input: RoomTokenInput,
   now: Date = new Date(),
 ): Promise<RoomToken> {

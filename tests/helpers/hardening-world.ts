@@ -129,6 +129,9 @@ export function happyPath(
         "/v1/auth/tokens/room",
         withJson({ roomId: w.roomId, identity: "alice", role: "publisher" }, key),
       ),
+    // Without a media plane (these tests' setting) the documented answer is 404; with one, 200
+    // (tests/share-link-join.test.ts).
+    mintGuestToken: () => call("POST", `/v1/join/${w.shortCode}/token`, { json: { displayName: "Docs" } }),
     getJwks: () => call("GET", "/.well-known/jwks.json"),
     getIdentity: () => call("GET", "/v1/workspace/me", owner),
     selectPlan: () => call("POST", "/v1/workspace/plan", withJson({ plan: "pro" })),

@@ -1,0 +1,277 @@
+import { connectTransport, type JanusMessage, type Transport } from "@/lib/media-client/janus-transport";
+
+/**
+ * One person in one Janus VideoRoom, in the browser: publish the local camera and microphone (when
+ * the grant allows it), subscribe to every other publisher (one subscription per feed), and report
+ * being removed (kicked, the room destroyed) or losing the server. Used only by the share-link
+ * page (docs/decisions/1031-a-small-janus-client.md); the grant comes from the room-token answer's
+ * `media` field.
+ */
+
+export interface JanusGrant {
+  provider: "janus";
+  /** Where the browser connects: ws(s):// or http(s):// (JANUS_PUBLIC_URL of the room's node). */
+  url: string;
+  /** The Janus session's credential (every request of the session carries it). */
+  token: string;
+  /** The VideoRoom's admission credential for this room, when Janus checks it apart (signed_tokens). */
+  join_token?: string;
+  room: number | string;
+  iceServers?: RTCIceServer[];
+}
+
+export interface RemoteFeed {
+  id: string;
+  display: string;
+  stream: MediaStream;
+}
+
+export type RemovedReason = "kicked" | "ended" | "lost";
+
+export interface JoinOptions {
+  grant: JanusGrant;
+  display: string;
+  /** The local camera and microphone; null joins to watch and listen only. */
+  publish: MediaStream | null;
+  onRemote: (feed: RemoteFeed) => void;
+  onRemoteGone: (id: string) => void;
+  onRemoved: (reason: RemovedReason) => void;
+  /** The first media path is up (own publication, or the first subscription for a viewer). */
+  onConnected: () => void;
+}
+
+export interface RoomConnection {
+  leave(): Promise<void>;
+}
+
+const VIDEOROOM = "janus.plugin.videoroom";
+const KEEPALIVE_MS = 25_000;
+
+interface Publisher {
+  id: number | string;
+  display?: string;
+}
+
+function publishersOf(data: Record<string, unknown>): Publisher[] {
+  const list = data.publishers;
+  return Array.isArray(list)
+    ? list.filter((p): p is Publisher => typeof p === "object" && p !== null && "id" in p)
+    : [];
+}
+
+/** One PeerConnection tied to one plugin handle, with Janus's trickled candidates applied in order. */
+class HandlePeer {
+  readonly pc: RTCPeerConnection;
+  private early: RTCIceCandidateInit[] = [];
+
+  constructor(
+    private readonly session: Session,
+    readonly handleId: number,
+    iceServers: RTCIceServer[],
+  ) {
+    this.pc = new RTCPeerConnection({ iceServers });
+    this.pc.onicecandidate = (e) => {
+      const candidate = e.candidate ? e.candidate.toJSON() : { completed: true };
+      void this.session.send({ janus: "trickle", handle_id: handleId, candidate }, "ack").catch(() => {});
+    };
+  }
+
+  async remote(desc: RTCSessionDescriptionInit): Promise<void> {
+    await this.pc.setRemoteDescription(desc);
+    for (const c of this.early) await this.pc.addIceCandidate(c);
+    this.early = [];
+  }
+
+  async candidate(c: RTCIceCandidateInit & { completed?: boolean }): Promise<void> {
+    if (c.completed) return;
+    if (!this.pc.remoteDescription) this.early.push(c);
+    else await this.pc.addIceCandidate(c);
+  }
+}
+
+class Session {
+  private keepalive: ReturnType<typeof setInterval> | undefined;
+  readonly handles = new Map<number, (m: JanusMessage) => void>();
+
+  private constructor(
+    private readonly transport: Transport,
+    private readonly token: string,
+    readonly id: number,
+  ) {}
+
+  static async open(url: string, token: string, onLost: () => void): Promise<Session> {
+    const transport = connectTransport(url);
+    const created = await transport.request({ janus: "create", token }, "reply");
+    const id = created.data?.id;
+    if (typeof id !== "number") throw new Error("The media server did not open a session");
+    const session = new Session(transport, token, id);
+    transport.onEvent = (m) => {
+      if (m.janus === "timeout") onLost();
+      else if (m.sender !== undefined) session.handles.get(m.sender)?.(m);
+    };
+    transport.onLost = onLost;
+    transport.attachSession(id);
+    session.keepalive = setInterval(() => {
+      void session.send({ janus: "keepalive" }, "ack").catch(() => {});
+    }, KEEPALIVE_MS);
+    return session;
+  }
+
+  send(body: Record<string, unknown>, wait: "ack" | "reply"): Promise<JanusMessage> {
+    return this.transport.request({ ...body, session_id: this.id, token: this.token }, wait);
+  }
+
+  async attach(onEvent: (m: JanusMessage) => void): Promise<number> {
+    const attached = await this.send({ janus: "attach", plugin: VIDEOROOM }, "reply");
+    const handleId = attached.data?.id;
+    if (typeof handleId !== "number") throw new Error("The media server did not attach the room plugin");
+    this.handles.set(handleId, onEvent);
+    return handleId;
+  }
+
+  message(handleId: number, body: Record<string, unknown>, jsep?: RTCSessionDescriptionInit) {
+    return this.send({ janus: "message", handle_id: handleId, body, ...(jsep ? { jsep } : {}) }, "reply");
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.keepalive);
+    await this.send({ janus: "destroy" }, "reply").catch(() => {});
+    this.transport.close();
+  }
+}
+
+export async function joinRoom(opts: JoinOptions): Promise<RoomConnection> {
+  const { grant } = opts;
+  const iceServers = grant.iceServers ?? [];
+  const roomToken = grant.join_token ?? grant.token;
+  let done = false;
+  let connected = false;
+  const feeds = new Map<string, { peer: HandlePeer; handleId: number }>();
+
+  const markConnected = () => {
+    if (connected || done) return;
+    connected = true;
+    opts.onConnected();
+  };
+  const removed = (reason: RemovedReason) => {
+    if (done) return;
+    void finish().then(() => opts.onRemoved(reason));
+  };
+
+  const session = await Session.open(grant.url, grant.token, () => removed("lost"));
+  let publisher: HandlePeer | undefined;
+  let privateId: number | undefined;
+  let ownId: string | undefined;
+
+  const dropFeed = (id: string) => {
+    const feed = feeds.get(id);
+    if (!feed) return;
+    feeds.delete(id);
+    feed.peer.pc.close();
+    session.handles.delete(feed.handleId);
+    void session.send({ janus: "detach", handle_id: feed.handleId }, "reply").catch(() => {});
+    opts.onRemoteGone(id);
+  };
+
+  const subscribe = async (p: Publisher) => {
+    const id = String(p.id);
+    if (done || id === ownId || feeds.has(id)) return;
+    let peer: HandlePeer | undefined;
+    const handleId = await session.attach((m) => {
+      if (m.janus === "trickle" && m.candidate) void peer?.candidate(m.candidate);
+      else if (m.janus === "webrtcup") markConnected();
+      else if (m.janus === "hangup") dropFeed(id);
+    });
+    peer = new HandlePeer(session, handleId, iceServers);
+    const stream = new MediaStream();
+    peer.pc.ontrack = (e) => {
+      stream.addTrack(e.track);
+      if (stream.getTracks().length === 1) opts.onRemote({ id, display: p.display ?? "Guest", stream });
+    };
+    feeds.set(id, { peer, handleId });
+    const attached = await session.message(handleId, {
+      request: "join",
+      ptype: "subscriber",
+      room: grant.room,
+      streams: [{ feed: p.id }],
+      token: roomToken,
+      ...(privateId !== undefined ? { private_id: privateId } : {}),
+    });
+    if (!attached.jsep) throw new Error("The media server sent no offer for a subscription");
+    await peer.remote(attached.jsep);
+    const answer = await peer.pc.createAnswer();
+    await peer.pc.setLocalDescription(answer);
+    await session.message(handleId, { request: "start", room: grant.room }, answer);
+  };
+  const subscribeAll = (list: Publisher[]) => {
+    for (const p of list) void subscribe(p).catch(() => dropFeed(String(p.id)));
+  };
+
+  const publisherHandle = await session.attach((m) => {
+    if (m.janus === "trickle" && m.candidate) void publisher?.candidate(m.candidate);
+    else if (m.janus === "webrtcup") markConnected();
+    const data = m.plugindata?.data;
+    if (!data) return;
+    if (data.videoroom === "destroyed") return removed("ended");
+    if (data.videoroom !== "event") return;
+    // This participant kicked: `leaving: "ok"` with reason "kicked" reaches the kicked handle.
+    if (data.leaving === "ok" && data.reason === "kicked") return removed("kicked");
+    subscribeAll(publishersOf(data));
+    for (const key of ["unpublished", "leaving", "kicked"] as const) {
+      const gone = data[key];
+      if (gone !== undefined && gone !== "ok") dropFeed(String(gone));
+    }
+  });
+
+  const finish = async () => {
+    if (done) return;
+    done = true;
+    for (const id of [...feeds.keys()]) dropFeed(id);
+    publisher?.pc.close();
+    await session.close();
+  };
+
+  try {
+    const joined = await session.message(publisherHandle, {
+      request: "join",
+      ptype: "publisher",
+      room: grant.room,
+      display: opts.display,
+      token: roomToken,
+    });
+    const data = joined.plugindata?.data ?? {};
+    ownId = data.id === undefined ? undefined : String(data.id);
+    privateId = typeof data.private_id === "number" ? data.private_id : undefined;
+
+    if (opts.publish) {
+      publisher = new HandlePeer(session, publisherHandle, iceServers);
+      for (const track of opts.publish.getTracks()) {
+        publisher.pc.addTransceiver(track, { direction: "sendonly", streams: [opts.publish] });
+      }
+      const offer = await publisher.pc.createOffer();
+      await publisher.pc.setLocalDescription(offer);
+      const configured = await session.message(
+        publisherHandle,
+        { request: "publish", display: opts.display },
+        offer,
+      );
+      if (!configured.jsep) throw new Error("The media server did not accept the camera and microphone");
+      await publisher.remote(configured.jsep);
+    } else {
+      // Watching only: joined counts as connected once the room is entered.
+      markConnected();
+    }
+    subscribeAll(publishersOf(data));
+  } catch (err) {
+    await finish();
+    throw err;
+  }
+
+  return {
+    async leave() {
+      if (done) return;
+      await session.message(publisherHandle, { request: "leave" }).catch(() => {});
+      await finish();
+    },
+  };
+}

@@ -1,0 +1,22 @@
+import { spawnSync } from "node:child_process";
+
+/**
+ * What the real-media tests need from the machine: `unshare -n` permitted (root or CAP_SYS_ADMIN),
+ * `janus` and Chromium installed. Missing, the tests skip with the reason, unless
+ * MEDIA_E2E_REQUIRED=1 (CI), where a missing piece fails the run instead of passing it silently.
+ */
+export function missingRequirement(): string | undefined {
+  if (spawnSync("unshare", ["-n", "--", "true"], { stdio: "ignore" }).status !== 0)
+    return "`unshare -n` is not permitted here (run as root, or with CAP_SYS_ADMIN)";
+  if (spawnSync("janus", ["-V"], { stdio: "ignore" }).error)
+    return "`janus` is not installed (apt-get install janus janus-tools)";
+  const chromium = process.env.E2E_CHROMIUM ?? "/usr/bin/chromium";
+  if (spawnSync(chromium, ["--version"], { stdio: "ignore" }).error) return `${chromium} is not installed`;
+  return undefined;
+}
+
+export function requireOrSkip(skip: (condition: boolean, reason: string) => void): void {
+  const missing = missingRequirement();
+  if (missing && process.env.MEDIA_E2E_REQUIRED === "1") throw new Error(`real-media tests: ${missing}`);
+  skip(missing !== undefined, missing ?? "");
+}
