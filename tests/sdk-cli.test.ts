@@ -158,6 +158,45 @@ describe("svc", () => {
     }
   });
 
+  it("webhooks test schedules a test event of the type asked for", async () => {
+    const hook = await call<{ id: string }>("POST", "/v1/workspace/webhooks", {
+      token: org.members.Owner.token,
+      json: { url: "https://receiver.test/hooks", events: ["room.ended"] },
+    });
+    expect(hook.status, hook.text).toBe(201);
+    const t = io();
+    expect(await main(["webhooks", "test", hook.body.id, "--event", "room.ended"], t.io)).toBe(0);
+    expect(t.out[0]).toMatch(new RegExp(`^Scheduled room\\.ended delivery dlv_\\w+ to ${hook.body.id}\\.$`));
+    const bad = io();
+    expect(await main(["webhooks", "test", hook.body.id, "--event", "nope"], bad.io)).toBe(1);
+    expect(bad.err[0]).toContain("422 validation_failed");
+  });
+
+  it("listen reports a local receiver that cannot be reached, and keeps going", async () => {
+    const closed = http.createServer();
+    closed.listen(0, "127.0.0.1");
+    await once(closed, "listening");
+    const target = `http://127.0.0.1:${(closed.address() as AddressInfo).port}/gone`;
+    closed.close();
+    await once(closed, "close");
+    const stop = new AbortController();
+    const l = io("", stop.signal);
+    const running = main(["listen", "--forward-to", target, "--events", "room.created"], l.io);
+    try {
+      await until("listen ready", () => l.out.some((x) => x.includes("signing secret")));
+      for (const name of ["first", "second"]) {
+        await call("POST", "/v1/workspace/rooms", {
+          token: org.members.Owner.token,
+          json: { project_id: org.projectId, name },
+        });
+      }
+      await until("two failed forwards", () => l.out.filter((x) => x.includes("<-- failed")).length === 2);
+    } finally {
+      stop.abort();
+      expect(await running).toBe(0);
+    }
+  });
+
   it("logout ends the session; commands then ask to log in", async () => {
     const out = io();
     expect(await main(["logout"], out.io)).toBe(0);
