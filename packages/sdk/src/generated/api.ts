@@ -39,7 +39,7 @@ export interface AuditChainReport {
 export interface AuditEntry {
   /** prefix `aud_` */
   id: string;
-  action: "auth.signed_in" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.failing" | "webhook.disabled" | "webhook.recovered" | "plan.selected" | "auth.signed_out_everywhere" | "auth.password_changed" | "auth.password_reset" | "auth.signed_up" | "auth.org_switched" | "member.role_changed" | "member.removed" | "member.joined" | "member_invitation.created" | "member_invitation.revoked" | "member_invitation.resent" | "project.updated" | "project.deleted" | "room.updated" | "room.ended" | "recording.deleted" | "webhook.listen_started" | "webhook.listen_ended";
+  action: "auth.signed_in" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.failing" | "webhook.disabled" | "webhook.recovered" | "plan.selected" | "auth.signed_out_everywhere" | "auth.password_changed" | "auth.password_reset" | "auth.signed_up" | "auth.org_switched" | "member.role_changed" | "member.removed" | "member.joined" | "member_invitation.created" | "member_invitation.revoked" | "member_invitation.resent" | "project.created" | "project.updated" | "project.deleted" | "room.updated" | "room.ended" | "recording.deleted" | "webhook.listen_started" | "webhook.listen_ended";
   actor: {
     type: "user" | "api_key" | "system";
     id: string;
@@ -71,6 +71,10 @@ export interface CreatedWebhookEndpoint {
   /** Deliveries per second at most; null: unlimited (docs/decisions/0942). */
   rate_limit: number | null;
   health: WebhookHealth;
+  /** `https`: posted to `url`; `inbox`: the built-in test inbox, received by the service itself (docs/decisions/1073). */
+  kind: "https" | "inbox";
+  /** When a test inbox expires; null for `https`. */
+  expires_at: string | null;
   /** Shown once. */
   signing_secret: string;
 }
@@ -139,6 +143,20 @@ export interface Identity {
   };
   plan_selected: boolean;
   deployment_mode: "cloud" | "self_host";
+}
+
+export interface InboxMessage {
+  /** prefix `msg_` */
+  id: string;
+  /** ISO 8601 UTC, milliseconds */
+  received_at: string;
+  /** The request's headers as sent. */
+  headers: Record<string, string>;
+  /** The raw body, byte for byte what was signed. */
+  body: string;
+  /** Whether X-SVC-Webhook-Sig verified with the endpoint's secret, as a receiver checks it. */
+  signature_verified: boolean;
+  verify_failure: ("missing_headers" | "unknown_kid" | "invalid_timestamp" | "timestamp_out_of_tolerance" | "signature_mismatch") | null;
 }
 
 export interface InvitationResult {
@@ -266,6 +284,12 @@ export interface ParticipantLeftEvent {
   data: {
     object: Participant;
   };
+}
+
+export interface PresentParticipant {
+  identity: string;
+  /** ISO 8601 UTC, milliseconds */
+  joined_at: string;
 }
 
 /** RFC 7807 problem details (application/problem+json). */
@@ -505,6 +529,21 @@ export interface RoomEndedEvent {
   };
 }
 
+export interface RoomListItem {
+  /** prefix `rm_` */
+  id: string;
+  name: string;
+  type: "meeting" | "1to1" | "webinar" | "live";
+  state: "created" | "active" | "ended";
+  /** prefix `prj_` */
+  project_id: string;
+  short_code: string;
+  /** ISO 8601 UTC, milliseconds */
+  created_at: string;
+  /** Participants in the room now, as the media plane reports them. */
+  active_participants: number;
+}
+
 export interface RoomToken {
   /** ES256/EdDSA JWT */
   token: string;
@@ -536,6 +575,21 @@ export interface RotatedSigningSecret {
   previous_kid_expires_at: string | null;
 }
 
+export interface TimelineEntry {
+  /** Stable id of the entry (`ract_…`, or the room id for `room.created`). */
+  id: string;
+  type: "room.created" | "participant.joined" | "participant.left" | "recording.started" | "recording.completed" | "recording.failed" | "recording.ready" | "qos.alert" | "room.ended";
+  /** ISO 8601 UTC, milliseconds */
+  occurred_at: string;
+  /** The participant concerned, if one. */
+  identity: string | null;
+  recording_id: string | null;
+  qos: {
+    kind: "loss_storm" | "low_bitrate" | "high_rtt";
+    value: number;
+  } | null;
+}
+
 export interface WebhookEndpoint {
   /** prefix `wh_` */
   id: string;
@@ -550,6 +604,10 @@ export interface WebhookEndpoint {
   /** Deliveries per second at most; null: unlimited (docs/decisions/0942). */
   rate_limit: number | null;
   health: WebhookHealth;
+  /** `https`: posted to `url`; `inbox`: the built-in test inbox, received by the service itself (docs/decisions/1073). */
+  kind: "https" | "inbox";
+  /** When a test inbox expires; null for `https`. */
+  expires_at: string | null;
 }
 
 export interface WebhookEndpointDetail {
@@ -566,6 +624,10 @@ export interface WebhookEndpointDetail {
   /** Deliveries per second at most; null: unlimited (docs/decisions/0942). */
   rate_limit: number | null;
   health: WebhookHealth;
+  /** `https`: posted to `url`; `inbox`: the built-in test inbox, received by the service itself (docs/decisions/1073). */
+  kind: "https" | "inbox";
+  /** When a test inbox expires; null for `https`. */
+  expires_at: string | null;
   signing_keys: {
     kid: string;
     /** ISO 8601 UTC, milliseconds */
@@ -676,15 +738,27 @@ export interface Operations {
     };
     response: Room;
   };
-  /** POST /v1/workspace/webhooks: Register an org-wide webhook endpoint */
+  /** POST /v1/workspace/webhooks: Register a webhook endpoint (org-wide, or of one project) */
   createWebhook: {
     params: never;
     query: never;
     body: {
       url: string;
-      events: ("room.created" | "room.ended" | "recording.started" | "recording.completed" | "recording.failed")[];
+      events: ("room.created" | "room.ended" | "recording.started" | "recording.completed" | "recording.failed" | "recording.ready" | "participant.left" | "qos.alert" | "license.revoked")[];
       description?: string | null;
       rate_limit?: number | null;
+      /** Extension: the project whose events it receives (any catalog event); absent: org-wide. */
+      project_id?: string | null;
+    };
+    response: CreatedWebhookEndpoint;
+  };
+  /** POST /v1/workspace/webhooks/inbox: Create a test inbox (extension) */
+  createWebhookInbox: {
+    params: never;
+    query: never;
+    body: {
+      /** The project whose events the inbox receives; absent: every project's. */
+      project_id?: string | null;
     };
     response: CreatedWebhookEndpoint;
   };
@@ -821,7 +895,15 @@ export interface Operations {
     query: {
       limit?: number;
       cursor?: string;
-      action?: "auth.signed_in" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.failing" | "webhook.disabled" | "webhook.recovered" | "plan.selected" | "auth.signed_out_everywhere" | "auth.password_changed" | "auth.password_reset" | "auth.signed_up" | "auth.org_switched" | "member.role_changed" | "member.removed" | "member.joined" | "member_invitation.created" | "member_invitation.revoked" | "member_invitation.resent" | "project.updated" | "project.deleted" | "room.updated" | "room.ended" | "recording.deleted" | "webhook.listen_started" | "webhook.listen_ended";
+      action?: "auth.signed_in" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.failing" | "webhook.disabled" | "webhook.recovered" | "plan.selected" | "auth.signed_out_everywhere" | "auth.password_changed" | "auth.password_reset" | "auth.signed_up" | "auth.org_switched" | "member.role_changed" | "member.removed" | "member.joined" | "member_invitation.created" | "member_invitation.revoked" | "member_invitation.resent" | "project.created" | "project.updated" | "project.deleted" | "room.updated" | "room.ended" | "recording.deleted" | "webhook.listen_started" | "webhook.listen_ended";
+      /** Entries at or after this instant. */
+      since?: string;
+      /** Entries before this instant (exclusive). */
+      until?: string;
+      /** `user`, `api_key`, or `system` (the service itself, e.g. endpoint health). */
+      actor_type?: "user" | "api_key" | "system";
+      /** One actor: a member's `usr_` id, an API key's `key_` id, or a system actor's id. */
+      actor_id?: string;
     };
     body: undefined;
     response: {
@@ -931,6 +1013,20 @@ export interface Operations {
       items: Recording[];
     };
   };
+  /** GET /v1/workspace/rooms/{roomId}/participants: Who is in a room now (extension) */
+  listRoomParticipants: {
+    params: { roomId: string };
+    query: {
+      limit?: number;
+      cursor?: string;
+    };
+    body: undefined;
+    response: {
+      items: PresentParticipant[];
+      /** Pass as `?cursor=` for the next page; null on the last page. */
+      next_cursor: string | null;
+    };
+  };
   /** GET /v1/workspace/rooms: List rooms */
   listRooms: {
     params: never;
@@ -939,10 +1035,40 @@ export interface Operations {
       cursor?: string;
       project_id?: string;
       state?: "created" | "active" | "ended";
+      /** Search: rooms whose name starts with it (any case), or whose share code or id it is (docs/decisions/1072). */
+      q?: string;
     };
     body: undefined;
     response: {
-      items: Room[];
+      items: RoomListItem[];
+      /** Pass as `?cursor=` for the next page; null on the last page. */
+      next_cursor: string | null;
+    };
+  };
+  /** GET /v1/workspace/rooms/{roomId}/timeline: A room's timeline (extension) */
+  listRoomTimeline: {
+    params: { roomId: string };
+    query: {
+      limit?: number;
+      cursor?: string;
+    };
+    body: undefined;
+    response: {
+      items: TimelineEntry[];
+      /** Pass as `?cursor=` for the next page; null on the last page. */
+      next_cursor: string | null;
+    };
+  };
+  /** GET /v1/workspace/webhooks/{id}/inbox: What a test inbox received (extension) */
+  listWebhookInbox: {
+    params: { id: string };
+    query: {
+      limit?: number;
+      cursor?: string;
+    };
+    body: undefined;
+    response: {
+      items: InboxMessage[];
       /** Pass as `?cursor=` for the next page; null on the last page. */
       next_cursor: string | null;
     };
@@ -1180,6 +1306,8 @@ export interface Operations {
     params: { id: string };
     query: never;
     body: {
+      /** Checked as on creation (HTTPS; in cloud mode no internal host). */
+      url?: string;
       active?: boolean;
       events?: ("room.created" | "room.ended" | "recording.started" | "recording.completed" | "recording.failed" | "recording.ready" | "participant.left" | "qos.alert" | "license.revoked")[];
       description?: string | null;
@@ -1215,6 +1343,7 @@ export const OPERATIONS = {
   createRecordingDownloadLink: { method: "POST", path: "/v1/workspace/recordings/{id}/download", status: 200, idempotent: true, bodyRequired: false },
   createRoom: { method: "POST", path: "/v1/workspace/rooms", status: 201, idempotent: true, bodyRequired: true },
   createWebhook: { method: "POST", path: "/v1/workspace/webhooks", status: 201, idempotent: true, bodyRequired: true },
+  createWebhookInbox: { method: "POST", path: "/v1/workspace/webhooks/inbox", status: 201, idempotent: true, bodyRequired: false },
   deleteProject: { method: "DELETE", path: "/v1/workspace/projects/{projectId}", status: 204, idempotent: false, bodyRequired: false },
   deleteRecording: { method: "DELETE", path: "/v1/workspace/recordings/{id}", status: 204, idempotent: false, bodyRequired: false },
   deleteWebhook: { method: "DELETE", path: "/v1/workspace/webhooks/{id}", status: 204, idempotent: false, bodyRequired: false },
@@ -1237,7 +1366,10 @@ export const OPERATIONS = {
   listMyOrgs: { method: "GET", path: "/v1/workspace/me/orgs", status: 200, idempotent: false, bodyRequired: false },
   listProjects: { method: "GET", path: "/v1/workspace/projects", status: 200, idempotent: false, bodyRequired: false },
   listRecordings: { method: "GET", path: "/v1/workspace/recordings", status: 200, idempotent: false, bodyRequired: false },
+  listRoomParticipants: { method: "GET", path: "/v1/workspace/rooms/{roomId}/participants", status: 200, idempotent: false, bodyRequired: false },
   listRooms: { method: "GET", path: "/v1/workspace/rooms", status: 200, idempotent: false, bodyRequired: false },
+  listRoomTimeline: { method: "GET", path: "/v1/workspace/rooms/{roomId}/timeline", status: 200, idempotent: false, bodyRequired: false },
+  listWebhookInbox: { method: "GET", path: "/v1/workspace/webhooks/{id}/inbox", status: 200, idempotent: false, bodyRequired: false },
   listWebhooks: { method: "GET", path: "/v1/workspace/webhooks", status: 200, idempotent: false, bodyRequired: false },
   liveness: { method: "GET", path: "/healthz", status: 200, idempotent: false, bodyRequired: false },
   mintApiKey: { method: "POST", path: "/v1/workspace/projects/{projectId}/api-keys", status: 201, idempotent: true, bodyRequired: true },
