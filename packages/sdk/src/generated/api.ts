@@ -27,11 +27,16 @@ export interface AuditChainReport {
     seq: number;
     hash: string;
     created_at: string;
+    seal: string;
+  } | null;
+  anchor: {
+    seq: number;
+    anchored_at: string;
   } | null;
   first_break: {
     seq: number | null;
-    id: string;
-    reason: "entry_changed" | "link_broken" | "entry_missing";
+    id: string | null;
+    reason: "entry_changed" | "link_broken" | "entry_missing" | "time_reversed" | "checkpoint_unsealed" | "prune_unsealed" | "anchor_mismatch" | "anchor_invalid";
   } | null;
   checked_at: string;
 }
@@ -39,7 +44,7 @@ export interface AuditChainReport {
 export interface AuditEntry {
   /** prefix `aud_` */
   id: string;
-  action: "auth.signed_in" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.failing" | "webhook.disabled" | "webhook.recovered" | "plan.selected" | "auth.signed_out_everywhere" | "auth.password_changed" | "auth.password_reset" | "auth.signed_up" | "auth.org_switched" | "member.role_changed" | "member.removed" | "member.joined" | "member_invitation.created" | "member_invitation.revoked" | "member_invitation.resent" | "project.created" | "project.updated" | "project.deleted" | "room.updated" | "room.ended" | "recording.deleted" | "webhook.listen_started" | "webhook.listen_ended";
+  action: "auth.signed_in" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.failing" | "webhook.disabled" | "webhook.recovered" | "plan.selected" | "auth.signed_out_everywhere" | "auth.password_changed" | "auth.password_reset" | "auth.signed_up" | "auth.org_switched" | "member.role_changed" | "member.removed" | "member.joined" | "member_invitation.created" | "member_invitation.revoked" | "member_invitation.resent" | "project.created" | "project.updated" | "project.deleted" | "room.updated" | "room.ended" | "recording.deleted" | "webhook.listen_started" | "webhook.listen_ended" | "audit.pruned";
   actor: {
     type: "user" | "api_key" | "system";
     id: string;
@@ -124,6 +129,19 @@ export interface DownloadLink {
   filename: string;
   /** ISO 8601 UTC, milliseconds */
   expires_at: string;
+}
+
+export interface GuestToken {
+  /** ES256/EdDSA JWT */
+  token: string;
+  /** ISO 8601 UTC, milliseconds */
+  expires_at: string;
+  /** Present when the service runs a media plane (SVC_MEDIA_PLANE): how to enter the room. */
+  media?: MediaCredential;
+  /** The guest's participant identity (`guest_…`), made by the service. */
+  identity: string;
+  /** publisher in meeting and 1to1 rooms, viewer in webinar and live rooms */
+  role: "publisher" | "broadcaster" | "viewer";
 }
 
 export interface Health {
@@ -219,6 +237,14 @@ export interface MediaCredential {
   join_token?: string;
 }
 
+export interface MediaEventsAccepted {
+  accepted: true;
+  /** Events in the request. */
+  received: number;
+  /** Events that changed something (unknown rooms, repeats and other types change nothing). */
+  applied: number;
+}
+
 export interface Member {
   /** prefix `usr_` */
   user_id: string;
@@ -298,7 +324,7 @@ export interface Problem {
   title: string;
   status: number;
   detail: string;
-  code: "invalid_json" | "malformed_request" | "unauthenticated" | "invalid_credentials" | "invalid_api_key" | "plan_required" | "forbidden_workspace_role" | "insufficient_scope" | "csrf_failed" | "access_denied" | "not_found" | "method_not_allowed" | "slug_taken" | "room_ended" | "conflict" | "already_member" | "last_owner" | "invitation_expired" | "link_expired" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "room_type_preview" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable";
+  code: "invalid_json" | "malformed_request" | "unauthenticated" | "invalid_credentials" | "invalid_api_key" | "plan_required" | "forbidden_workspace_role" | "insufficient_scope" | "csrf_failed" | "access_denied" | "not_found" | "method_not_allowed" | "request_timeout" | "slug_taken" | "room_ended" | "conflict" | "already_member" | "last_owner" | "invitation_expired" | "link_expired" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "headers_too_large" | "validation_failed" | "room_type_preview" | "idempotency_key_reused" | "rate_limited" | "sign_in_proof_required" | "internal_error" | "service_unavailable";
   errors?: {
     path: string;
     message: string;
@@ -665,7 +691,7 @@ export interface WebhookTestEvent {
 }
 
 /** The problem codes this version of the API documents (the `code` of an error answer). */
-export const KNOWN_ERROR_CODES = ["invalid_json","malformed_request","unauthenticated","invalid_credentials","invalid_api_key","plan_required","forbidden_workspace_role","insufficient_scope","csrf_failed","access_denied","not_found","method_not_allowed","slug_taken","room_ended","conflict","already_member","last_owner","invitation_expired","link_expired","payload_too_large","unsupported_media_type","validation_failed","room_type_preview","idempotency_key_reused","rate_limited","internal_error","service_unavailable"] as const;
+export const KNOWN_ERROR_CODES = ["invalid_json","malformed_request","unauthenticated","invalid_credentials","invalid_api_key","plan_required","forbidden_workspace_role","insufficient_scope","csrf_failed","access_denied","not_found","method_not_allowed","request_timeout","slug_taken","room_ended","conflict","already_member","last_owner","invitation_expired","link_expired","payload_too_large","unsupported_media_type","range_not_satisfiable","headers_too_large","validation_failed","room_type_preview","idempotency_key_reused","rate_limited","sign_in_proof_required","internal_error","service_unavailable"] as const;
 
 /** Every operation of the API by its operationId: what it takes and what it answers. */
 export interface Operations {
@@ -842,6 +868,31 @@ export interface Operations {
     body: undefined;
     response: WebhookEndpointDetail;
   };
+  /** POST /v1/internal/media/janus: Janus event handler (internal) */
+  ingestJanusEvents: {
+    params: never;
+    query: never;
+    body: {
+      type: number;
+      subtype?: number;
+      timestamp: number;
+      emitter?: string;
+      session_id?: number;
+      handle_id?: number;
+      event: Record<string, unknown>;
+      [key: string]: unknown;
+    } | {
+      type: number;
+      subtype?: number;
+      timestamp: number;
+      emitter?: string;
+      session_id?: number;
+      handle_id?: number;
+      event: Record<string, unknown>;
+      [key: string]: unknown;
+    }[];
+    response: MediaEventsAccepted;
+  };
   /** POST /v1/internal/media-events: Media-plane lifecycle report (internal) */
   ingestMediaReport: {
     params: never;
@@ -895,7 +946,7 @@ export interface Operations {
     query: {
       limit?: number;
       cursor?: string;
-      action?: "auth.signed_in" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.failing" | "webhook.disabled" | "webhook.recovered" | "plan.selected" | "auth.signed_out_everywhere" | "auth.password_changed" | "auth.password_reset" | "auth.signed_up" | "auth.org_switched" | "member.role_changed" | "member.removed" | "member.joined" | "member_invitation.created" | "member_invitation.revoked" | "member_invitation.resent" | "project.created" | "project.updated" | "project.deleted" | "room.updated" | "room.ended" | "recording.deleted" | "webhook.listen_started" | "webhook.listen_ended";
+      action?: "auth.signed_in" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.failing" | "webhook.disabled" | "webhook.recovered" | "plan.selected" | "auth.signed_out_everywhere" | "auth.password_changed" | "auth.password_reset" | "auth.signed_up" | "auth.org_switched" | "member.role_changed" | "member.removed" | "member.joined" | "member_invitation.created" | "member_invitation.revoked" | "member_invitation.resent" | "project.created" | "project.updated" | "project.deleted" | "room.updated" | "room.ended" | "recording.deleted" | "webhook.listen_started" | "webhook.listen_ended" | "audit.pruned";
       /** Entries at or after this instant. */
       since?: string;
       /** Entries before this instant (exclusive). */
@@ -1099,6 +1150,15 @@ export interface Operations {
       grants?: ("publish" | "subscribe" | "record")[];
     };
     response: MintedApiKey;
+  };
+  /** POST /v1/join/{shortCode}/token: Join a room through its share link (extension) */
+  mintGuestToken: {
+    params: { shortCode: string };
+    query: never;
+    body: {
+      displayName: string;
+    };
+    response: GuestToken;
   };
   /** POST /v1/auth/tokens/room: Mint a room token */
   mintRoomToken: {
@@ -1355,6 +1415,7 @@ export const OPERATIONS = {
   getRecording: { method: "GET", path: "/v1/workspace/recordings/{id}", status: 200, idempotent: false, bodyRequired: false },
   getRoom: { method: "GET", path: "/v1/workspace/rooms/{roomId}", status: 200, idempotent: false, bodyRequired: false },
   getWebhook: { method: "GET", path: "/v1/workspace/webhooks/{id}", status: 200, idempotent: false, bodyRequired: false },
+  ingestJanusEvents: { method: "POST", path: "/v1/internal/media/janus", status: 202, idempotent: false, bodyRequired: true },
   ingestMediaReport: { method: "POST", path: "/v1/internal/media-events", status: 202, idempotent: true, bodyRequired: true },
   inviteMember: { method: "POST", path: "/v1/workspace/members/invitations", status: 201, idempotent: true, bodyRequired: true },
   listApiKeys: { method: "GET", path: "/v1/workspace/projects/{projectId}/api-keys", status: 200, idempotent: false, bodyRequired: false },
@@ -1373,6 +1434,7 @@ export const OPERATIONS = {
   listWebhooks: { method: "GET", path: "/v1/workspace/webhooks", status: 200, idempotent: false, bodyRequired: false },
   liveness: { method: "GET", path: "/healthz", status: 200, idempotent: false, bodyRequired: false },
   mintApiKey: { method: "POST", path: "/v1/workspace/projects/{projectId}/api-keys", status: 201, idempotent: true, bodyRequired: true },
+  mintGuestToken: { method: "POST", path: "/v1/join/{shortCode}/token", status: 200, idempotent: false, bodyRequired: true },
   mintRoomToken: { method: "POST", path: "/v1/auth/tokens/room", status: 200, idempotent: true, bodyRequired: true },
   readiness: { method: "GET", path: "/readyz", status: 200, idempotent: false, bodyRequired: false },
   recoverDeliveries: { method: "POST", path: "/v1/workspace/webhooks/{id}/recover", status: 202, idempotent: true, bodyRequired: true },
