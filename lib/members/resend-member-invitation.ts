@@ -3,6 +3,7 @@ import { orgInvitations } from "@/db/schema";
 import { newLinkToken } from "@/lib/accounts/link-token";
 import { type AuditContext, recordAudit } from "@/lib/audit/record-audit";
 import type { Db } from "@/lib/db";
+import { purgeSealedLink } from "@/lib/email/purge-sealed-link";
 import type { Member } from "@/lib/identity/load-member";
 import { newId } from "@/lib/ids";
 import { transactionWithJobs } from "@/lib/jobs/transaction";
@@ -49,6 +50,8 @@ export async function resendMemberInvitation(
       expiresAt: open.expiresAt,
       revokedAt: now,
     });
+    // The replaced link opens nothing: its sealed copy goes too (docs/decisions/1011).
+    await purgeSealedLink(tx, open.tokenHash);
     await emailInvitation(tx, actor, { email: open.email, role: open.role }, token, now);
     await recordAudit(tx, audit, {
       action: "member_invitation.resent",
