@@ -8,7 +8,8 @@
  *
  * Where it reads (docs/decisions/1012): with DATABASE_URL, PostgreSQL directly; otherwise the
  * running development server's GET /dev/mailbox (PGlite allows one process per data dir, and
- * `npm run dev` holds it), and when no server answers, the embedded database itself.
+ * `npm run dev` holds it) at SVC_BASE_URL when that is local, else `http://localhost:<PORT>`; when
+ * no server answers, the embedded database itself.
  */
 import { parseArgs } from "node:util";
 import { closeDb, getDb } from "@/lib/db";
@@ -32,8 +33,17 @@ if (!parsed.success) {
   process.exit(2);
 }
 const query = parsed.data;
-// A local client of the local server: loopback, on the server's own port.
-const server = (values.url ?? `http://localhost:${env.PORT ?? 3000}`).replace(/\/+$/, "");
+/**
+ * A local client of the local server: its public URL when that is on this machine (SVC_BASE_URL
+ * as the server has it, `http://localhost:<PORT>` by default), else localhost on its port.
+ */
+function localServer(): string {
+  const base = new URL(env.baseUrl);
+  const loopback =
+    ["localhost", "127.0.0.1", "[::1]"].includes(base.hostname) || base.hostname.startsWith("127.");
+  return loopback ? base.origin : `http://localhost:${env.PORT ?? 3000}`;
+}
+const server = (values.url ?? localServer()).replace(/\/+$/, "");
 
 class Unreachable extends Error {}
 
