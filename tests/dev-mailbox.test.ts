@@ -241,7 +241,7 @@ describe("npm run mailbox", () => {
     expect(all.stdout).toContain(`Link: ${link}`);
     const none = await mailbox(["--to", "nobody@mailbox.example"]);
     expect(none).toMatchObject({ code: 0, stdout: "No emails to nobody@mailbox.example yet.\n" });
-  }, 60_000);
+  }, 180_000);
 
   it("says why when the server has no development mailbox, and refuses bad arguments", async () => {
     overrideEnvForTests({});
@@ -252,5 +252,5 @@ describe("npm run mailbox", () => {
     const bad = await mailbox(["--to", "nope"]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("Usage");
-  }, 60_000);
+  }, 180_000);
 });
