@@ -125,7 +125,8 @@ describe("POST /v1/auth/login", () => {
       for (let i = 0; i < 9; i++) expectProblem(await login(email, `bad-${i}`), 401, "invalid_credentials");
       expect((await login(email, FIXTURE_PASSWORD)).status).toBe(200);
     }
-  });
+    // Thirty sign-ins in a row, each running the KDF: slow on a busy machine.
+  }, 120_000);
 
   it("throttles attempts per client IP, keyed by the socket peer, not by a client's X-Forwarded-For", async () => {
     for (let i = 0; i < 100; i++) await loginLimits.perIp.consume("203.0.113.9");

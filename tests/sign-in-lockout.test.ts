@@ -39,7 +39,8 @@ async function resetLink(userId: string, email: string): Promise<string> {
 const confirm = (token: string, password: string, peer = OWNER_ADDRESS) =>
   call("POST", "/v1/auth/password-reset/confirm", { json: { token, password }, peer });
 
-describe("lockout without denial of service", () => {
+// Dozens of sign-ins, each running the KDF (about 100 ms, several times that on a busy machine).
+describe("lockout without denial of service", { timeout: 120_000 }, () => {
   it("ten wrong passwords from other addresses do not stop the owner's correct one from the owner's address", async () => {
     const { email } = org.members.Developer;
     for (let i = 0; i < 10; i++) {
