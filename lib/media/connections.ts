@@ -9,7 +9,7 @@ import type { QOS_KINDS } from "@/lib/media/media-report-schema";
 
 /**
  * What a media-plane driver observes about client connections, in words of no one server
- * (docs/decisions/1042), and how each becomes the media reports of decisions §7. A driver turns
+ * (docs/decisions/1042), and how each becomes the media reports of docs/spec/product-decisions.md §7. A driver turns
  * its events into these; this module keeps the connection rows (which identity a media-plane
  * participant id is: a leave often names only that id) and hands the reports to the one domain
  * code (lib/media/ingest-media-report.ts). `ref` is the driver's unique id of the event: the
@@ -176,7 +176,7 @@ export async function leaveConnections(
   });
 }
 
-/** Roles that may send media (decisions §5); a viewer may only subscribe. */
+/** Roles that may send media (docs/spec/product-decisions.md §5); a viewer may only subscribe. */
 const PUBLISHING_ROLES = new Set(["publisher", "broadcaster"]);
 
 /**

@@ -13,7 +13,7 @@ export interface ShareLinkRoom {
   planSelected: boolean;
 }
 
-/** By short code only (rooms_short_code_key), joined to its org for the plan flag (decisions §2). */
+/** By short code only (rooms_short_code_key), joined to its org for the plan flag (docs/spec/product-decisions.md §2). */
 export async function findShareLinkRoom(db: DbOrTx, code: string): Promise<ShareLinkRoom | null> {
   const shortCode = normaliseShortCode(code);
   if (!shortCode) return null;

@@ -54,7 +54,7 @@ export class ServiceApi {
     return (text ? JSON.parse(text) : undefined) as T;
   }
 
-  /** Signs in as a seeded owner; the session JWT is then sent as a Bearer (decisions §2). */
+  /** Signs in as a seeded owner; the session JWT is then sent as a Bearer (docs/spec/product-decisions.md §2). */
   async signIn(email: string, password: string): Promise<void> {
     const res = await this.fetch(`${this.baseUrl}/v1/auth/login`, {
       method: "POST",
