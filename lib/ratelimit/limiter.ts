@@ -25,6 +25,11 @@ export interface RateLimitPolicy {
    * one per request, for the hot paths (room tokens, session requests).
    */
   leased?: boolean;
+  /**
+   * A record kept with a limiter's counters, not a budget a client spends (the addresses an
+   * account signed in from): never announced in `RateLimit` headers.
+   */
+  record?: boolean;
 }
 
 export interface RateLimitDecision {

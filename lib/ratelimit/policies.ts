@@ -19,7 +19,12 @@ export const limits = {
    * Addresses an account signed in from (one point each, kept 14 days): the owner's own. (The
    * memory store's expiry is a timer: no window may pass 2^31 ms, about 24.8 days.)
    */
-  signInKnownAddresses: new RateLimit({ name: "sign-in-known", points: 1, durationSec: 14 * 24 * 60 * 60 }),
+  signInKnownAddresses: new RateLimit({
+    name: "sign-in-known",
+    points: 1,
+    durationSec: 14 * 24 * 60 * 60,
+    record: true,
+  }),
   /** Sign-in attempts per client IP. */
   signInPerIp: new RateLimit({ name: "sign-in-ip", points: 100, durationSec: 15 * 60 }),
   /** Any request of one signed-in member (user in an org), on every workspace endpoint. */
