@@ -48,7 +48,7 @@ if (process.argv[2] === "receiver") {
   const { createWebhook } = await import("@/lib/webhooks/create-webhook");
   const { transactionWithJobs } = await import("@/lib/jobs/transaction");
   const { recordEvent } = await import("@/lib/webhooks/outbox/record-event");
-  const { startJobs, stopJobs } = await import("@/lib/jobs/backend");
+  const { startJobs, stopJobs } = await import("@/lib/jobs/start-jobs");
   const db = await getDb();
   const orgId = newId("org");
   await db.insert(orgs).values({ id: orgId, name: "loop", planSelected: true });

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { deliveries } from "@/db/schema";
 import { getDb } from "@/lib/db";
 import { env, overrideEnvForTests } from "@/lib/env";
-import { startJobs, stopJobs } from "@/lib/jobs/backend";
+import { startJobs, stopJobs } from "@/lib/jobs/start-jobs";
 import { deliverDueWebhooks } from "@/lib/jobs/definitions/deliver-due-webhooks";
 import { wake } from "@/lib/jobs/embedded-runner";
 import type { CreatedWebhook } from "@/lib/webhooks/create-webhook";

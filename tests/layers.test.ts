@@ -80,6 +80,13 @@ describe("layers of background work", () => {
     expect(lazy.filter((i) => i.kind === "dynamic").length).toBeGreaterThanOrEqual(4);
   });
 
+  it("only the worker start-up loads the job registry (a dispatching transaction loads no definition)", () => {
+    const importers = files.filter((f) =>
+      importsOf(f).some((i) => i.kind !== "type" && i.target === "lib/jobs/registry"),
+    );
+    expect(importers.map(rel)).toEqual(["lib/jobs/start-jobs.ts"]);
+  });
+
   it("no import cycle between lib areas runs through the areas background work connects", () => {
     const graph = new Map<string, Set<string>>();
     for (const f of files) {

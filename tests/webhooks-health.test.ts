@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, deliveries, emails, webhookEndpoints } from "@/db/schema";
 import { getDb } from "@/lib/db";
 import { overrideEnvForTests } from "@/lib/env";
-import { startJobs, stopJobs } from "@/lib/jobs/backend";
+import { startJobs, stopJobs } from "@/lib/jobs/start-jobs";
 import { deliverDueWebhooks } from "@/lib/jobs/definitions/deliver-due-webhooks";
 import { checkEndpointHealth } from "@/lib/webhooks/health/check-endpoint-health";
 import { call } from "./helpers/app";

@@ -6,7 +6,7 @@ import { deliveries, deliveryAttempts, webhookSigningSecrets } from "@/db/schema
 import { encryptSecret } from "@/lib/crypto/secret-box";
 import { type Db, getDb } from "@/lib/db";
 import { overrideEnvForTests } from "@/lib/env";
-import { startJobs, stopJobs } from "@/lib/jobs/backend";
+import { startJobs, stopJobs } from "@/lib/jobs/start-jobs";
 import { deliverDueWebhooks } from "@/lib/jobs/definitions/deliver-due-webhooks";
 import { runClaimedAttempt } from "@/lib/webhooks/delivery/attempt-delivery";
 import { claimDelivery } from "@/lib/webhooks/delivery/claim";

@@ -31,7 +31,8 @@ function newDelivery(event: DomainEvent, endpointId: string, createdAt: Date, sk
     lockedBy: null,
     lastStatusCode: null,
     lastError: skipped ? "the endpoint was disabled by health checks" : null,
-    dispatchedAt: null,
+    // Handed to the backend when the transaction commits (lib/webhooks/delivery/hand-off.ts).
+    dispatchedAt: skipped ? null : createdAt,
     createdAt,
     completedAt: skipped ? event.createdAt : null,
   };
@@ -65,19 +66,23 @@ export async function insertDeliveries(
     status: r.status,
     next_attempt_at: r.nextAttemptAt,
     last_error: r.lastError,
+    dispatched_at: r.dispatchedAt,
     created_at: r.createdAt,
     completed_at: r.completedAt,
   }));
   await tx.execute(sql`
     insert into deliveries
       (id, event_id, endpoint_id, org_id, webhook_id, body, status, next_attempt_at, last_error,
-       created_at, completed_at)
+       dispatched_at, created_at, completed_at)
     select id, event_id, endpoint_id, org_id, webhook_id, body, status, next_attempt_at, last_error,
-      created_at, completed_at
+      dispatched_at, created_at, completed_at
     from json_to_recordset(${JSON.stringify(input)}::json) as r(id text, event_id text,
       endpoint_id text, org_id text, webhook_id text, body text, status text,
-      next_attempt_at timestamptz, last_error text, created_at timestamptz, completed_at timestamptz)`);
-  if (endpointIds.length > 0) requestDeliveries(tx);
+      next_attempt_at timestamptz, last_error text, dispatched_at timestamptz, created_at timestamptz, completed_at timestamptz)`);
+  requestDeliveries(
+    tx,
+    rows.filter((r) => r.status === "pending"),
+  );
   return rows;
 }
 
