@@ -11,7 +11,6 @@ import { type ChildProcess, fork } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { z } from "zod";
 import { makeCertificate, Receiver } from "./lib/receiver.mjs";
 
 if (process.argv[2] === "receiver") {
@@ -83,10 +82,17 @@ if (process.argv[2] === "receiver") {
       await transactionWithJobs(db, (tx) =>
         recordEvent(tx, {
           type: "room.created",
-          schema: z.object({ id: z.string() }).passthrough(),
           orgId,
           projectId,
-          object: { id: `rm_${i}`, name: `loop ${i}` },
+          object: {
+            id: `rm_${i}`,
+            name: `loop ${i}`,
+            type: "meeting",
+            state: "created",
+            project_id: projectId,
+            short_code: "abc-defg-hij",
+            created_at: new Date().toISOString(),
+          },
         }),
       );
     }
