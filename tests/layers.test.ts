@@ -57,6 +57,21 @@ function cyclesThrough(graph: Map<string, Set<string>>, start: string): string[]
   return found;
 }
 
+describe("the schema layer", () => {
+  it("db/ imports no domain module, not even a type (its value lists are db/enums.ts)", () => {
+    const dbFiles = fs.readdirSync("db").filter((f) => /\.tsx?$/.test(f));
+    expect(dbFiles).toContain("schema.ts");
+    const offenders = dbFiles.flatMap((f) => {
+      const text = fs.readFileSync(path.join("db", f), "utf8");
+      return [...text.matchAll(/\bfrom\s+"([^"]+)"|import\(\s*"([^"]+)"\s*\)/g)]
+        .map((m) => m[1] ?? m[2] ?? "")
+        .filter((target) => !target.startsWith("./") && !/^(drizzle-orm|node:)/.test(target))
+        .map((target) => `db/${f} -> ${target}`);
+    });
+    expect(offenders).toEqual([]);
+  });
+});
+
 describe("layers of background work", () => {
   it("nothing in lib/ imports the Inngest adapter (inngest/)", () => {
     const offenders = files.filter((f) => importsOf(f).some((i) => i.target.startsWith("inngest/")));
