@@ -8,7 +8,7 @@ import { deferDelivery, takeSendSlot } from "@/lib/webhooks/delivery/backpressur
 import { claimDelivery, releaseClaim } from "@/lib/webhooks/delivery/claim";
 import type { AttemptReport, DeliveryRow } from "@/lib/webhooks/delivery/delivery-row";
 import { loadTargets, type Target } from "@/lib/webhooks/delivery/load-targets";
-import { ATTEMPT_TIMEOUT_MS, type PostResult, postWebhook } from "@/lib/webhooks/delivery/post-webhook";
+import { attemptTimeoutMs, type PostResult, postWebhook } from "@/lib/webhooks/delivery/post-webhook";
 import { recordAttempt, type SentAttempt } from "@/lib/webhooks/delivery/record-attempt";
 import { judgeAttempt } from "@/lib/webhooks/delivery/schedule";
 import { signedHeaders, UnsignableError } from "@/lib/webhooks/delivery/signed-request";
@@ -57,7 +57,7 @@ async function send(db: Db, row: DeliveryRow, target: Target, attempt: number): 
   const result = isInboxUrl(target.url)
     ? await receiveInInbox(db, row.endpointId, headers, row.body)
     : await postWebhook(target.url, headers, row.body, {
-        timeoutMs: ATTEMPT_TIMEOUT_MS,
+        timeoutMs: attemptTimeoutMs(),
         guardAddresses: env.SVC_DEPLOYMENT_MODE === "cloud",
       });
   // A failed test does not start the endpoint's failing clock (docs/decisions/1074).

@@ -7,7 +7,8 @@ import { blockedHostReason } from "@/lib/webhooks/address-policy";
 import { classifyNetworkError, classifyStatus, type ErrorClass } from "@/lib/webhooks/delivery/error-class";
 import { BlockedAddressError, connectionLookup } from "@/lib/webhooks/resolve-host";
 
-export const ATTEMPT_TIMEOUT_MS = 10_000;
+/** An attempt's deadline: decisions §6's 10 s unless SVC_WEBHOOK_ATTEMPT_TIMEOUT_MS says otherwise. */
+export const attemptTimeoutMs = (): number => env.SVC_WEBHOOK_ATTEMPT_TIMEOUT_MS;
 /** Stored per attempt in the delivery log; the rest of a response is not kept. */
 export const RESPONSE_BODY_LIMIT = 4096;
 const READ_LIMIT_BYTES = 16 * 1024;
@@ -91,7 +92,7 @@ export function postWebhook(
 ): Promise<PostResult> {
   const startedAt = new Date();
   const t0 = performance.now();
-  const timeoutMs = opts.timeoutMs ?? ATTEMPT_TIMEOUT_MS;
+  const timeoutMs = opts.timeoutMs ?? attemptTimeoutMs();
   const done = (
     statusCode: number | null,
     responseBody: string | null,
