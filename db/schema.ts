@@ -588,6 +588,17 @@ export const deliveries = pgTable(
     index("deliveries_org_created_idx").on(t.orgId, t.createdAt),
     // Retention: ended deliveries (delivered, gone, dead, cancelled) oldest first.
     index("deliveries_completed_idx").on(t.completedAt).where(sql`status <> 'pending'`),
+    // Fair claiming (docs/decisions/1023): endpoints with due work, and what each endpoint and org
+    // has in flight.
+    index("deliveries_endpoint_due_idx")
+      .on(t.endpointId, t.nextAttemptAt)
+      .where(sql`status = 'pending'`),
+    index("deliveries_endpoint_leased_idx")
+      .on(t.endpointId)
+      .where(sql`status = 'pending' AND locked_until IS NOT NULL`),
+    index("deliveries_org_leased_idx")
+      .on(t.orgId)
+      .where(sql`status = 'pending' AND locked_until IS NOT NULL`),
     // Lease recovery: leases held by an instance whose heartbeat stopped.
     index("deliveries_locked_by_idx").on(t.lockedBy).where(sql`locked_until IS NOT NULL`),
   ],

@@ -27,9 +27,15 @@ import { attemptsOf, deliveriesOf, registerWebhook, roomObject } from "./helpers
 const HOOK = "https://127.0.0.1:9/hook";
 let org: TestOrg;
 
+/** The claim mechanics, apart from the fair shares (tests/fair-delivery.test.ts). */
+const UNCAPPED = { SVC_WEBHOOK_ENDPOINT_CONCURRENCY: "64", SVC_WEBHOOK_ORG_CONCURRENCY: "1024" };
+
 beforeAll(async () => {
+  overrideEnvForTests(UNCAPPED);
   org = await createOrg();
 });
+
+afterAll(() => overrideEnvForTests({}));
 
 /** A fresh endpoint with `count` pending deliveries, all claimed (in creation order). */
 async function claimed(count: number) {
@@ -165,8 +171,8 @@ describe("attempts recorded together", () => {
 });
 
 describe("the sending phase", () => {
-  beforeAll(() => overrideEnvForTests({ SVC_WEBHOOK_CA_FILE: testCertificate().caFile }));
-  afterAll(() => overrideEnvForTests({}));
+  beforeAll(() => overrideEnvForTests({ ...UNCAPPED, SVC_WEBHOOK_CA_FILE: testCertificate().caFile }));
+  afterAll(() => overrideEnvForTests(UNCAPPED));
 
   it("ends when the answer is in, before the attempt is recorded; never for an attempt not made", async () => {
     const rx = await startHttpsReceiver();

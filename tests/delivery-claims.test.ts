@@ -31,6 +31,9 @@ beforeAll(async () => {
   overrideEnvForTests({
     SVC_WEBHOOK_CA_FILE: testCertificate().caFile,
     SVC_WEBHOOK_RETRY_SCHEDULE: "0,0,0,0,0,0,0",
+    // The claim mechanics, apart from the fair shares (tests/fair-delivery.test.ts).
+    SVC_WEBHOOK_ENDPOINT_CONCURRENCY: "64",
+    SVC_WEBHOOK_ORG_CONCURRENCY: "1024",
   });
   rx = await startHttpsReceiver();
 });

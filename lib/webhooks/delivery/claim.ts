@@ -2,8 +2,10 @@ import { and, asc, eq, gt, isNull, lte, or } from "drizzle-orm";
 import { deliveries } from "@/db/schema";
 import type { Db } from "@/lib/db";
 import { type PreparedStatement, runPrepared } from "@/lib/db-prepared";
+import { env } from "@/lib/env";
 import { instanceId } from "@/lib/instances/heartbeat";
 import { DELIVERY_COLUMNS } from "@/lib/webhooks/delivery/delivery-columns";
+import { FAIR_DUE } from "@/lib/webhooks/delivery/fair-due";
 import type { AttemptReport, DeliveryRow, DeliveryState } from "@/lib/webhooks/delivery/delivery-row";
 import {
   dateOf,
@@ -47,22 +49,15 @@ const CLAIM_SELECT = DELIVERY_COLUMNS.map(([key, column, type]) => ({
 
 /**
  * The embedded worker's claim with the batch's targets, one prepared statement (0950): up to `$2`
- * deliveries due at `$1`, oldest due first (`deliveries_due_idx`), SKIP LOCKED so several
- * processes on one PostgreSQL claim side by side without taking the same row; leased until `$3`
- * by instance `$4`; each joined to its target (TARGET_JOINS). The delivery's columns come first
- * (CLAIM_SELECT).
+ * deliveries due at `$1`, chosen fairly between orgs and endpoints under the in-flight caps `$5`
+ * and `$6` (fair-due.ts, docs/decisions/1023), SKIP LOCKED so several processes on one PostgreSQL
+ * claim side by side without taking the same row; leased until `$3` by instance `$4`; each joined
+ * to its target (TARGET_JOINS). The delivery's columns come first (CLAIM_SELECT).
  */
 const CLAIM_DUE: PreparedStatement = {
-  name: "svc_claim_due_deliveries",
-  types: ["timestamptz", "int", "timestamptz", "text"],
-  text: `with due as (
-      select id from deliveries
-      where status = 'pending' and next_attempt_at <= $1::timestamptz
-        and (locked_until is null or locked_until <= $1::timestamptz)
-      order by next_attempt_at
-      limit $2::int
-      for update skip locked
-    ), claimed as (
+  name: "svc_claim_due_fairly",
+  types: ["timestamptz", "int", "timestamptz", "text", "int", "int"],
+  text: `${FAIR_DUE}, claimed as (
       update deliveries set locked_until = $3::timestamptz, locked_by = $4::text
       from due where deliveries.id = due.id and deliveries.status = 'pending'
         and (deliveries.locked_until is null or deliveries.locked_until <= $1::timestamptz)
@@ -98,6 +93,8 @@ export async function claimDueBatch(
     String(limit),
     new Date(now.getTime() + LEASE_MS).toISOString(),
     instanceId(),
+    String(env.SVC_WEBHOOK_ENDPOINT_CONCURRENCY),
+    String(env.SVC_WEBHOOK_ORG_CONCURRENCY),
   ]);
   const rows: DeliveryRow[] = [];
   let last: string | undefined;

@@ -43,3 +43,11 @@ ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_actor_type_check" CHECK (actor
 ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_action_check" CHECK (action = ANY (ARRAY['auth.signed_in'::text, 'api_key.created'::text, 'api_key.rotated'::text, 'api_key.revoked'::text, 'webhook.created'::text, 'webhook.updated'::text, 'webhook.deleted'::text, 'webhook.secret_rotated'::text, 'webhook.failing'::text, 'webhook.disabled'::text, 'webhook.recovered'::text, 'plan.selected'::text, 'auth.signed_out_everywhere'::text, 'auth.password_changed'::text, 'auth.password_reset'::text, 'auth.signed_up'::text, 'auth.org_switched'::text, 'member.role_changed'::text, 'member.removed'::text, 'member.joined'::text, 'member_invitation.created'::text, 'member_invitation.revoked'::text, 'member_invitation.resent'::text, 'project.created'::text, 'project.updated'::text, 'project.deleted'::text, 'room.updated'::text, 'room.ended'::text, 'recording.deleted'::text, 'webhook.listen_started'::text, 'webhook.listen_ended'::text, 'audit.pruned'::text]));
 --> statement-breakpoint
 ALTER TABLE "idempotency_keys" ADD CONSTRAINT "idempotency_keys_state_check" CHECK (state = ANY (ARRAY['in_progress'::text, 'completed'::text]));
+--> statement-breakpoint
+-- Fair claiming (docs/decisions/1023): the endpoints with due work, one probe each, and what each
+-- endpoint and org has in flight (leased).
+CREATE INDEX "deliveries_endpoint_due_idx" ON "deliveries" USING btree ("endpoint_id","next_attempt_at") WHERE status = 'pending';
+--> statement-breakpoint
+CREATE INDEX "deliveries_endpoint_leased_idx" ON "deliveries" USING btree ("endpoint_id") WHERE status = 'pending' AND locked_until IS NOT NULL;
+--> statement-breakpoint
+CREATE INDEX "deliveries_org_leased_idx" ON "deliveries" USING btree ("org_id") WHERE status = 'pending' AND locked_until IS NOT NULL;
