@@ -186,7 +186,11 @@ describe("Inngest driver: the deliver-webhook function", () => {
     expect(config.idempotency).toBe("event.data.runKey");
     expect(config.triggers).toEqual([{ event: "svc/webhook.delivery.requested" }]);
     // One receiver's trouble never holds up another's deliveries.
-    expect(config.concurrency).toEqual({ key: "event.data.endpointId", limit: 10 });
+    // Fair shares: per endpoint and per org (docs/decisions/1023).
+    expect(config.concurrency).toEqual([
+      { key: "event.data.endpointId", limit: 16 },
+      { key: "event.data.orgId", limit: 64 },
+    ]);
     expect(m.fn.inngestFunction(sweepWebhookDeliveries.id).opts.triggers).toEqual([{ cron: "*/5 * * * *" }]);
   });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { env } from "@/lib/env";
 import { defineEventJob } from "@/lib/jobs/define-job";
 
 /**
@@ -27,7 +28,13 @@ export const deliverWebhook = defineEventJob({
   embeddedWorker: "deliver-due-webhooks",
   inngest: {
     idempotency: "event.data.runKey",
-    concurrency: { key: "event.data.endpointId", limit: 10 },
+    // Fair shares (docs/decisions/1023): steps running at once per endpoint and per org, the same
+    // caps as the embedded claim. Sleeps hold no place; Inngest queues each key apart, so a
+    // hanging org waits behind its own limit while other orgs' runs start.
+    concurrency: [
+      { key: "event.data.endpointId", limit: env.SVC_WEBHOOK_ENDPOINT_CONCURRENCY },
+      { key: "event.data.orgId", limit: env.SVC_WEBHOOK_ORG_CONCURRENCY },
+    ],
   },
 });
 

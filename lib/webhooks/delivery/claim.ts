@@ -5,8 +5,8 @@ import { type PreparedStatement, runPrepared } from "@/lib/db-prepared";
 import { env } from "@/lib/env";
 import { instanceId } from "@/lib/instances/heartbeat";
 import { DELIVERY_COLUMNS } from "@/lib/webhooks/delivery/delivery-columns";
-import { FAIR_DUE } from "@/lib/webhooks/delivery/fair-due";
 import type { AttemptReport, DeliveryRow, DeliveryState } from "@/lib/webhooks/delivery/delivery-row";
+import { FAIR_DUE } from "@/lib/webhooks/delivery/fair-due";
 import {
   dateOf,
   epochMs,
