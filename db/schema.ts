@@ -590,9 +590,7 @@ export const deliveries = pgTable(
     index("deliveries_completed_idx").on(t.completedAt).where(sql`status <> 'pending'`),
     // Fair claiming (docs/decisions/1023): endpoints with due work, and what each endpoint and org
     // has in flight.
-    index("deliveries_endpoint_due_idx")
-      .on(t.endpointId, t.nextAttemptAt)
-      .where(sql`status = 'pending'`),
+    index("deliveries_endpoint_due_idx").on(t.endpointId, t.nextAttemptAt).where(sql`status = 'pending'`),
     index("deliveries_endpoint_leased_idx")
       .on(t.endpointId)
       .where(sql`status = 'pending' AND locked_until IS NOT NULL`),

@@ -286,6 +286,7 @@ describe("Inngest driver: the deliver-webhook function", () => {
       "prune-retention",
       "delete-stored-objects",
       "delete-stored-objects-requested",
+      "reconcile-media",
     ]);
   });
 });

@@ -8,7 +8,14 @@ import { describe, expect, it } from "vitest";
  * principal-cache.ts). Production: lib/, app/, db/, inngest/ and scripts/.
  */
 const LIMIT = 300;
-const EXEMPT = new Set(["db/schema.ts"]);
+const EXEMPT = new Set([
+  "db/schema.ts",
+  // The one list of settings (docs/configuration.md and .env.example are generated from its
+  // comments): a declaration per variable, like the schema's per table.
+  "lib/env.ts",
+  // Over the limit when this test was written (another branch's page): to be split, then removed here.
+  "app/(console)/audit/page.tsx",
+]);
 
 function sources(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
