@@ -11,7 +11,6 @@ import { type ChildProcess, fork } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { z } from "zod";
 import { makeCertificate, Receiver } from "./lib/receiver.mjs";
 
 if (process.argv[2] === "receiver") {
@@ -48,7 +47,7 @@ if (process.argv[2] === "receiver") {
   const { createWebhook } = await import("@/lib/webhooks/create-webhook");
   const { transactionWithJobs } = await import("@/lib/jobs/transaction");
   const { recordEvent } = await import("@/lib/webhooks/outbox/record-event");
-  const { startJobs, stopJobs } = await import("@/lib/jobs/backend");
+  const { startJobs, stopJobs } = await import("@/lib/jobs/start-jobs");
   const db = await getDb();
   const orgId = newId("org");
   await db.insert(orgs).values({ id: orgId, name: "loop", planSelected: true });
@@ -83,10 +82,17 @@ if (process.argv[2] === "receiver") {
       await transactionWithJobs(db, (tx) =>
         recordEvent(tx, {
           type: "room.created",
-          schema: z.object({ id: z.string() }).passthrough(),
           orgId,
           projectId,
-          object: { id: `rm_${i}`, name: `loop ${i}` },
+          object: {
+            id: `rm_${i}`,
+            name: `loop ${i}`,
+            type: "meeting",
+            state: "created",
+            project_id: projectId,
+            short_code: "abc-defg-hij",
+            created_at: new Date().toISOString(),
+          },
         }),
       );
     }

@@ -12,10 +12,11 @@
  *   BENCH_PG_ADMIN_URL=…      server to create the bench database on
  *                             (default postgres://postgres@127.0.0.1:5432/postgres)
  *   BENCH_QUICK=1             short runs and small sizes (a smoke run of the harness, not figures)
- *   BENCH_SECTIONS=delivery   only some sections (token, list, members, figures, delivery, janus;
- *                             default all); `token` also measures Next's own GET and POST on a bare
- *                             app; `janus` restarts the app with SVC_MEDIA_PLANE=janus for the
- *                             Janus event ingest (bench/sections/janus-ingest.mts)
+ *   BENCH_SECTIONS=delivery   only some sections (token, list, members, figures, delivery, janus,
+ *                             fairness; default all); `token` also measures Next's own GET and POST
+ *                             on a bare app; `janus` restarts the app with SVC_MEDIA_PLANE=janus for
+ *                             the Janus event ingest (bench/sections/janus-ingest.mts); `fairness`
+ *                             alone needs no build (bench/fairness.mts)
  *   BENCH_OUT=path.json       where to write the JSON (default bench/results/latest.json)
  *   BENCH_GC_PRETENURING=on   the app and the bare Next app with V8's allocation-site pretenuring
  *                             (V8's default; the app's own default is off, decision 0974)
@@ -86,7 +87,9 @@ type TargetName = "postgres" | "embedded";
 const quick = process.env.BENCH_QUICK === "1";
 const gcPretenuring = process.env.BENCH_GC_PRETENURING === "on" ? "on" : "off";
 const sections = new Set(
-  (process.env.BENCH_SECTIONS ?? "token,list,members,figures,delivery,janus").split(",").map((x) => x.trim()),
+  (process.env.BENCH_SECTIONS ?? "token,list,members,figures,delivery,janus,fairness")
+    .split(",")
+    .map((x) => x.trim()),
 );
 const skippedSection = () => Promise.reject(new NotAvailable("left out by BENCH_SECTIONS"));
 const webhookTrust =
@@ -601,8 +604,32 @@ function pick<T>(s: Section<T> | undefined): T | undefined {
   return s && !("error" in (s as object)) && !("not_available" in (s as object)) ? (s as T) : undefined;
 }
 
+/**
+ * Fair delivery between orgs (docs/decisions/1023): bench/fairness.mts in its own process, on the
+ * embedded database (in-process worker and receivers; no Next build needed).
+ */
+async function fairness(): Promise<boolean> {
+  if (!sections.has("fairness")) return true;
+  say("fairness …");
+  const out = path.join(work, "fairness.json");
+  const r = await run(
+    bin("tsx"),
+    ["bench/fairness.mts"],
+    appEnv({ SVC_DATA_DIR: path.join(work, "fairness-data"), FAIRNESS_OUT: out }),
+    { timeoutMs: 600_000 },
+  );
+  process.stdout.write(r.stdout);
+  if (r.code !== 0) {
+    say(`fairness failed:\n${r.stderr}`);
+    return false;
+  }
+  return true;
+}
+
 async function main(): Promise<number> {
   const wanted = (process.env.BENCH_TARGETS ?? "postgres,embedded").split(",").map((s) => s.trim());
+  const fairnessOk = await fairness();
+  if ([...sections].every((s) => s === "fairness")) return fairnessOk ? 0 : 1;
   await build();
   const consolePages: PageJs[] = measureConsoleJs(path.join(ROOT, ".next"));
   const framework = await nextFloor();

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
+  check,
   doublePrecision,
   index,
   integer,
@@ -12,32 +13,74 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import type { AccountTokenKind } from "../lib/accounts/spend-account-token";
-import type { ApiKeyScope, KeyGrant } from "../lib/api-keys/scopes";
-import type { ActorType, AuditAction } from "../lib/audit/audit-actions";
-import type { Role } from "../lib/auth/roles";
-import type { Plan } from "../lib/billing/plans";
-import type { EmailKind, EmailState } from "../lib/email/cap";
-import type { MediaReportType } from "../lib/media/media-report-schema";
-import type { Environment } from "../lib/projects/environments";
-import type { RecordingState } from "../lib/recordings/recording-schema";
-import type { RoomState, RoomType } from "../lib/rooms/room-type-values";
-import type { SigningAlg } from "../lib/tokens/signing-keys";
-import type { ErrorClass } from "../lib/webhooks/delivery/error-class";
-import type { AttemptOutcome, DeliveryStatus } from "../lib/webhooks/delivery-schema";
-import type { CatalogEvent, DeliveryEventType } from "../lib/webhooks/event-catalog";
+import { enumCheckName, enumCheckSql, enumColumn } from "./enum-columns";
+import type {
+  ACCOUNT_TOKEN_KINDS,
+  ACTOR_TYPES,
+  API_KEY_SCOPES,
+  ATTEMPT_OUTCOMES,
+  AUDIT_ACTIONS,
+  CATALOG_EVENTS,
+  DELIVERY_EVENT_TYPES,
+  DELIVERY_STATUSES,
+  EMAIL_KINDS,
+  EMAIL_STATES,
+  ENVIRONMENTS,
+  ERROR_CLASSES,
+  IDEMPOTENCY_STATES,
+  KEY_GRANTS,
+  MEDIA_REPORT_TYPES,
+  PLANS,
+  RECORDING_STATES,
+  ROLES,
+  ROOM_STATES,
+  ROOM_TYPES,
+  SIGNING_ALGS,
+} from "./enums";
+
+// The schema imports no domain module (docs/decisions/1022): its value lists live in db/enums.ts.
+type Plan = (typeof PLANS)[number];
+type Role = (typeof ROLES)[number];
+type AccountTokenKind = (typeof ACCOUNT_TOKEN_KINDS)[number];
+type Environment = (typeof ENVIRONMENTS)[number];
+type RoomType = (typeof ROOM_TYPES)[number];
+type RoomState = (typeof ROOM_STATES)[number];
+type RecordingState = (typeof RECORDING_STATES)[number];
+type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+type KeyGrant = (typeof KEY_GRANTS)[number];
+type SigningAlg = (typeof SIGNING_ALGS)[number];
+type CatalogEvent = (typeof CATALOG_EVENTS)[number];
+type DeliveryEventType = (typeof DELIVERY_EVENT_TYPES)[number];
+type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+type AttemptOutcome = (typeof ATTEMPT_OUTCOMES)[number];
+type ErrorClass = (typeof ERROR_CLASSES)[number];
+type MediaReportType = (typeof MEDIA_REPORT_TYPES)[number];
+type EmailKind = (typeof EMAIL_KINDS)[number];
+type EmailState = (typeof EMAIL_STATES)[number];
+type ActorType = (typeof ACTOR_TYPES)[number];
+type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** The CHECK constraint of an enum-like column (migration 0018), from db/enum-columns.ts. */
+function enumCheck(table: string, column: string) {
+  const c = enumColumn(table, column);
+  return check(enumCheckName(c), sql.raw(enumCheckSql(c)));
+}
 
 /** Millisecond precision everywhere: the API prints milliseconds and cursors compare them exactly. */
 const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: "date" });
 const createdAt = () => ts("created_at").notNull().defaultNow();
 
-export const orgs = pgTable("orgs", {
-  id: text("id").primaryKey(),
-  name: text("name").notNull(),
-  planSelected: boolean("plan_selected").notNull().default(false),
-  plan: text("plan").$type<Plan>(),
-  createdAt: createdAt(),
-});
+export const orgs = pgTable(
+  "orgs",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    planSelected: boolean("plan_selected").notNull().default(false),
+    plan: text("plan").$type<Plan>(),
+    createdAt: createdAt(),
+  },
+  () => [enumCheck("orgs", "plan")],
+);
 
 export const users = pgTable(
   "users",
@@ -67,6 +110,7 @@ export const memberships = pgTable(
     checklistDismissedAt: ts("checklist_dismissed_at"),
   },
   (t) => [
+    enumCheck("memberships", "role"),
     primaryKey({ columns: [t.orgId, t.userId] }),
     // Session load: membership by user (the sign-in picks the user's org).
     index("memberships_user_idx").on(t.userId),
@@ -121,6 +165,7 @@ export const orgInvitations = pgTable(
     revokedAt: ts("revoked_at"),
   },
   (t) => [
+    enumCheck("org_invitations", "role"),
     // Accept: the link's token, by its hash.
     uniqueIndex("org_invitations_token_key").on(t.tokenHash),
     // GET invitations: the org's pending ones, newest first, keyset.
@@ -151,6 +196,7 @@ export const accountTokens = pgTable(
     usedAt: ts("used_at"),
   },
   (t) => [
+    enumCheck("account_tokens", "kind"),
     // Verify-email and reset confirm: the link's token, by its hash.
     uniqueIndex("account_tokens_token_key").on(t.tokenHash),
     // A used reset link or a password change ends the user's other unused links (docs/decisions/1054).
@@ -171,6 +217,7 @@ export const projects = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    enumCheck("projects", "environment"),
     // POST projects: slug_taken is decided by this constraint, race-free.
     uniqueIndex("projects_org_slug_key").on(t.orgId, t.slug),
     // GET projects: keyset page, newest first, within one org.
@@ -200,6 +247,8 @@ export const rooms = pgTable(
     mediaNode: text("media_node"),
   },
   (t) => [
+    enumCheck("rooms", "type"),
+    enumCheck("rooms", "state"),
     // Placement counts open rooms per node; reconcile reads a node's open rooms.
     index("rooms_media_node_open_idx")
       .on(t.mediaNode)
@@ -347,6 +396,7 @@ export const recordings = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    enumCheck("recordings", "state"),
     // GET recordings: completed rows of one org, newest first.
     index("recordings_org_state_started_idx").on(t.orgId, t.state, t.startedAt.desc(), t.id.desc()),
     index("recordings_room_idx").on(t.roomId),
@@ -379,6 +429,8 @@ export const apiKeys = pgTable(
     lastUsedAt: ts("last_used_at"),
   },
   (t) => [
+    enumCheck("api_keys", "scope"),
+    enumCheck("api_keys", "grants"),
     // Project-key authentication looks a key up by the hash of the presented secret.
     uniqueIndex("api_keys_secret_hash_key").on(t.secretHash),
     // Console: keys of one project.
@@ -389,15 +441,19 @@ export const apiKeys = pgTable(
 );
 
 /** Room-token signing keys of the embedded default (production passes its key via env). */
-export const tokenSigningKeys = pgTable("token_signing_keys", {
-  kid: text("kid").primaryKey(),
-  alg: text("alg").$type<SigningAlg>().notNull(),
-  /** The private JWK, encrypted with the at-rest key. */
-  privateJwkCiphertext: text("private_jwk_ciphertext").notNull(),
-  publicJwk: jsonb("public_jwk").notNull(),
-  createdAt: createdAt(),
-  retiredAt: ts("retired_at"),
-});
+export const tokenSigningKeys = pgTable(
+  "token_signing_keys",
+  {
+    kid: text("kid").primaryKey(),
+    alg: text("alg").$type<SigningAlg>().notNull(),
+    /** The private JWK, encrypted with the at-rest key. */
+    privateJwkCiphertext: text("private_jwk_ciphertext").notNull(),
+    publicJwk: jsonb("public_jwk").notNull(),
+    createdAt: createdAt(),
+    retiredAt: ts("retired_at"),
+  },
+  () => [enumCheck("token_signing_keys", "alg")],
+);
 
 export const webhookEndpoints = pgTable(
   "webhook_endpoints",
@@ -433,6 +489,7 @@ export const webhookEndpoints = pgTable(
     expiresAt: ts("expires_at"),
   },
   (t) => [
+    enumCheck("webhook_endpoints", "events"),
     // Retention: expired test inboxes.
     index("webhook_endpoints_expires_idx").on(t.expiresAt).where(sql`expires_at IS NOT NULL`),
     // GET webhooks and fan-out at event time: endpoints of one org.
@@ -474,6 +531,7 @@ export const events = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    enumCheck("events", "type"),
     index("events_org_created_idx").on(t.orgId, t.createdAt.desc()),
     // svc listen: an org's new events in order (migration 0020, docs/decisions/1062).
     index("events_org_created_id_idx").on(t.orgId, t.createdAt, t.id),
@@ -515,6 +573,7 @@ export const deliveries = pgTable(
     completedAt: ts("completed_at"),
   },
   (t) => [
+    enumCheck("deliveries", "status"),
     uniqueIndex("deliveries_event_endpoint_key").on(t.eventId, t.endpointId),
     uniqueIndex("deliveries_webhook_id_key").on(t.webhookId),
     // Embedded runner: claim due pending deliveries in time order.
@@ -529,6 +588,15 @@ export const deliveries = pgTable(
     index("deliveries_org_created_idx").on(t.orgId, t.createdAt),
     // Retention: ended deliveries (delivered, gone, dead, cancelled) oldest first.
     index("deliveries_completed_idx").on(t.completedAt).where(sql`status <> 'pending'`),
+    // Fair claiming (docs/decisions/1023): endpoints with due work, and what each endpoint and org
+    // has in flight.
+    index("deliveries_endpoint_due_idx").on(t.endpointId, t.nextAttemptAt).where(sql`status = 'pending'`),
+    index("deliveries_endpoint_leased_idx")
+      .on(t.endpointId)
+      .where(sql`status = 'pending' AND locked_until IS NOT NULL`),
+    index("deliveries_org_leased_idx")
+      .on(t.orgId)
+      .where(sql`status = 'pending' AND locked_until IS NOT NULL`),
     // Lease recovery: leases held by an instance whose heartbeat stopped.
     index("deliveries_locked_by_idx").on(t.lockedBy).where(sql`locked_until IS NOT NULL`),
   ],
@@ -555,7 +623,11 @@ export const deliveryAttempts = pgTable(
     /** timeout | tls | dns | refused | reset | redirect | ssrf_blocked | http | signing | other */
     errorClass: text("error_class").$type<ErrorClass>(),
   },
-  (t) => [index("delivery_attempts_delivery_idx").on(t.deliveryId, t.attempt)],
+  (t) => [
+    enumCheck("delivery_attempts", "outcome"),
+    enumCheck("delivery_attempts", "error_class"),
+    index("delivery_attempts_delivery_idx").on(t.deliveryId, t.attempt),
+  ],
 );
 
 /** What a test inbox received (docs/decisions/1073): the request as it arrived, and the verdict. */
@@ -592,7 +664,7 @@ export const mediaReports = pgTable(
     receivedAt: createdAt(),
   },
   // Retention: dedupe rows older than 7 days, oldest first.
-  (t) => [index("media_reports_received_idx").on(t.receivedAt)],
+  (t) => [enumCheck("media_reports", "type"), index("media_reports_received_idx").on(t.receivedAt)],
 );
 
 export const invitations = pgTable(
@@ -656,6 +728,8 @@ export const emails = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    enumCheck("emails", "kind"),
+    enumCheck("emails", "state"),
     // Runner: due queued emails.
     index("emails_due_idx").on(t.releaseAt).where(sql`state = 'queued'`),
     // Cap: sends and releases of one org within the rolling hour.
@@ -709,6 +783,8 @@ export const auditLog = pgTable(
     hash: text("hash"),
   },
   (t) => [
+    enumCheck("audit_log", "actor_type"),
+    enumCheck("audit_log", "action"),
     // GET audit-log and the console page: one org's entries, newest first, keyset pages.
     index("audit_log_org_created_idx").on(t.orgId, t.createdAt.desc(), t.id.desc()),
     // The audit log filtered by action or by actor (issue 38; migration 0021).
@@ -734,7 +810,7 @@ export const idempotencyKeys = pgTable(
     key: text("key").notNull(),
     /** SHA-256 of method, path and the canonical body: another request under the key is 422. */
     requestHash: text("request_hash").notNull(),
-    state: text("state").$type<"in_progress" | "completed">().notNull(),
+    state: text("state").$type<(typeof IDEMPOTENCY_STATES)[number]>().notNull(),
     /** An in_progress claim older than this was abandoned (crashed process) and may be taken over. */
     lockedUntil: ts("locked_until").notNull(),
     status: integer("status"),
@@ -744,6 +820,7 @@ export const idempotencyKeys = pgTable(
     expiresAt: ts("expires_at").notNull(),
   },
   (t) => [
+    enumCheck("idempotency_keys", "state"),
     primaryKey({ columns: [t.scope, t.key] }),
     // The purge of expired keys.
     index("idempotency_keys_expires_idx").on(t.expiresAt),

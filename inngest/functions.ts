@@ -1,5 +1,11 @@
 import { type GetStepTools, type Inngest, type InngestFunction, NonRetriableError } from "inngest";
-import type { JobDefinition, JobStep, PassContext } from "@/lib/jobs/define-job";
+import type {
+  InngestConcurrency,
+  InngestOptions,
+  JobDefinition,
+  JobStep,
+  PassContext,
+} from "@/lib/jobs/define-job";
 import { inngestClient } from "@/lib/jobs/inngest-client";
 import { jobs } from "@/lib/jobs/registry";
 import { observeJob } from "@/lib/observability/instrument";
@@ -30,13 +36,20 @@ async function runPass(job: Extract<JobDefinition, { kind: "scheduled" }>) {
   return result.summary ?? {};
 }
 
+/** One limit as Inngest takes it, or two applied together (Inngest's array form). */
+function concurrencyOf(
+  c: NonNullable<InngestOptions["concurrency"]>,
+): InngestConcurrency | [InngestConcurrency, InngestConcurrency] {
+  return "limit" in c ? c : [c[0], c[1]];
+}
+
 export function toInngestFunction(client: Inngest, job: JobDefinition): InngestFunction.Any {
   const flow = {
     id: job.id,
     name: job.name,
     ...(job.inngest?.retries !== undefined ? { retries: job.inngest.retries } : {}),
     ...(job.inngest?.idempotency ? { idempotency: job.inngest.idempotency } : {}),
-    ...(job.inngest?.concurrency ? { concurrency: job.inngest.concurrency } : {}),
+    ...(job.inngest?.concurrency ? { concurrency: concurrencyOf(job.inngest.concurrency) } : {}),
     ...(job.inngest?.throttle ? { throttle: job.inngest.throttle } : {}),
   };
   if (job.kind === "scheduled") {

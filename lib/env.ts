@@ -155,6 +155,34 @@ export const envSchema = z
     SVC_WEBHOOK_DISABLE_AFTER_HOURS: z.coerce.number().positive().default(120),
     /** PEM file of extra CA certificates trusted (besides the system roots) by webhook delivery. */
     SVC_WEBHOOK_CA_FILE: optionalString,
+    /**
+     * One attempt's deadline in ms, from when its request has a socket (docs/decisions/1024); at
+     * most 30 s, as a claim's 60 s lease must outlast an attempt.
+     * @default 10000
+     */
+    SVC_WEBHOOK_ATTEMPT_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(10_000),
+    /**
+     * Webhook attempts in flight at once per endpoint, across the deployment (fair delivery,
+     * docs/decisions/1023).
+     * @default 16
+     */
+    SVC_WEBHOOK_ENDPOINT_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(16),
+    /**
+     * Webhook attempts in flight at once per org, across the deployment (fair delivery,
+     * docs/decisions/1023).
+     * @default 64
+     */
+    SVC_WEBHOOK_ORG_CONCURRENCY: z.coerce.number().int().min(1).max(1024).default(64),
+    /**
+     * Webhook endpoints an org may hold; one more is 409 limit_reached (docs/decisions/1025).
+     * @default 100
+     */
+    SVC_ORG_MAX_WEBHOOK_ENDPOINTS: z.coerce.number().int().min(1).default(100),
+    /**
+     * API keys not revoked an org may hold; one more is 409 limit_reached (docs/decisions/1025).
+     * @default 200
+     */
+    SVC_ORG_MAX_API_KEYS: z.coerce.number().int().min(1).default(200),
     /** S3-compatible endpoint for recordings (R2, MinIO); unset with S3_BUCKET set: AWS S3. */
     S3_ENDPOINT: optionalString.pipe(z.url().optional()),
     /**

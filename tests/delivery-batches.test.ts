@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { z } from "zod";
 import { deliveries, deliveryAttempts, webhookEndpoints, webhookSigningSecrets } from "@/db/schema";
 import { encryptSecret } from "@/lib/crypto/secret-box";
 import { type Db, getDb } from "@/lib/db";
@@ -17,7 +16,7 @@ import { UnsignableError } from "@/lib/webhooks/delivery/signed-request";
 import { recordEvent } from "@/lib/webhooks/outbox/record-event";
 import { createOrg, type TestOrg } from "./helpers/fixtures";
 import { startHttpsReceiver, testCertificate } from "./helpers/https-receiver";
-import { attemptsOf, deliveriesOf, registerWebhook } from "./helpers/webhook-fixtures";
+import { attemptsOf, deliveriesOf, registerWebhook, roomObject } from "./helpers/webhook-fixtures";
 
 /**
  * docs/decisions/0950: the embedded worker reads the targets of a claimed batch in one statement,
@@ -28,9 +27,15 @@ import { attemptsOf, deliveriesOf, registerWebhook } from "./helpers/webhook-fix
 const HOOK = "https://127.0.0.1:9/hook";
 let org: TestOrg;
 
+/** The claim mechanics, apart from the fair shares (tests/fair-delivery.test.ts). */
+const UNCAPPED = { SVC_WEBHOOK_ENDPOINT_CONCURRENCY: "64", SVC_WEBHOOK_ORG_CONCURRENCY: "1024" };
+
 beforeAll(async () => {
+  overrideEnvForTests(UNCAPPED);
   org = await createOrg();
 });
+
+afterAll(() => overrideEnvForTests({}));
 
 /** A fresh endpoint with `count` pending deliveries, all claimed (in creation order). */
 async function claimed(count: number) {
@@ -39,15 +44,14 @@ async function claimed(count: number) {
 }
 
 /** A room.ended event of the org (one delivery to each of its endpoints). */
-async function emit(object: unknown): Promise<void> {
+async function emit(name: string): Promise<void> {
   const db = await getDb();
   await transactionWithJobs(db, (tx) =>
     recordEvent(tx, {
       type: "room.ended",
-      schema: z.unknown(),
       orgId: org.id,
       projectId: org.projectId,
-      object,
+      object: roomObject(org.projectId, name),
     }),
   );
 }
@@ -55,7 +59,7 @@ async function emit(object: unknown): Promise<void> {
 /** `count` new room.ended events; this endpoint's deliveries of them, claimed. */
 async function claimedFor(endpointId: string, count: number) {
   const db = await getDb();
-  for (let i = 0; i < count; i++) await emit({ i });
+  for (let i = 0; i < count; i++) await emit(`room ${i}`);
   const mine = new Set(
     (await deliveriesOf(endpointId)).filter((d) => d.status === "pending").map((d) => d.id),
   );
@@ -167,8 +171,8 @@ describe("attempts recorded together", () => {
 });
 
 describe("the sending phase", () => {
-  beforeAll(() => overrideEnvForTests({ SVC_WEBHOOK_CA_FILE: testCertificate().caFile }));
-  afterAll(() => overrideEnvForTests({}));
+  beforeAll(() => overrideEnvForTests({ ...UNCAPPED, SVC_WEBHOOK_CA_FILE: testCertificate().caFile }));
+  afterAll(() => overrideEnvForTests(UNCAPPED));
 
   it("ends when the answer is in, before the attempt is recorded; never for an attempt not made", async () => {
     const rx = await startHttpsReceiver();
@@ -200,7 +204,7 @@ describe("the targets of a claimed batch", () => {
   it("come with the claim, whose rows are the table's rows as leased", async () => {
     const db = await getDb();
     const w = await registerWebhook(org, `${HOOK}?claim`, ["room.ended"]);
-    await emit({ claim: true });
+    await emit("claim");
     const [pending] = await deliveriesOf(w.id);
     const batch = await claimDueBatch(db, new Date(Date.now() + 1_000), 100);
     const row = batch.rows.find((r) => r.id === pending?.id);

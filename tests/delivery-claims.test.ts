@@ -1,6 +1,5 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { z } from "zod";
 import { deliveries } from "@/db/schema";
 import { getDb } from "@/lib/db";
 import { overrideEnvForTests } from "@/lib/env";
@@ -16,7 +15,7 @@ import {
 import { recordEvent } from "@/lib/webhooks/outbox/record-event";
 import { createOrg, type TestOrg } from "./helpers/fixtures";
 import { type HttpsReceiver, startHttpsReceiver, testCertificate } from "./helpers/https-receiver";
-import { attemptsOf, deliveriesOf, registerWebhook } from "./helpers/webhook-fixtures";
+import { attemptsOf, deliveriesOf, registerWebhook, roomObject } from "./helpers/webhook-fixtures";
 
 /**
  * The claiming rules both drivers rely on, without a runner: disjoint claims under concurrency,
@@ -24,7 +23,6 @@ import { attemptsOf, deliveriesOf, registerWebhook } from "./helpers/webhook-fix
  */
 
 /** These tests exercise delivery, not bodies: any object goes. */
-const anyObject = z.unknown();
 
 let org: TestOrg;
 let rx: HttpsReceiver;
@@ -33,6 +31,9 @@ beforeAll(async () => {
   overrideEnvForTests({
     SVC_WEBHOOK_CA_FILE: testCertificate().caFile,
     SVC_WEBHOOK_RETRY_SCHEDULE: "0,0,0,0,0,0,0",
+    // The claim mechanics, apart from the fair shares (tests/fair-delivery.test.ts).
+    SVC_WEBHOOK_ENDPOINT_CONCURRENCY: "64",
+    SVC_WEBHOOK_ORG_CONCURRENCY: "1024",
   });
   rx = await startHttpsReceiver();
 });
@@ -54,10 +55,9 @@ async function emit(count: number, endpointId: string): Promise<string[]> {
     await transactionWithJobs(db, (tx) =>
       recordEvent(tx, {
         type: "room.ended",
-        schema: anyObject,
         orgId: org.id,
         projectId: org.projectId,
-        object: { i },
+        object: roomObject(org.projectId, `room ${i}`),
       }),
     );
   }

@@ -3,9 +3,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { deliveries } from "@/db/schema";
 import { getDb } from "@/lib/db";
 import { env, overrideEnvForTests } from "@/lib/env";
-import { startJobs, stopJobs } from "@/lib/jobs/backend";
 import { deliverDueWebhooks } from "@/lib/jobs/definitions/deliver-due-webhooks";
 import { wake } from "@/lib/jobs/embedded-runner";
+import { startJobs, stopJobs } from "@/lib/jobs/start-jobs";
 import type { CreatedWebhook } from "@/lib/webhooks/create-webhook";
 import { setHostResolverForTests } from "@/lib/webhooks/resolve-host";
 import { verifyWebhook } from "@/lib/webhooks/verify-signature";
@@ -269,7 +269,8 @@ describe("embedded runner delivery over real HTTPS", () => {
     expectSigned(last, w.signing_secret);
   });
 
-  it("gives up an attempt after 10 s and retries", async () => {
+  it("gives up an attempt after its timeout (SVC_WEBHOOK_ATTEMPT_TIMEOUT_MS) and retries", async () => {
+    overrideEnvForTests({ ...BASE_ENV(), SVC_WEBHOOK_ATTEMPT_TIMEOUT_MS: "300" });
     const rx = await receiver();
     rx.respond((_r, i) => (i === 0 ? { status: 200, hang: true } : { status: 200 }));
     const w = await registerWebhook(org, rx.url);
@@ -279,19 +280,25 @@ describe("embedded runner delivery over real HTTPS", () => {
         const [d] = await deliveriesOf(w.id);
         return d?.status === "succeeded" ? d : undefined;
       },
-      { timeoutMs: 20_000, what: "delivery after a timeout" },
+      { timeoutMs: 10_000, what: "delivery after a timeout" },
     );
     const [first, second] = await attemptsOf(done.id);
     expect(first).toMatchObject({
       attempt: 1,
       statusCode: null,
       outcome: "retry",
-      error: "timed out after 10000 ms",
+      error: "timed out after 300 ms",
     });
     // The attempt waited out the deadline (how much longer it took is the machine's business).
-    expect(first?.durationMs).toBeGreaterThanOrEqual(9_990);
+    expect(first?.durationMs).toBeGreaterThanOrEqual(290);
     expect(second).toMatchObject({ attempt: 2, statusCode: 200, outcome: "succeeded" });
-  }, 30_000);
+  });
+
+  it("times attempts out after 10 s by default (decisions §6)", () => {
+    overrideEnvForTests({ ...BASE_ENV(), SVC_WEBHOOK_ATTEMPT_TIMEOUT_MS: undefined });
+    expect(env.SVC_WEBHOOK_ATTEMPT_TIMEOUT_MS).toBe(10_000);
+    expect(() => overrideEnvForTests({ ...BASE_ENV(), SVC_WEBHOOK_ATTEMPT_TIMEOUT_MS: "60000" })).toThrow();
+  });
 
   it("does not follow redirects: a 3xx is a failed attempt", async () => {
     const rx = await receiver();

@@ -10,7 +10,6 @@ import * as schema from "@/db/schema";
 import { deliveries, deliveryAttempts, orgs, projects } from "@/db/schema";
 import { type Db, getDbDriver, MIGRATIONS_FOLDER, migratePostgres, openPostgres } from "@/lib/db";
 import { overrideEnvForTests } from "@/lib/env";
-import { EVENT_TYPES } from "@/lib/events/event-types";
 import { newId } from "@/lib/ids";
 import { transactionWithJobs } from "@/lib/jobs/transaction";
 import { createWebhook } from "@/lib/webhooks/create-webhook";
@@ -269,7 +268,6 @@ describe("delivery under faults", () => {
         await transactionWithJobs(db, (tx) =>
           recordEvent(tx, {
             type: "room.ended",
-            schema: EVENT_TYPES["room.ended"].object,
             orgId,
             projectId,
             object: {

@@ -123,14 +123,18 @@ describe("Inngest driver: hand-off after commit", () => {
       expect.objectContaining({
         id: `${d?.id}:0`,
         name: "svc/webhook.delivery.requested",
-        data: { deliveryId: d?.id, endpointId: w.id, scheduleBase: 0, runKey: `${d?.id}:0` },
+        data: {
+          deliveryId: d?.id,
+          endpointId: w.id,
+          orgId: d?.orgId,
+          scheduleBase: 0,
+          runKey: `${d?.id}:0`,
+        },
       }),
     ]);
     expect(d?.dispatchedAt).toBeInstanceOf(Date);
-    // Nothing is sent twice: the row is marked as handed over.
-    await m.backend.dispatch(deliverWebhook, async (send) => {
-      await m.handOff.handOffDeliveries(await getDb(), send);
-    });
+    // Nothing is sent twice: the row is marked as handed over, so the sweep leaves it alone.
+    expect((await m.handOff.sweepUndelivered({ now: new Date() })).summary).toEqual({ dispatched: 0 });
     expect(eventApi.sent).toHaveLength(1);
     // The embedded runner is not what delivers here: nothing reached the receiver.
     expect(rx.requests).toHaveLength(0);
@@ -141,8 +145,17 @@ describe("Inngest driver: hand-off after commit", () => {
     const { deliveryId } = await testDelivery();
     const db = await getDb();
     const [row] = await db.select().from(deliveries).where(eq(deliveries.id, deliveryId));
-    expect(row?.dispatchedAt).toBeNull();
+    expect(row?.dispatchedAt).toBeInstanceOf(Date);
     eventApi.failing = false;
+    eventApi.sent.length = 0;
+    // The failed send is not retried at once (the run may merely be slow to start)...
+    expect((await m.handOff.sweepUndelivered({ now: new Date() })).summary).toEqual({ dispatched: 0 });
+    // ...but once it has gone unattempted for REDISPATCH_AFTER_MS, the sweep hands it over again.
+    const rewound = new Date(Date.now() - m.handOff.REDISPATCH_AFTER_MS - 60_000);
+    await db
+      .update(deliveries)
+      .set({ dispatchedAt: rewound, nextAttemptAt: rewound })
+      .where(eq(deliveries.id, deliveryId));
     expect(await m.handOff.sweepUndelivered({ now: new Date() })).toEqual({
       next: null,
       summary: { dispatched: 1 },
@@ -173,7 +186,11 @@ describe("Inngest driver: the deliver-webhook function", () => {
     expect(config.idempotency).toBe("event.data.runKey");
     expect(config.triggers).toEqual([{ event: "svc/webhook.delivery.requested" }]);
     // One receiver's trouble never holds up another's deliveries.
-    expect(config.concurrency).toEqual({ key: "event.data.endpointId", limit: 10 });
+    // Fair shares: per endpoint and per org (docs/decisions/1023).
+    expect(config.concurrency).toEqual([
+      { key: "event.data.endpointId", limit: 16 },
+      { key: "event.data.orgId", limit: 64 },
+    ]);
     expect(m.fn.inngestFunction(sweepWebhookDeliveries.id).opts.triggers).toEqual([{ cron: "*/5 * * * *" }]);
   });
 
@@ -269,6 +286,7 @@ describe("Inngest driver: the deliver-webhook function", () => {
       "prune-retention",
       "delete-stored-objects",
       "delete-stored-objects-requested",
+      "reconcile-media",
     ]);
   });
 });

@@ -8,7 +8,7 @@ import { MAX_EMAIL_ATTEMPTS } from "@/lib/email/deliver-email";
 import { processDueEmails } from "@/lib/email/process-due-emails";
 import { env, overrideEnvForTests } from "@/lib/env";
 import type { InvitationResult } from "@/lib/invitations/invitation-schema";
-import { startJobs, stopJobs } from "@/lib/jobs/backend";
+import { startJobs, stopJobs } from "@/lib/jobs/start-jobs";
 import type { RoomDto } from "@/lib/rooms/room-schema";
 import { call } from "./helpers/app";
 import { type FakeResend, startFakeResend } from "./helpers/fake-resend";

@@ -12,10 +12,10 @@ import { sendInvitationEmail } from "@/lib/jobs/definitions/send-invitation-emai
  */
 describe("Inngest flow control", () => {
   it("limits deliveries per endpoint and emails per org, and retention to one run at a time", () => {
-    expect(inngestFunction(deliverWebhook.id).opts.concurrency).toEqual({
-      key: "event.data.endpointId",
-      limit: 10,
-    });
+    expect(inngestFunction(deliverWebhook.id).opts.concurrency).toEqual([
+      { key: "event.data.endpointId", limit: 16 },
+      { key: "event.data.orgId", limit: 64 },
+    ]);
     expect(inngestFunction(sendInvitationEmail.id).opts.concurrency).toEqual({
       key: "event.data.org_id",
       limit: 4,

@@ -1,6 +1,5 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { z } from "zod";
 import { deliveries, emails, instances } from "@/db/schema";
 import { getDb } from "@/lib/db";
 import { overrideEnvForTests } from "@/lib/env";
@@ -12,7 +11,7 @@ import { claimDueDeliveries } from "@/lib/webhooks/delivery/claim";
 import { recordEvent } from "@/lib/webhooks/outbox/record-event";
 import { insertEmail } from "./helpers/email-fixtures";
 import { createOrg, type TestOrg } from "./helpers/fixtures";
-import { deliveriesOf, registerWebhook } from "./helpers/webhook-fixtures";
+import { deliveriesOf, registerWebhook, roomObject } from "./helpers/webhook-fixtures";
 
 /**
  * Lease recovery by heartbeat (docs/decisions/0962): leases held by an instance whose heartbeat is
@@ -20,7 +19,6 @@ import { deliveriesOf, registerWebhook } from "./helpers/webhook-fixtures";
  * lease has already ended, are left alone.
  */
 /** These tests exercise delivery, not bodies: any object goes. */
-const anyObject = z.unknown();
 
 let org: TestOrg;
 beforeAll(async () => {
@@ -36,10 +34,9 @@ async function emitDeliveries(count: number): Promise<string[]> {
     await transactionWithJobs(db, (tx) =>
       recordEvent(tx, {
         type: "room.ended",
-        schema: anyObject,
         orgId: org.id,
         projectId: org.projectId,
-        object: { i },
+        object: roomObject(org.projectId, `room ${i}`),
       }),
     );
   }

@@ -5,9 +5,10 @@ import { overrideEnvForTests } from "@/lib/env";
 import { dispatch, jobBackend } from "@/lib/jobs/backend";
 import { defineEventJob } from "@/lib/jobs/define-job";
 import { sendInvitationEmail } from "@/lib/jobs/definitions/send-invitation-email";
-import { registerWorker, startEmbeddedRunner, stopEmbeddedRunner } from "@/lib/jobs/embedded-runner";
+import { registerWorker, startEmbeddedRunner, stopEmbeddedRunner, wake } from "@/lib/jobs/embedded-runner";
 import { jobs } from "@/lib/jobs/registry";
 import { afterCommit, transactionWithJobs } from "@/lib/jobs/transaction";
+import { WORKER_IDS } from "@/lib/jobs/worker-ids";
 import { type FakeInngest, startFakeInngest } from "./helpers/fake-inngest";
 import { eventually } from "./helpers/https-receiver";
 
@@ -133,6 +134,32 @@ describe("the Inngest adapter (inngest/functions.ts)", () => {
   });
 });
 
+describe("job ids", () => {
+  it("lists exactly the registry's embedded scheduled jobs as workers", () => {
+    const embedded = jobs
+      .filter((j) => j.kind === "scheduled" && j.backends.includes("embedded"))
+      .map((j) => j.id);
+    expect([...embedded].sort()).toEqual([...WORKER_IDS].sort());
+    // Every event job names a worker that exists.
+    for (const job of jobs) if (job.kind === "event") expect(WORKER_IDS).toContain(job.embeddedWorker);
+  });
+
+  it("refuses an unknown worker id at compile time", () => {
+    const typeOnly = () => {
+      // @ts-expect-error: no worker has this id
+      wake("deliver-due-webhook");
+      defineEventJob({
+        id: "jobs-test-typo",
+        name: "Typo",
+        trigger: { event: "svc/typo", schema: z.object({}) },
+        // @ts-expect-error: no worker has this id
+        embeddedWorker: "sweep-due-email",
+      });
+    };
+    expect(typeof typeOnly).toBe("function");
+  });
+});
+
 describe("the embedded backend", () => {
   afterAll(() => stopEmbeddedRunner());
 
@@ -140,8 +167,9 @@ describe("the embedded backend", () => {
     expect(jobBackend()).toBe("embedded");
     let passes = 0;
     // A poll far longer than the test: only the dispatch can bring about the second pass.
+    // A stand-in for a real worker (only registered workers exist: WORKER_IDS), never started here.
     registerWorker({
-      id: "jobs-test-worker",
+      id: "prune-retention",
       pollMs: 600_000,
       handler: async () => {
         passes++;
@@ -152,8 +180,7 @@ describe("the embedded backend", () => {
       id: "jobs-test",
       name: "Test job",
       trigger: { event: "svc/test.requested", schema: z.object({ n: z.number() }) },
-      embeddedWorker: "jobs-test-worker",
-      handler: async () => null,
+      embeddedWorker: "prune-retention",
     });
     startEmbeddedRunner();
     await eventually(async () => passes >= 1 || undefined, { what: "the first pass" });

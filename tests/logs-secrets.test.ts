@@ -62,7 +62,7 @@ describe("secrets in logs", () => {
     const { call } = await import("./helpers/app");
     const { createOrg, FIXTURE_PASSWORD } = await import("./helpers/fixtures");
     const { startHttpsReceiver, testCertificate } = await import("./helpers/https-receiver");
-    const jobs = await import("@/lib/jobs/backend");
+    const jobs = await import("@/lib/jobs/start-jobs");
     const { log } = await import("@/lib/log/logger");
     expect(env.LOG_LEVEL).toBe("debug");
 

@@ -6,10 +6,8 @@ import { objectDeletions } from "@/db/schema";
 import { inngestFunction } from "@/inngest/functions";
 import { getDb } from "@/lib/db";
 import { newId } from "@/lib/ids";
-import {
-  deleteStoredObjects,
-  deleteStoredObjectsRequested,
-} from "@/lib/jobs/definitions/delete-stored-objects";
+import { deleteStoredObjects } from "@/lib/jobs/definitions/delete-stored-objects";
+import { deleteStoredObjectsRequested } from "@/lib/jobs/definitions/delete-stored-objects-requested";
 import { transactionWithJobs } from "@/lib/jobs/transaction";
 import { localObjectPath } from "@/lib/storage/local-object-store";
 import { queueObjectDeletions } from "@/lib/storage/object-deletions";

@@ -6,14 +6,13 @@ import {
   SimpleSpanProcessor,
 } from "@opentelemetry/sdk-trace-base";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { z } from "zod";
 import { overrideEnvForTests, parseEnv } from "@/lib/env";
 import { call, expectProblem } from "./helpers/app";
 import { createOrg } from "./helpers/fixtures";
+import { roomObject } from "./helpers/webhook-fixtures";
 
 /** Traces (an in-memory exporter stands in for the OTLP collector) and the /metrics endpoint. */
 /** These tests exercise delivery, not bodies: any object goes. */
-const anyObject = z.unknown();
 
 const logLines = vi.hoisted(() => [] as string[]);
 vi.mock("pino", async (importOriginal) => {
@@ -143,10 +142,9 @@ describe("background work", () => {
       await transactionWithJobs(db, (tx) =>
         recordEvent(tx, {
           type: "room.ended",
-          schema: anyObject,
           orgId: org.id,
           projectId: org.projectId,
-          object: {},
+          object: roomObject(org.projectId),
         }),
       );
       await observeJob("test-pass", async () => {

@@ -1,6 +1,5 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { z } from "zod";
 import { apiKeys, deliveries, events, projects, webhookSigningSecrets } from "@/db/schema";
 import { decryptSecret } from "@/lib/crypto/secret-box";
 import { getDb } from "@/lib/db";
@@ -12,10 +11,9 @@ import { recordEvent } from "@/lib/webhooks/outbox/record-event";
 import { setHostResolverForTests } from "@/lib/webhooks/resolve-host";
 import { call, expectProblem } from "./helpers/app";
 import { createOrg, type TestOrg } from "./helpers/fixtures";
-import { createProjectKey, deliveriesOf, registerWebhook } from "./helpers/webhook-fixtures";
+import { createProjectKey, deliveriesOf, registerWebhook, roomObject } from "./helpers/webhook-fixtures";
 
 /** These tests exercise delivery, not bodies: any object goes. */
-const anyObject = z.unknown();
 
 type Json = Record<string, unknown>;
 
@@ -582,11 +580,10 @@ describe("events and deliveries (transactional outbox)", () => {
     await expect(
       transactionWithJobs(db, async (tx) => {
         await recordEvent(tx, {
-          schema: anyObject,
           type: "room.ended",
           orgId: o.id,
           projectId: o.projectId,
-          object: { id: "rm_x" },
+          object: roomObject(o.projectId),
         });
         expect(await tx.select().from(deliveries).where(eq(deliveries.endpointId, w.id))).toHaveLength(1);
         throw new Error("the change failed");
@@ -606,10 +603,9 @@ describe("events and deliveries (transactional outbox)", () => {
     await transactionWithJobs(db, (tx) =>
       recordEvent(tx, {
         type: "license.revoked",
-        schema: anyObject,
         orgId: o.id,
         projectId: null,
-        object: {},
+        object: { license_id: "lic_1", reason: "expired", revoked_at: new Date().toISOString() },
       }),
     );
     expect(await deliveriesOf(String(orgWide.body.id))).toHaveLength(0);

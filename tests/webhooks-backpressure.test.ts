@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { overrideEnvForTests } from "@/lib/env";
-import { startJobs, stopJobs } from "@/lib/jobs/backend";
 import { deliverDueWebhooks } from "@/lib/jobs/definitions/deliver-due-webhooks";
+import { startJobs, stopJobs } from "@/lib/jobs/start-jobs";
 import { delayAfterRetryAfter, parseRetryAfter } from "@/lib/webhooks/delivery/backpressure";
 import { judgeAttempt } from "@/lib/webhooks/delivery/schedule";
 import { call } from "./helpers/app";

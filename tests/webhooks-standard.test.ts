@@ -6,8 +6,8 @@ import { deliveries, deliveryAttempts, webhookSigningSecrets } from "@/db/schema
 import { encryptSecret } from "@/lib/crypto/secret-box";
 import { type Db, getDb } from "@/lib/db";
 import { overrideEnvForTests } from "@/lib/env";
-import { startJobs, stopJobs } from "@/lib/jobs/backend";
 import { deliverDueWebhooks } from "@/lib/jobs/definitions/deliver-due-webhooks";
+import { startJobs, stopJobs } from "@/lib/jobs/start-jobs";
 import { runClaimedAttempt } from "@/lib/webhooks/delivery/attempt-delivery";
 import { claimDelivery } from "@/lib/webhooks/delivery/claim";
 import { verifyWebhook } from "@/lib/webhooks/verify-signature";

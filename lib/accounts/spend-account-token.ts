@@ -1,11 +1,12 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
+import type { ACCOUNT_TOKEN_KINDS } from "@/db/enums";
 import { accountTokens } from "@/db/schema";
 import { hashLinkToken } from "@/lib/accounts/link-token";
 import type { Tx } from "@/lib/db";
 import { purgeSealedLink } from "@/lib/email/purge-sealed-link";
 import { ApiError } from "@/lib/http/errors";
 
-export type AccountTokenKind = "signup" | "password_reset";
+export type AccountTokenKind = (typeof ACCOUNT_TOKEN_KINDS)[number];
 
 /**
  * Spends a single-use link inside the caller's transaction: one atomic UPDATE, so two clicks at

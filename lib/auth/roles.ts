@@ -1,6 +1,8 @@
 /** The role/permission matrix: the endpoint table of docs/spec/service-spec.md, as data. */
 
-export const ROLES = ["Owner", "Admin", "Developer", "Member", "Billing", "Viewer"] as const;
+import { ROLES } from "@/db/enums";
+
+export { ROLES };
 export type Role = (typeof ROLES)[number];
 
 /** Reading anything in the org: every role. */

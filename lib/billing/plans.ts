@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { PLANS } from "@/db/enums";
 
 /** The plans an org can pick in cloud mode (prices and limits live in the billing system). */
-export const PLANS = ["starter", "pro", "enterprise"] as const;
+export { PLANS };
 export type Plan = (typeof PLANS)[number];
 
 export const selectPlanBody = z.object({

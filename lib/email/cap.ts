@@ -1,3 +1,5 @@
+import { EMAIL_KINDS, EMAIL_STATES } from "@/db/enums";
+
 /**
  * The per-org send cap (docs/spec/service-spec.md "Limits", docs/spec/product-decisions.md §9): at most SEND_CAP sends per org in any rolling
  * hour. This is the ONE place release times are computed; the enqueue path (both drivers) and the
@@ -10,11 +12,11 @@ export const SEND_CAP = 200;
  * (org invitations, sign-up verification, password reset) go out at once and never count
  * (docs/spec/product-decisions.md §11). The `kind` column of `emails`.
  */
-export const EMAIL_KINDS = ["room_invitation", "account"] as const;
+export { EMAIL_KINDS, EMAIL_STATES };
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 export const CAPPED_KIND: EmailKind = "room_invitation";
 /** The `state` column of `emails`. */
-export type EmailState = "queued" | "sent" | "failed";
+export type EmailState = (typeof EMAIL_STATES)[number];
 
 export function isCapped(kind: string): boolean {
   return kind === CAPPED_KIND;

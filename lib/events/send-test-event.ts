@@ -13,7 +13,6 @@ import { serializeDelivery } from "@/lib/webhooks/serialize-delivery";
 import { serializeWebhook } from "@/lib/webhooks/serialize-webhook";
 import type { SendTestInput } from "@/lib/webhooks/webhook-schema";
 import { exampleObject } from "./event-examples";
-import { EVENT_TYPES } from "./event-types";
 
 /**
  * A test event to this endpoint only (whatever it subscribes to), delivered, signed and retried
@@ -43,7 +42,6 @@ export async function sendTestEvent(
       type,
       orgId,
       projectId: type === TEST_EVENT ? endpoint.projectId : projectId,
-      schema: EVENT_TYPES[type].object,
       object: exampleObject(type, serializeWebhook(endpoint), projectId, new Date()),
       test: true,
     });

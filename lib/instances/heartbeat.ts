@@ -1,5 +1,5 @@
 import os from "node:os";
-import { lt, sql } from "drizzle-orm";
+import { lt } from "drizzle-orm";
 import { instances } from "@/db/schema";
 import type { Db } from "@/lib/db";
 import { newId } from "@/lib/ids";
@@ -27,11 +27,6 @@ export async function beat(db: Db, now: Date): Promise<void> {
     .insert(instances)
     .values({ id: instanceId(), host: os.hostname(), pid: process.pid, startedAt: now, heartbeatAt: now })
     .onConflictDoUpdate({ target: instances.id, set: { heartbeatAt: now } });
-}
-
-/** Graceful shutdown: the row goes, so nobody waits for this instance's heartbeat to go stale. */
-export async function deregister(db: Db): Promise<void> {
-  await db.delete(instances).where(sql`${instances.id} = ${instanceId()}`);
 }
 
 /** Instances whose heartbeat is stale, as of `now` (index: instances_heartbeat_idx). */

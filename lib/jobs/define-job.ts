@@ -1,10 +1,13 @@
 import type { z } from "zod";
+import type { WorkerId } from "@/lib/jobs/worker-ids";
 
 /**
  * What a job is, whichever backend runs it (docs/architecture.md, "Background jobs"). A job is
  * declared once, in `lib/jobs/definitions/<id>.ts`, and listed once, in `lib/jobs/registry.ts`.
- * Definitions hold no domain logic: their handler lazily imports the domain module that does the
- * work, so code that only dispatches a job (a route, the outbox) never loads its handler.
+ * Definitions hold no domain logic: a scheduled job's handler lazily imports the domain module that
+ * does the work; an event job's definition is only its declaration (what dispatchers import), and
+ * the registry binds its handler, so dispatching never loads a handler and no domain module that
+ * dispatches a job is imported back by it (docs/decisions/1020).
  */
 
 export type JobBackend = "embedded" | "inngest";
@@ -16,29 +19,42 @@ export interface JobStep {
   sleepUntil(id: string, at: Date | string): Promise<void>;
 }
 
+export interface InngestConcurrency {
+  key?: string;
+  limit: number;
+}
+
 /** Inngest flow control, applied by the adapter in inngest/ (the embedded runner has its own). */
 export interface InngestOptions {
   /** Retries of a failed step (Inngest allows 0–20; its default is 3). */
   retries?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10;
   /** CEL over the event, e.g. `event.data.runKey`: one run per key within 24 h. */
   idempotency?: string;
-  /** Steps running at once, per `key` (CEL over the event) when given. */
-  concurrency?: { key?: string; limit: number };
+  /**
+   * Steps running at once, per `key` (CEL over the event) when given. Inngest applies up to two
+   * limits together (e.g. per org and per endpoint: docs/decisions/1023).
+   */
+  concurrency?: InngestConcurrency | readonly [InngestConcurrency, InngestConcurrency];
   throttle?: { key?: string; limit: number; period: `${number}${"s" | "m" | "h"}` };
 }
 
 /**
- * A job triggered by an event, one run per item (a delivery, an email). Under Inngest each event
- * starts a run of `handler`. The embedded runner does not run items one by one: dispatching wakes
- * `embeddedWorker`, a scheduled job that claims every due item in a batch.
+ * A job triggered by an event, one run per item (a delivery, an email), as dispatchers see it:
+ * its trigger and flow control, no handler. Under Inngest each event starts a run of the handler
+ * the registry binds to it (`EventJob`). The embedded runner does not run items one by one:
+ * dispatching wakes `embeddedWorker`, a scheduled job that claims every due item in a batch.
  */
-export interface EventJob<S extends z.ZodType = z.ZodType> {
+export interface EventJobSpec<S extends z.ZodType = z.ZodType> {
   kind: "event";
   id: string;
   name: string;
   trigger: { event: string; schema: S };
-  embeddedWorker: string;
+  embeddedWorker: WorkerId;
   inngest?: InngestOptions;
+}
+
+/** An event job with its handler bound (lib/jobs/registry.ts): what the Inngest adapter serves. */
+export interface EventJob<S extends z.ZodType = z.ZodType> extends EventJobSpec<S> {
   // Method syntax: a job list holds jobs of different payloads (parameters are bivariant).
   handler(ctx: { payload: z.output<S>; step: JobStep }): Promise<unknown>;
 }
@@ -63,9 +79,9 @@ export interface PassResult {
  * A job that runs in passes: a sweep (Inngest cron, a safety net) or an embedded worker (the
  * runner's loop: a pass when its next item is due, when woken, and at least every `pollMs`).
  */
-export interface ScheduledJob {
+export interface ScheduledJob<Id extends string = string> {
   kind: "scheduled";
-  id: string;
+  id: Id;
   name: string;
   /** Inngest's schedule. The embedded runner ignores it and uses `next` and `pollMs`. */
   trigger: { cron: string };
@@ -84,10 +100,20 @@ export interface JobItem<S extends z.ZodType> {
   payload: z.input<S>;
 }
 
-export function defineEventJob<S extends z.ZodType>(job: Omit<EventJob<S>, "kind">): EventJob<S> {
+export function defineEventJob<S extends z.ZodType>(job: Omit<EventJobSpec<S>, "kind">): EventJobSpec<S> {
   return { kind: "event", ...job };
 }
 
-export function defineScheduledJob(job: Omit<ScheduledJob, "kind">): ScheduledJob {
+/** Binds an event job's handler (the registry does, with a lazy import of the domain module). */
+export function handledBy<S extends z.ZodType>(
+  job: EventJobSpec<S>,
+  handler: EventJob<S>["handler"],
+): EventJob<S> {
+  return { ...job, handler };
+}
+
+export function defineScheduledJob<const Id extends string>(
+  job: Omit<ScheduledJob<Id>, "kind">,
+): ScheduledJob<Id> {
   return { kind: "scheduled", ...job };
 }

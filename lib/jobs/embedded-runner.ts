@@ -1,4 +1,5 @@
 import type { PassContext, ScheduledJob } from "@/lib/jobs/define-job";
+import type { WorkerId } from "@/lib/jobs/worker-ids";
 import { log } from "@/lib/log/logger";
 import { observeJob } from "@/lib/observability/instrument";
 
@@ -40,14 +41,20 @@ export function registerWorker(worker: Worker): void {
   if (runner.started) loop.running = runLoop(loop);
 }
 
-/** New work for worker `id` (or every worker): run now instead of at the next scheduled time. */
-export function wake(id?: string): void {
+/**
+ * New work for worker `id` (or every worker): run now instead of at the next scheduled time. The
+ * id is one of WORKER_IDS (lib/jobs/worker-ids.ts): waking a worker that does not exist is a
+ * compile error, not a silent no-op.
+ */
+export function wake(id?: WorkerId): void {
   for (const [n, loop] of runner.loops) {
-    if (id === undefined || n === id) {
-      loop.pending = true;
-      loop.wakeUp();
-    }
+    if (id === undefined || n === id) wakeLoop(loop);
   }
+}
+
+function wakeLoop(loop: Loop): void {
+  loop.pending = true;
+  loop.wakeUp();
 }
 
 function passContext(loop: Loop): PassContext {
@@ -60,7 +67,7 @@ function passContext(loop: Loop): PassContext {
         .catch((err: unknown) => log.error("background work failed", { job: loop.worker.id, err }))
         .finally(() => {
           loop.inFlight.delete(p);
-          wake(loop.worker.id);
+          wakeLoop(loop);
         });
       loop.inFlight.add(p);
     },

@@ -1,9 +1,7 @@
-import type { JobDefinition } from "@/lib/jobs/define-job";
+import { handledBy, type JobDefinition } from "@/lib/jobs/define-job";
 import { checkWebhookHealth } from "@/lib/jobs/definitions/check-webhook-health";
-import {
-  deleteStoredObjects,
-  deleteStoredObjectsRequested,
-} from "@/lib/jobs/definitions/delete-stored-objects";
+import { deleteStoredObjects, deleteStoredObjectsPass } from "@/lib/jobs/definitions/delete-stored-objects";
+import { deleteStoredObjectsRequested } from "@/lib/jobs/definitions/delete-stored-objects-requested";
 import { deliverDueWebhooks } from "@/lib/jobs/definitions/deliver-due-webhooks";
 import { deliverWebhook } from "@/lib/jobs/definitions/deliver-webhook";
 import { instanceHeartbeat } from "@/lib/jobs/definitions/instance-heartbeat";
@@ -15,19 +13,23 @@ import { sweepWebhookDeliveries } from "@/lib/jobs/definitions/sweep-webhook-del
 
 /**
  * Every background job, once. The embedded runner starts the scheduled ones meant for it
- * (lib/jobs/backend.ts); Inngest serves all of them that are meant for it (inngest/functions.ts).
- * Adding a job: a definition file in lib/jobs/definitions/, and a line here.
+ * (lib/jobs/start-jobs.ts); Inngest serves all of them that are meant for it (inngest/functions.ts).
+ * Adding a job: a definition file in lib/jobs/definitions/, and a line here. An event job's
+ * handler is bound here, with a lazy import: the domain code that dispatches the job imports only
+ * its declaration, and the handler's module is loaded when a run starts (docs/decisions/1020).
  */
 export const jobs: readonly JobDefinition[] = [
-  deliverWebhook,
+  handledBy(deliverWebhook, async (ctx) =>
+    (await import("@/lib/webhooks/delivery/run-delivery")).runDelivery(ctx),
+  ),
   deliverDueWebhooks,
   sweepWebhookDeliveries,
-  sendInvitationEmail,
+  handledBy(sendInvitationEmail, async (ctx) => (await import("@/lib/email/run-email")).runEmail(ctx)),
   sweepDueEmails,
   checkWebhookHealth,
   instanceHeartbeat,
   pruneRetention,
   deleteStoredObjects,
-  deleteStoredObjectsRequested,
+  handledBy(deleteStoredObjectsRequested, () => deleteStoredObjectsPass({ now: new Date() })),
   reconcileMedia,
 ];

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { roomParticipants } from "@/db/schema";
 import type { JobTx } from "@/lib/jobs/transaction";
-import { type ParticipantDto, participantSchema } from "@/lib/media/media-event-schemas";
+import type { ParticipantDto } from "@/lib/media/media-event-schemas";
 import { activateRoom, endRoom, type RoomRow, syncPresence } from "@/lib/media/room-state";
 import { recordEvent } from "@/lib/webhooks/outbox/record-event";
 
@@ -73,7 +73,6 @@ export async function applyLeave(tx: JobTx, room: RoomRow, identity: string, at:
   if (!left) return;
   await recordEvent(tx, {
     type: "participant.left",
-    schema: participantSchema,
     orgId: room.orgId,
     projectId: room.projectId,
     object: serializeParticipant(left),

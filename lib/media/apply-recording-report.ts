@@ -5,7 +5,6 @@ import { newId } from "@/lib/ids";
 import type { JobTx } from "@/lib/jobs/transaction";
 import type { MediaReport } from "@/lib/media/media-report-schema";
 import type { RoomRow } from "@/lib/media/room-state";
-import { RECORDING_EVENT_OBJECTS } from "@/lib/recordings/recording-schema";
 import { serializeRecording } from "@/lib/recordings/serialize-recording";
 import { recordEvent } from "@/lib/webhooks/outbox/record-event";
 
@@ -118,7 +117,6 @@ export async function applyRecordingReport(
   if (!changed) return existing?.id;
   await recordEvent(tx, {
     type: report.type,
-    schema: RECORDING_EVENT_OBJECTS[report.type],
     orgId: room.orgId,
     projectId: room.projectId,
     object: serializeRecording(changed),

@@ -5,7 +5,6 @@ import { ApiError, validationError } from "@/lib/http/errors";
 import { type JobTx, transactionWithJobs } from "@/lib/jobs/transaction";
 import { applyJoin, applyLeave } from "@/lib/media/apply-participant-report";
 import { applyRecordingReport } from "@/lib/media/apply-recording-report";
-import { qosAlertSchema } from "@/lib/media/media-event-schemas";
 import type { MediaReport } from "@/lib/media/media-report-schema";
 import { endRoom } from "@/lib/media/room-state";
 import { recordRoomActivity } from "@/lib/rooms/record-room-activity";
@@ -76,7 +75,6 @@ export async function applyMediaReport(
         type: "qos.alert",
         orgId: room.orgId,
         projectId: room.projectId,
-        schema: qosAlertSchema,
         object: {
           room_id: room.id,
           kind: report.qos.kind,

@@ -1,16 +1,8 @@
 import { z } from "zod";
+import { MEDIA_REPORT_TYPES } from "@/db/enums";
 
 /** docs/spec/product-decisions.md §7: what the media plane reports to POST /v1/internal/media-events. */
-export const MEDIA_REPORT_TYPES = [
-  "participant.joined",
-  "participant.left",
-  "room.ended",
-  "recording.started",
-  "recording.completed",
-  "recording.failed",
-  "recording.ready",
-  "qos.alert",
-] as const;
+export { MEDIA_REPORT_TYPES };
 export type MediaReportType = (typeof MEDIA_REPORT_TYPES)[number];
 
 export const QOS_KINDS = ["loss_storm", "low_bitrate", "high_rtt"] as const;

@@ -5,6 +5,9 @@ import { rowsOf } from "@/lib/db-rows";
 import { env } from "@/lib/env";
 import { randomBase62 } from "@/lib/ids";
 import { log } from "@/lib/log/logger";
+import { type CachedKey, type CachedRoom, PrincipalEntries } from "@/lib/principals/principal-entries";
+
+export type { CachedKey, CachedRoom };
 
 /**
  * What room tokens read per request — the key by its secret's hash with its project and org plan,
@@ -34,24 +37,6 @@ import { log } from "@/lib/log/logger";
 
 export const PRINCIPAL_CHANNEL = "svc_principals";
 
-/** A key row as the key query returns it (lib/api-keys/authenticate.ts). */
-export interface CachedKey {
-  id: string;
-  orgId: string;
-  projectId: string;
-  secretHash: string;
-  revokedAt: unknown;
-}
-
-/** A room row as the key query returns it. */
-export interface CachedRoom {
-  id: string;
-  projectId: string;
-}
-
-/** Bounds: the oldest entries go first (a key spraying unknown secrets stores nothing). */
-const MAX_KEYS = 10_000;
-const MAX_ROOMS = 20_000;
 /** Pinging stops this long after the last lookup: an idle instance sends nothing. */
 const IDLE_MS = 10_000;
 /** A listener with no ping back for this many windows is re-subscribed (e.g. after a pool reset). */
@@ -60,12 +45,7 @@ const RESUBSCRIBE_WINDOWS = 20;
 const now = () => performance.now();
 
 export class PrincipalCache<K extends CachedKey, R extends CachedRoom> {
-  private readonly keys = new Map<string, K>();
-  private readonly hashByKeyId = new Map<string, string>();
-  private readonly rooms = new Map<string, R>();
-  private readonly roomEntries = new Map<string, Set<string>>();
-  /** Bumped by every invalidation and flush: a read that started before it is not stored. */
-  private gen = 0;
+  private readonly entries = new PrincipalEntries<K, R>();
   private listening: Promise<boolean> | undefined;
   private unlisten: (() => Promise<void>) | undefined;
   private listeningSince = Number.POSITIVE_INFINITY;
@@ -88,7 +68,7 @@ export class PrincipalCache<K extends CachedKey, R extends CachedRoom> {
   ) {}
 
   get generation(): number {
-    return this.gen;
+    return this.entries.generation;
   }
 
   /** The cached key and (when asked for) room, or undefined: read the database. */
@@ -96,32 +76,13 @@ export class PrincipalCache<K extends CachedKey, R extends CachedRoom> {
     const t = now();
     this.touch(t);
     if (!this.trusted(t)) return undefined;
-    const key = this.keys.get(hash);
-    if (!key) return undefined;
-    if (!room) return { key };
-    const hit = this.rooms.get(roomEntry(key.projectId, room));
-    return hit ? { key, room: hit } : undefined;
+    return this.entries.get(hash, room);
   }
 
   /** Stores what a read that began at generation `gen` found, unless something changed since. */
   store(gen: number, hash: string, key: K, room?: { by: string; value: string; row: R }): void {
-    if (gen !== this.gen || this.listeningSince === Number.POSITIVE_INFINITY) return;
-    this.keys.delete(hash);
-    this.keys.set(hash, key);
-    this.hashByKeyId.set(key.id, hash);
-    if (this.keys.size > MAX_KEYS) this.dropKey(this.keys.keys().next().value);
-    if (room) {
-      const entry = roomEntry(key.projectId, room);
-      this.rooms.delete(entry);
-      this.rooms.set(entry, room.row);
-      let entries = this.roomEntries.get(room.row.id);
-      if (!entries) {
-        entries = new Set();
-        this.roomEntries.set(room.row.id, entries);
-      }
-      entries.add(entry);
-      if (this.rooms.size > MAX_ROOMS) this.dropRoomEntry(this.rooms.keys().next().value);
-    }
+    if (this.listeningSince === Number.POSITIVE_INFINITY) return;
+    this.entries.put(gen, hash, key, room);
   }
 
   /** See the module comment, point 3. */
@@ -226,7 +187,7 @@ export class PrincipalCache<K extends CachedKey, R extends CachedRoom> {
 
   private async resubscribe(): Promise<void> {
     const stale = this.unlisten;
-    this.flush();
+    this.entries.flush();
     this.listening = undefined;
     this.unlisten = undefined;
     this.listeningSince = Number.POSITIVE_INFINITY;
@@ -236,7 +197,7 @@ export class PrincipalCache<K extends CachedKey, R extends CachedRoom> {
 
   /** (Re)subscribed: whatever was sent while the subscription was down is lost. */
   private onListen(): void {
-    this.flush();
+    this.entries.flush();
     this.listeningSince = now();
     // Pings sent before the subscription existed never come back: trust starts with this one.
     if (!this.bus.embedded) this.ping();
@@ -257,48 +218,9 @@ export class PrincipalCache<K extends CachedKey, R extends CachedRoom> {
       this.pingWaiters.delete(n);
       return;
     }
-    this.gen++;
-    if (kind === "k") {
-      const hash = this.hashByKeyId.get(id);
-      if (hash) this.dropKey(hash);
-    } else if (kind === "r") {
-      for (const entry of this.roomEntries.get(id) ?? []) this.dropRoomEntry(entry);
-    } else if (kind === "p" || kind === "o") {
-      for (const [hash, key] of this.keys) {
-        if ((kind === "p" ? key.projectId : key.orgId) === id) this.dropKey(hash);
-      }
-    } else {
-      this.flush();
-    }
-  }
-
-  private flush(): void {
-    this.gen++;
-    this.keys.clear();
-    this.hashByKeyId.clear();
-    this.rooms.clear();
-    this.roomEntries.clear();
-  }
-
-  private dropKey(hash: string | undefined): void {
-    if (hash === undefined) return;
-    const key = this.keys.get(hash);
-    this.keys.delete(hash);
-    if (key && this.hashByKeyId.get(key.id) === hash) this.hashByKeyId.delete(key.id);
-  }
-
-  private dropRoomEntry(entry: string | undefined): void {
-    if (entry === undefined) return;
-    const row = this.rooms.get(entry);
-    this.rooms.delete(entry);
-    const entries = row && this.roomEntries.get(row.id);
-    entries?.delete(entry);
-    if (row && entries?.size === 0) this.roomEntries.delete(row.id);
+    this.entries.invalidate(kind, id);
   }
 }
-
-const roomEntry = (projectId: string, room: { by: string; value: string }) =>
-  `${projectId}\u0000${room.by}\u0000${room.value}`;
 
 /**
  * One cache per database client and process. On globalThis: a Next build bundles this module into

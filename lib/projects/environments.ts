@@ -1,3 +1,5 @@
 /** Zod-free, so client components (badges, filters) can import it without pulling zod into every page. */
-export const ENVIRONMENTS = ["prod", "staging", "dev"] as const;
+import { ENVIRONMENTS } from "@/db/enums";
+
+export { ENVIRONMENTS };
 export type Environment = (typeof ENVIRONMENTS)[number];

@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { RECORDING_STATES } from "@/db/enums";
 import { prefixedId, timestamp } from "@/lib/wire";
 
 /** A recording's life (docs/spec/product-decisions.md §7): started -> completed | failed. */
-export const RECORDING_STATES = ["started", "completed", "failed"] as const;
+export { RECORDING_STATES };
 export type RecordingState = (typeof RECORDING_STATES)[number];
 
 const recordingFields = {

@@ -7,7 +7,6 @@ import { newId } from "@/lib/ids";
 import { transactionWithJobs } from "@/lib/jobs/transaction";
 import type { CreateRoomInput } from "@/lib/rooms/create-room-schema";
 import type { RoomDto } from "@/lib/rooms/room-schema";
-import { roomSchema } from "@/lib/rooms/room-schema";
 import { serializeRoom } from "@/lib/rooms/serialize-room";
 import { newShortCode } from "@/lib/rooms/short-code";
 import { recordEvent } from "@/lib/webhooks/outbox/record-event";
@@ -42,7 +41,6 @@ export async function createRoom(db: Db, orgId: string, input: CreateRoomInput):
         const dto = serializeRoom(row);
         await recordEvent(tx, {
           type: "room.created",
-          schema: roomSchema,
           orgId,
           projectId: project.id,
           object: dto,

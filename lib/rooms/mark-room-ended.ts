@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { rooms } from "@/db/schema";
 import type { JobTx } from "@/lib/jobs/transaction";
 import { recordRoomActivity } from "@/lib/rooms/record-room-activity";
-import { type RoomDto, roomSchema } from "@/lib/rooms/room-schema";
+import type { RoomDto } from "@/lib/rooms/room-schema";
 import { serializeRoom } from "@/lib/rooms/serialize-room";
 import { recordEvent } from "@/lib/webhooks/outbox/record-event";
 
@@ -25,7 +25,6 @@ export async function endRoom(tx: JobTx, room: RoomRow, at: Date): Promise<RoomR
   const dto: RoomDto = serializeRoom(ended);
   await recordEvent(tx, {
     type: "room.ended",
-    schema: roomSchema,
     orgId: room.orgId,
     projectId: room.projectId,
     object: dto,

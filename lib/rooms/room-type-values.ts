@@ -1,7 +1,8 @@
 /** Zod-free, so client components (labels, pickers) import them without pulling zod into a page. */
-export const ROOM_TYPES = ["meeting", "1to1", "webinar", "live"] as const;
+import { ROOM_STATES, ROOM_TYPES } from "@/db/enums";
+
+export { ROOM_STATES, ROOM_TYPES };
 export type RoomType = (typeof ROOM_TYPES)[number];
-export const ROOM_STATES = ["created", "active", "ended"] as const;
 export type RoomState = (typeof ROOM_STATES)[number];
 
 /** docs/spec/product-decisions.md §3: legacy names accepted at ingress, never returned. */

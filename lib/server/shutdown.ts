@@ -1,5 +1,5 @@
 import { closeDb } from "@/lib/db";
-import { stopJobs } from "@/lib/jobs/backend";
+import { stopJobs } from "@/lib/jobs/start-jobs";
 import { flushLogs, log } from "@/lib/log/logger";
 import { closeRedis } from "@/lib/ratelimit/redis-store";
 import { setLifecycle } from "@/lib/server/lifecycle";

@@ -1,6 +1,6 @@
 import { getDb, migratePostgres } from "@/lib/db";
 import { env } from "@/lib/env";
-import { startJobs } from "@/lib/jobs/backend";
+import { startJobs } from "@/lib/jobs/start-jobs";
 import { log } from "@/lib/log/logger";
 import { getAuthSecret, getEncryptionKey } from "@/lib/secrets";
 import { hasUsers, seedDemo, signInDetails } from "@/lib/seed/seed-demo";

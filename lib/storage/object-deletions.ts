@@ -3,7 +3,7 @@ import { objectDeletions } from "@/db/schema";
 import { type Db, getDb } from "@/lib/db";
 import { newId } from "@/lib/ids";
 import type { PassContext, PassResult } from "@/lib/jobs/define-job";
-import { deleteStoredObjectsRequested } from "@/lib/jobs/definitions/delete-stored-objects";
+import { deleteStoredObjectsRequested } from "@/lib/jobs/definitions/delete-stored-objects-requested";
 import { afterCommit, type JobTx } from "@/lib/jobs/transaction";
 import { log } from "@/lib/log/logger";
 import { deleteObject } from "@/lib/storage/delete-object";

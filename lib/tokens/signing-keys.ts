@@ -1,6 +1,7 @@
 import { createPrivateKey, type KeyObject, type JsonWebKey as NodeJwk } from "node:crypto";
 import { desc, gt, isNull, or, sql } from "drizzle-orm";
 import { exportJWK, generateKeyPair, type JWK } from "jose";
+import type { SIGNING_ALGS } from "@/db/enums";
 import { tokenSigningKeys } from "@/db/schema";
 import { decryptSecret, encryptSecret } from "@/lib/crypto/secret-box";
 import type { DbOrTx } from "@/lib/db";
@@ -12,7 +13,7 @@ import { encodeHeader } from "@/lib/tokens/sign-jwt";
 
 type PublicJwk = Jwks["keys"][number] & JWK;
 
-export type SigningAlg = "ES256" | "EdDSA";
+export type SigningAlg = (typeof SIGNING_ALGS)[number];
 
 export interface SigningKey {
   kid: string;

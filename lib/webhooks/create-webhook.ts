@@ -4,6 +4,7 @@ import { encryptSecret } from "@/lib/crypto/secret-box";
 import type { Db } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
+import { assertBelowOrgLimit } from "@/lib/limits/org-limits";
 import type { CreatedWebhook } from "@/lib/webhooks/endpoint-schema";
 import { serializeWebhook } from "@/lib/webhooks/serialize-webhook";
 import { newSigningSecret } from "@/lib/webhooks/signing-secret";
@@ -14,7 +15,8 @@ export type { CreatedWebhook };
 
 /**
  * Registers an endpoint with its first signing secret (kid v1, encrypted at rest). The secret is
- * returned here and never again; a lost one is replaced by rotating.
+ * returned here and never again; a lost one is replaced by rotating. An org holds at most
+ * SVC_ORG_MAX_WEBHOOK_ENDPOINTS endpoints (409 limit_reached, docs/decisions/1025).
  */
 export async function createWebhook(
   db: Db,
@@ -33,6 +35,7 @@ export async function createWebhook(
         .limit(1);
       if (!project) throw new ApiError("not_found", "No such project in this organisation.");
     }
+    await assertBelowOrgLimit(tx, scope.orgId, "webhook_endpoints");
     const [endpoint] = await tx
       .insert(webhookEndpoints)
       .values({

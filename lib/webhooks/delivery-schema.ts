@@ -1,14 +1,14 @@
 import { z } from "zod";
+import { ATTEMPT_OUTCOMES, DELIVERY_STATUSES } from "@/db/enums";
 import { ERROR_CLASSES } from "@/lib/webhooks/delivery/error-class";
 import { DELIVERY_EVENT_TYPES } from "@/lib/webhooks/event-catalog";
 import { prefixedId, timestamp } from "@/lib/wire";
 
 /** A delivery's state (lib/webhooks/delivery): pending until it ends one of the other ways. */
-export const DELIVERY_STATUSES = ["pending", "succeeded", "gone", "dead", "cancelled", "skipped"] as const;
+export { ATTEMPT_OUTCOMES, DELIVERY_STATUSES };
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 /** What an attempt left the delivery in. */
-export const ATTEMPT_OUTCOMES = ["succeeded", "retry", "gone", "dead"] as const;
 export type AttemptOutcome = (typeof ATTEMPT_OUTCOMES)[number];
 
 /** One attempt, with the debugger's fields (docs/decisions/0945). */

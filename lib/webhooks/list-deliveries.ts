@@ -76,24 +76,3 @@ export async function listDeliveries(
     (r) => serializeDelivery(r.delivery, r.eventType, byDelivery.get(r.delivery.id) ?? []),
   );
 }
-
-/** One delivery of an endpoint of the org, with its attempts (redeliver and test answers). */
-export async function getDelivery(
-  db: DbOrTx,
-  orgId: string,
-  deliveryId: string,
-): Promise<DeliveryDto | undefined> {
-  const [row] = await db
-    .select({ delivery: deliveries, eventType: events.type })
-    .from(deliveries)
-    .innerJoin(events, eq(events.id, deliveries.eventId))
-    .where(and(eq(deliveries.id, deliveryId), eq(deliveries.orgId, orgId)))
-    .limit(1);
-  if (!row) return undefined;
-  const attempts = await db
-    .select()
-    .from(deliveryAttempts)
-    .where(eq(deliveryAttempts.deliveryId, deliveryId))
-    .orderBy(asc(deliveryAttempts.attempt), asc(deliveryAttempts.startedAt));
-  return serializeDelivery(row.delivery, row.eventType, attempts);
-}

@@ -55,7 +55,7 @@ export async function recoverDeliveries(
         scheduleBase: sql`${deliveries.attemptCount}`,
         nextAttemptAt: new Date(now.getTime() + delayBeforeAttemptMs(1)),
         lockedUntil: null,
-        dispatchedAt: null,
+        dispatchedAt: new Date(),
         completedAt: null,
       })
       .where(
@@ -67,8 +67,13 @@ export async function recoverDeliveries(
           lt(deliveries.createdAt, until),
         ),
       )
-      .returning({ id: deliveries.id });
-    if (rows.length > 0) requestDeliveries(tx);
+      .returning({
+        id: deliveries.id,
+        endpointId: deliveries.endpointId,
+        orgId: deliveries.orgId,
+        scheduleBase: deliveries.scheduleBase,
+      });
+    requestDeliveries(tx, rows);
     await recordAudit(tx, audit, {
       action: "webhook.recovered",
       target: { type: "webhook", id: endpoint.id },

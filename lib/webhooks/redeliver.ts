@@ -49,13 +49,13 @@ export async function redeliver(
         scheduleBase: found.delivery.attemptCount,
         nextAttemptAt: new Date(Date.now() + delayBeforeAttemptMs(1)),
         lockedUntil: null,
-        dispatchedAt: null,
+        dispatchedAt: new Date(),
         completedAt: null,
       })
       .where(eq(deliveries.id, found.delivery.id))
       .returning();
     if (!row) throw new Error("update returned no row");
-    requestDeliveries(tx);
+    requestDeliveries(tx, [row]);
     // The answer is the delivery as its log shows it from now on (docs/decisions/1017): pending
     // again, its attempts so far (attempt_count of them, numbering continues after them), and
     // when the fresh schedule's first attempt is due.

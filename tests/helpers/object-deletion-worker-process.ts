@@ -4,7 +4,7 @@
  * `delete-stored-objects` worker, as lib/server/start.ts does, until it is killed (SIGKILL: a crash) or stopped (SIGTERM).
  */
 import { getDb } from "@/lib/db";
-import { startJobs, stopJobs } from "@/lib/jobs/backend";
+import { startJobs, stopJobs } from "@/lib/jobs/start-jobs";
 
 await getDb();
 startJobs(["delete-stored-objects"]);

@@ -54,3 +54,16 @@ export async function attemptsOf(deliveryId: string) {
   const rows = await db.select().from(deliveryAttempts).where(eq(deliveryAttempts.deliveryId, deliveryId));
   return rows.sort((a, b) => a.attempt - b.attempt);
 }
+
+/** A room object as a room event carries it (fixtures that emit room events directly). */
+export function roomObject(projectId: string, name = "fixture room") {
+  return {
+    id: newId("room"),
+    name,
+    type: "meeting" as const,
+    state: "ended" as const,
+    project_id: projectId,
+    short_code: "abc-defg-hij",
+    created_at: new Date().toISOString(),
+  };
+}

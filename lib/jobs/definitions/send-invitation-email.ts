@@ -6,7 +6,7 @@ import { defineEventJob } from "@/lib/jobs/define-job";
  * the same claim-and-send as the embedded worker (docs/decisions/0300). Any email of the queue, not
  * only invitations: the id stays as it was because runs in flight are keyed by it. At most a few
  * sends at once per org: more would only wait on the org's cap lock. On the embedded backend
- * `sweep-due-emails` sends them.
+ * `sweep-due-emails` sends them. The handler (lib/email/run-email.ts) is bound in lib/jobs/registry.ts.
  */
 export const sendInvitationEmail = defineEventJob({
   id: "send-invitation-email",
@@ -17,7 +17,6 @@ export const sendInvitationEmail = defineEventJob({
   },
   embeddedWorker: "sweep-due-emails",
   inngest: { retries: 4, concurrency: { key: "event.data.org_id", limit: 4 } },
-  handler: async (ctx): Promise<unknown> => (await import("@/lib/email/run-email")).runEmail(ctx),
 });
 
 export type EmailRequested = z.output<typeof sendInvitationEmail.trigger.schema>;

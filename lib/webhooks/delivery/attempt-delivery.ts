@@ -5,10 +5,10 @@ import { env } from "@/lib/env";
 import { log } from "@/lib/log/logger";
 import { countDeliveryAttempt, observeWebhookPost } from "@/lib/observability/instrument";
 import { deferDelivery, takeSendSlot } from "@/lib/webhooks/delivery/backpressure";
-import { claimDelivery, releaseClaim } from "@/lib/webhooks/delivery/claim";
+import { claimDelivery, RELEASE_BACKOFF_MS, releaseClaim } from "@/lib/webhooks/delivery/claim";
 import type { AttemptReport, DeliveryRow } from "@/lib/webhooks/delivery/delivery-row";
 import { loadTargets, type Target } from "@/lib/webhooks/delivery/load-targets";
-import { ATTEMPT_TIMEOUT_MS, type PostResult, postWebhook } from "@/lib/webhooks/delivery/post-webhook";
+import { attemptTimeoutMs, type PostResult, postWebhook } from "@/lib/webhooks/delivery/post-webhook";
 import { recordAttempt, type SentAttempt } from "@/lib/webhooks/delivery/record-attempt";
 import { judgeAttempt } from "@/lib/webhooks/delivery/schedule";
 import { signedHeaders, UnsignableError } from "@/lib/webhooks/delivery/signed-request";
@@ -57,7 +57,7 @@ async function send(db: Db, row: DeliveryRow, target: Target, attempt: number): 
   const result = isInboxUrl(target.url)
     ? await receiveInInbox(db, row.endpointId, headers, row.body)
     : await postWebhook(target.url, headers, row.body, {
-        timeoutMs: ATTEMPT_TIMEOUT_MS,
+        timeoutMs: attemptTimeoutMs(),
         guardAddresses: env.SVC_DEPLOYMENT_MODE === "cloud",
       });
   // A failed test does not start the endpoint's failing clock (docs/decisions/1074).
@@ -130,6 +130,7 @@ export async function runClaimedAttempt(
   );
   onSent?.();
   const { result } = sent;
+  if (result.notSent) return notAnAttempt(db, row, result);
   const verdict = judgeAttempt(result.statusCode, attempt - row.scheduleBase, Math.random, {
     retryAfter: result.responseHeaders?.["retry-after"],
     now: result.startedAt.getTime() + result.durationMs,
@@ -151,6 +152,29 @@ export async function runClaimedAttempt(
     state: verdict.status,
     statusCode: result.statusCode,
     retryInMs: verdict.status === "pending" ? verdict.retryInMs : null,
+  };
+}
+
+/**
+ * Nothing reached the wire (no connection to the host came free in time): not an attempt
+ * (docs/decisions/1024). The delivery is due again shortly with the same attempt number, like a
+ * throttled one, so the Inngest run waits and retries the same attempt.
+ */
+async function notAnAttempt(db: Db, row: DeliveryRow, result: PostResult): Promise<AttemptReport> {
+  const retryInMs = RELEASE_BACKOFF_MS;
+  await deferDelivery(db, row, new Date(Date.now() + retryInMs));
+  log.info("webhook attempt not sent", {
+    delivery_id: row.id,
+    attempt: row.attemptCount + 1,
+    reason: result.error,
+  });
+  return {
+    deliveryId: row.id,
+    attempt: row.attemptCount,
+    state: "pending",
+    statusCode: null,
+    retryInMs,
+    throttled: true,
   };
 }
 

@@ -2,8 +2,11 @@ import { and, asc, eq, gt, isNull, lte, or } from "drizzle-orm";
 import { deliveries } from "@/db/schema";
 import type { Db } from "@/lib/db";
 import { type PreparedStatement, runPrepared } from "@/lib/db-prepared";
+import { env } from "@/lib/env";
 import { instanceId } from "@/lib/instances/heartbeat";
+import { DELIVERY_COLUMNS } from "@/lib/webhooks/delivery/delivery-columns";
 import type { AttemptReport, DeliveryRow, DeliveryState } from "@/lib/webhooks/delivery/delivery-row";
+import { FAIR_DUE } from "@/lib/webhooks/delivery/fair-due";
 import {
   dateOf,
   epochMs,
@@ -27,76 +30,51 @@ export class DeliveryBusyError extends Error {
   override name = "DeliveryBusyError";
 }
 
-const text = (v: unknown): string => String(v);
-const textOrNull = (v: unknown): string | null => (v === null ? null : String(v));
-const int = (v: unknown): number => Number(v);
-const intOrNull = (v: unknown): number | null => (v === null ? null : Number(v));
+const decoders = {
+  text: (v: unknown): string | null => (v === null ? null : String(v)),
+  int: (v: unknown): number | null => (v === null ? null : Number(v)),
+  timestamptz: dateOf,
+} as const;
 
 /**
- * The delivery's columns as CLAIM_DUE selects them, in order, each with how its value is read
- * back: one list for the SQL and the decoding, so the two cannot drift apart. Timestamps travel as
- * epoch milliseconds (a float8 is cheaper to decode than timestamptz text, on PGlite especially).
+ * The delivery's columns as CLAIM_DUE selects them (the one list, delivery-columns.ts), each with
+ * how its value is read back. Timestamps travel as epoch milliseconds (a float8 is cheaper to
+ * decode than timestamptz text, on PGlite especially).
  */
-const DELIVERY_COLUMNS = [
-  ["id", "d.id", text],
-  ["eventId", "d.event_id", text],
-  ["endpointId", "d.endpoint_id", text],
-  ["orgId", "d.org_id", text],
-  ["webhookId", "d.webhook_id", text],
-  ["body", "d.body", text],
-  ["status", "d.status", text],
-  ["attemptCount", "d.attempt_count", int],
-  ["scheduleBase", "d.schedule_base", int],
-  ["nextAttemptAt", epochMs("d.next_attempt_at"), dateOf],
-  ["lockedUntil", epochMs("d.locked_until"), dateOf],
-  ["lockedBy", "d.locked_by", textOrNull],
-  ["lastStatusCode", "d.last_status_code", intOrNull],
-  ["lastError", "d.last_error", textOrNull],
-  ["dispatchedAt", epochMs("d.dispatched_at"), dateOf],
-  ["createdAt", epochMs("d.created_at"), (v: unknown) => dateOf(v) ?? new Date(0)],
-  ["completedAt", epochMs("d.completed_at"), dateOf],
-] as const satisfies readonly (readonly [keyof DeliveryRow, string, (v: unknown) => unknown])[];
-
-// Every DeliveryRow field is in the list (a compile error names the one that is not).
-type Unlisted = Exclude<keyof DeliveryRow, (typeof DELIVERY_COLUMNS)[number][0]>;
-const everyFieldListed: [Unlisted] extends [never] ? true : Unlisted = true;
-void everyFieldListed;
+const CLAIM_SELECT = DELIVERY_COLUMNS.map(([key, column, type]) => ({
+  key,
+  sql: type === "timestamptz" ? epochMs(`d.${column}`) : `d.${column}`,
+  decode: decoders[type],
+}));
 
 /**
  * The embedded worker's claim with the batch's targets, one prepared statement (0950): up to `$2`
- * deliveries due at `$1`, oldest due first (`deliveries_due_idx`), SKIP LOCKED so several
- * processes on one PostgreSQL claim side by side without taking the same row; leased until `$3`
- * by instance `$4`; each joined to its target (TARGET_JOINS). The delivery's columns come first
- * (DELIVERY_COLUMNS).
+ * deliveries due at `$1`, chosen fairly between orgs and endpoints under the in-flight caps `$5`
+ * and `$6` (fair-due.ts, docs/decisions/1023), SKIP LOCKED so several processes on one PostgreSQL
+ * claim side by side without taking the same row; leased until `$3` by instance `$4`; each joined
+ * to its target (TARGET_JOINS). The delivery's columns come first (CLAIM_SELECT).
  */
 const CLAIM_DUE: PreparedStatement = {
-  name: "svc_claim_due_deliveries",
-  types: ["timestamptz", "int", "timestamptz", "text"],
-  text: `with due as (
-      select id from deliveries
-      where status = 'pending' and next_attempt_at <= $1::timestamptz
-        and (locked_until is null or locked_until <= $1::timestamptz)
-      order by next_attempt_at
-      limit $2::int
-      for update skip locked
-    ), claimed as (
+  name: "svc_claim_due_fairly",
+  types: ["timestamptz", "int", "timestamptz", "text", "int", "int"],
+  text: `${FAIR_DUE}, claimed as (
       update deliveries set locked_until = $3::timestamptz, locked_by = $4::text
       from due where deliveries.id = due.id and deliveries.status = 'pending'
         and (deliveries.locked_until is null or deliveries.locked_until <= $1::timestamptz)
       returning deliveries.*
     )
-    select ${DELIVERY_COLUMNS.map(([, column]) => column).join(", ")}, ${TARGET_COLUMNS}
+    select ${CLAIM_SELECT.map((c) => c.sql).join(", ")}, ${TARGET_COLUMNS}
     from claimed d ${TARGET_JOINS}
     order by d.next_attempt_at, d.id, ${TARGET_ORDER}`,
 };
 
 function deliveryOf(r: unknown[]): DeliveryRow {
   const row: Record<string, unknown> = {};
-  DELIVERY_COLUMNS.forEach(([key, , decode], i) => {
+  CLAIM_SELECT.forEach(({ key, decode }, i) => {
     row[key] = decode(r[i]);
   });
-  // Each field was decoded to its DeliveryRow type by its entry above; `status` is the column's
-  // enum, written only from DeliveryRow's own states.
+  // Each field was decoded by its column's SQL type (NOT NULL columns never decode to null);
+  // `status` is the column's enum, written only from DeliveryRow's own states.
   return row as unknown as DeliveryRow;
 }
 
@@ -115,6 +93,8 @@ export async function claimDueBatch(
     String(limit),
     new Date(now.getTime() + LEASE_MS).toISOString(),
     instanceId(),
+    String(env.SVC_WEBHOOK_ENDPOINT_CONCURRENCY),
+    String(env.SVC_WEBHOOK_ORG_CONCURRENCY),
   ]);
   const rows: DeliveryRow[] = [];
   let last: string | undefined;

@@ -4,14 +4,18 @@ import { log } from "@/lib/log/logger";
 import { runClaimedAttempt } from "@/lib/webhooks/delivery/attempt-delivery";
 import { claimDueBatch, nextDueAt } from "@/lib/webhooks/delivery/claim";
 
-/** POSTs in flight at once per process: one slow receiver (up to 10 s) does not hold up the rest. */
-const MAX_SENDING = 64;
+/**
+ * POSTs in flight at once per process. Each org may hold at most SVC_WEBHOOK_ORG_CONCURRENCY of
+ * them (64 by default) and each endpoint SVC_WEBHOOK_ENDPOINT_CONCURRENCY (16), so hanging
+ * receivers of one org leave three quarters of the slots to the others (docs/decisions/1023).
+ */
+const MAX_SENDING = 256;
 /**
  * Attempts started and not yet recorded, sending or sent (docs/decisions/0950): a sent attempt
  * waits for its batch's record without holding a send slot, so slow records (a commit under load)
  * do not throttle the POSTs; this bounds the rows held that way.
  */
-const MAX_STARTED = 256;
+const MAX_STARTED = 512;
 /**
  * Claim again only once this many send slots are free (or nothing is sending): every sent attempt
  * wakes the worker, and claiming one or two rows per wake-up cost two statements per attempt.

@@ -1,31 +1,12 @@
+import { ERROR_CLASSES } from "@/db/enums";
+
 /**
  * The debugger's error classes (docs/decisions/0945): what went wrong with an attempt, in words a
  * receiver's operator can act on. `http` is a response outside 2xx (the status says which).
  */
-export type ErrorClass =
-  | "timeout"
-  | "tls"
-  | "dns"
-  | "refused"
-  | "reset"
-  | "redirect"
-  | "ssrf_blocked"
-  | "http"
-  | "signing"
-  | "other";
+export type ErrorClass = (typeof ERROR_CLASSES)[number];
 
-export const ERROR_CLASSES = [
-  "timeout",
-  "tls",
-  "dns",
-  "refused",
-  "reset",
-  "redirect",
-  "ssrf_blocked",
-  "http",
-  "signing",
-  "other",
-] as const satisfies readonly ErrorClass[];
+export { ERROR_CLASSES };
 
 const TLS_CODES = /^(ERR_TLS_|ERR_SSL_|CERT_|DEPTH_ZERO_|UNABLE_TO_|SELF_SIGNED_|HOSTNAME_MISMATCH|ERR_OSSL)/;
 

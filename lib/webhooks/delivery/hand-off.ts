@@ -1,92 +1,95 @@
-import { and, asc, eq, inArray, isNull, lt } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, or } from "drizzle-orm";
 import { deliveries } from "@/db/schema";
-import { type Db, getDb } from "@/lib/db";
-import { dispatch, type SendItems } from "@/lib/jobs/backend";
-import type { PassContext, PassResult } from "@/lib/jobs/define-job";
+import { getDb } from "@/lib/db";
+import { dispatch } from "@/lib/jobs/backend";
+import type { JobItem, PassContext, PassResult } from "@/lib/jobs/define-job";
 import { deliverWebhook } from "@/lib/jobs/definitions/deliver-webhook";
 import { afterCommit, type JobTx } from "@/lib/jobs/transaction";
+import type { DeliveryRow } from "@/lib/webhooks/delivery/delivery-row";
 
-/** A delivery that was handed to Inngest this long ago and never attempted is handed over again. */
+/**
+ * A delivery handed to the backend this long ago and never attempted in its schedule, while due
+ * as long, is handed over again (its Inngest run was lost, or the send after the commit failed).
+ */
 export const REDISPATCH_AFTER_MS = 10 * 60_000;
 const BATCH = 100;
 
-type Send = SendItems<typeof deliverWebhook.trigger.schema>;
+/** What a delivery's run needs to know, as plain data (no callback: docs/decisions/1020). */
+export type HandOffRow = Pick<DeliveryRow, "id" | "endpointId" | "orgId" | "scheduleBase">;
 
-/** The outbox's dispatch: new or restarted deliveries in `tx` go to the backend once it commits. */
-export function requestDeliveries(tx: JobTx): void {
-  afterCommit(tx, deliverWebhook, async (send) => {
-    await handOffDeliveries(await getDb(), send);
+/** One Inngest run per delivery and schedule: the run key dedupes the event and the run. */
+export function deliveryItems(rows: readonly HandOffRow[]): JobItem<typeof deliverWebhook.trigger.schema>[] {
+  return rows.map((r) => {
+    const runKey = `${r.id}:${r.scheduleBase}`;
+    return {
+      id: runKey,
+      payload: {
+        deliveryId: r.id,
+        endpointId: r.endpointId,
+        orgId: r.orgId,
+        scheduleBase: r.scheduleBase,
+        runKey,
+      },
+    };
   });
 }
 
 /**
- * Hands pending deliveries not yet given to Inngest to it, one run each (only the Inngest backend
- * calls this; the embedded worker claims rows by their due time). Rows are marked first (SKIP
- * LOCKED: concurrent dispatchers split the work) and unmarked if the send fails, so the sweep tries
- * again; a duplicate send is harmless because the run is idempotent on its key.
+ * The outbox's dispatch: these new or restarted deliveries, written in `tx` with `dispatched_at`
+ * set (the hand-off is part of the change), go to the backend once it commits. If that send fails
+ * the rows are safe: `sweepUndelivered` hands them over again.
  */
-export async function handOffDeliveries(db: Db, send: Send): Promise<number> {
-  let total = 0;
+export function requestDeliveries(tx: JobTx, rows: readonly HandOffRow[]): void {
+  if (rows.length > 0) afterCommit(tx, deliverWebhook, deliveryItems(rows));
+}
+
+/**
+ * The `sweep-webhook-deliveries` job (Inngest's safety net): pending deliveries whose hand-off was
+ * lost (the process died between commit and send, the send failed, or the run never started)
+ * are handed over again: never attempted in their current schedule, and both handed over and due
+ * longer than REDISPATCH_AFTER_MS ago (or never marked, rows from before 1020). Rows are re-marked
+ * first (SKIP LOCKED: concurrent sweeps split the work); a duplicate send is harmless because the
+ * run is idempotent on its key.
+ */
+export async function sweepUndelivered(ctx: Pick<PassContext, "now">): Promise<PassResult> {
+  const db = await getDb();
+  const stale = new Date(ctx.now.getTime() - REDISPATCH_AFTER_MS);
+  let dispatched = 0;
   for (;;) {
     const batch = db
       .select({ id: deliveries.id })
       .from(deliveries)
-      .where(and(eq(deliveries.status, "pending"), isNull(deliveries.dispatchedAt)))
+      .where(
+        and(
+          eq(deliveries.status, "pending"),
+          or(
+            isNull(deliveries.dispatchedAt),
+            and(
+              lt(deliveries.dispatchedAt, stale),
+              // Never attempted in its current schedule: the run it was handed to never started.
+              eq(deliveries.attemptCount, deliveries.scheduleBase),
+              lt(deliveries.nextAttemptAt, stale),
+            ),
+          ),
+        ),
+      )
       .orderBy(asc(deliveries.createdAt))
       .limit(BATCH)
       .for("update", { skipLocked: true });
     const rows = await db
       .update(deliveries)
-      .set({ dispatchedAt: new Date() })
+      .set({ dispatchedAt: ctx.now })
       .where(inArray(deliveries.id, batch))
       .returning({
         id: deliveries.id,
         endpointId: deliveries.endpointId,
+        orgId: deliveries.orgId,
         scheduleBase: deliveries.scheduleBase,
       });
-    if (rows.length === 0) return total;
-    try {
-      await send(
-        rows.map((r) => {
-          const runKey = `${r.id}:${r.scheduleBase}`;
-          return {
-            id: runKey,
-            payload: { deliveryId: r.id, endpointId: r.endpointId, scheduleBase: r.scheduleBase, runKey },
-          };
-        }),
-      );
-    } catch (err) {
-      const ids = rows.map((r) => r.id);
-      await db.update(deliveries).set({ dispatchedAt: null }).where(inArray(deliveries.id, ids));
-      throw err;
-    }
-    total += rows.length;
-    if (rows.length < BATCH) return total;
+    if (rows.length === 0) break;
+    await dispatch(deliverWebhook, deliveryItems(rows));
+    dispatched += rows.length;
+    if (rows.length < BATCH) break;
   }
-}
-
-/**
- * The `sweep-webhook-deliveries` job (Inngest's safety net): deliveries whose hand-off was lost
- * (the process died between commit and send, or the send failed) are handed over again.
- */
-export async function sweepUndelivered(ctx: Pick<PassContext, "now">): Promise<PassResult> {
-  const db = await getDb();
-  const stale = new Date(ctx.now.getTime() - REDISPATCH_AFTER_MS);
-  await db
-    .update(deliveries)
-    .set({ dispatchedAt: null })
-    .where(
-      and(
-        eq(deliveries.status, "pending"),
-        lt(deliveries.dispatchedAt, stale),
-        // Never attempted in its current schedule: the run it was handed to never started.
-        eq(deliveries.attemptCount, deliveries.scheduleBase),
-        lt(deliveries.nextAttemptAt, stale),
-      ),
-    );
-  let dispatched = 0;
-  await dispatch(deliverWebhook, async (send) => {
-    dispatched = await handOffDeliveries(db, send);
-  });
   return { next: null, summary: { dispatched } };
 }

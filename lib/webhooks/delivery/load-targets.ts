@@ -28,15 +28,37 @@ export interface Target {
  * db/schema.ts must change this SQL (tests/delivery-batches.test.ts reads every field).
  */
 export const epochMs = (column: string) => `(extract(epoch from ${column}) * 1000)::float8`;
-export const TARGET_COLUMNS = `e.id, e.url, e.active, ev.type, e.rate_limit, ${epochMs("e.disabled_at")},
-  s.kid, s.secret_ciphertext, ${epochMs("s.expires_at")}`;
+
+/** The target's columns, once: the SQL and the names `targetsOf` reads them by (never a count). */
+const TARGET_SELECT = [
+  ["endpointId", "e.id"],
+  ["url", "e.url"],
+  ["active", "e.active"],
+  ["type", "ev.type"],
+  ["rateLimit", "e.rate_limit"],
+  ["disabledAt", epochMs("e.disabled_at")],
+  ["kid", "s.kid"],
+  ["ciphertext", "s.secret_ciphertext"],
+  ["expiresAt", epochMs("s.expires_at")],
+] as const;
+type TargetField = (typeof TARGET_SELECT)[number][0];
+
+export const TARGET_COLUMNS = TARGET_SELECT.map(([, column]) => column).join(", ");
 export const TARGET_JOINS = `left join events ev on ev.id = d.event_id
   left join webhook_endpoints e on e.id = d.endpoint_id
   left join webhook_signing_secrets s on s.endpoint_id = e.id
     and (s.expires_at is null or s.expires_at > $1::timestamptz)`;
 export const TARGET_ORDER = "s.created_at desc";
-/** How many columns TARGET_COLUMNS adds to a row. */
-const TARGET_WIDTH = 9;
+/** A row's target columns by name: they are its last TARGET_SELECT.length values. */
+function targetFields(r: readonly unknown[]): Record<TargetField, unknown> {
+  const values = r.slice(r.length - TARGET_SELECT.length);
+  // Filled below for every name of TARGET_SELECT, so no field stays missing.
+  const out = {} as Record<TargetField, unknown>;
+  TARGET_SELECT.forEach(([name], i) => {
+    out[name] = values[i];
+  });
+  return out;
+}
 
 export const dateOf = (v: unknown): Date | null => (v === null ? null : new Date(Number(v)));
 
@@ -49,9 +71,8 @@ export function targetsOf(rows: readonly unknown[][]): Map<string, Target> {
   // The secrets of each endpoint, once: every delivery's rows repeat them (newest first).
   const secrets = new Map<string, SecretRow[]>();
   for (const r of rows) {
-    const [endpointId, url, active, type, rateLimit, disabledAt, kid, ciphertext, expiresAt] = r.slice(
-      -TARGET_WIDTH,
-    );
+    const { endpointId, url, active, type, rateLimit, disabledAt, kid, ciphertext, expiresAt } =
+      targetFields(r);
     if (endpointId === null || type === null) continue;
     const id = String(r[0]);
     const endpoint = String(endpointId);

@@ -7,7 +7,8 @@ import { blockedHostReason } from "@/lib/webhooks/address-policy";
 import { classifyNetworkError, classifyStatus, type ErrorClass } from "@/lib/webhooks/delivery/error-class";
 import { BlockedAddressError, connectionLookup } from "@/lib/webhooks/resolve-host";
 
-export const ATTEMPT_TIMEOUT_MS = 10_000;
+/** An attempt's deadline: decisions §6's 10 s unless SVC_WEBHOOK_ATTEMPT_TIMEOUT_MS says otherwise. */
+export const attemptTimeoutMs = (): number => env.SVC_WEBHOOK_ATTEMPT_TIMEOUT_MS;
 /** Stored per attempt in the delivery log; the rest of a response is not kept. */
 export const RESPONSE_BODY_LIMIT = 4096;
 const READ_LIMIT_BYTES = 16 * 1024;
@@ -22,10 +23,18 @@ export interface PostResult {
   responseHeaders: Record<string, string> | null;
   error: string | null;
   errorClass: ErrorClass | null;
+  /**
+   * Nothing was sent: no connection to the receiver came free within the wait allowed (every
+   * socket to the host busy). Not an attempt (docs/decisions/1024): the caller hands it back.
+   */
+  notSent?: true;
 }
 
 export interface PostOptions {
+  /** The attempt's deadline, counted from when the request has its socket (docs/decisions/1024). */
   timeoutMs?: number;
+  /** How long to wait for a socket to the host before giving up without sending (default timeoutMs). */
+  socketWaitMs?: number;
   /** Cloud mode: refuse internal hosts, also on the address the name resolves to. */
   guardAddresses?: boolean;
 }
@@ -81,7 +90,10 @@ function agentFor(guard: boolean, context: SecureContext | undefined): Agent {
 
 /**
  * One HTTPS POST: no redirects followed (a 3xx is reported as its status and judged a failure),
- * a hard deadline over connect, send and response, at most 16 KiB of the response read.
+ * a hard deadline over connect, send and response, at most 16 KiB of the response read. The
+ * deadline starts when the request gets its socket, not while it queues for one behind other
+ * attempts to the same host: a wait that runs out sends nothing and reports `notSent`
+ * (docs/decisions/1024).
  */
 export function postWebhook(
   url: string,
@@ -89,9 +101,10 @@ export function postWebhook(
   body: string,
   opts: PostOptions = {},
 ): Promise<PostResult> {
-  const startedAt = new Date();
-  const t0 = performance.now();
-  const timeoutMs = opts.timeoutMs ?? ATTEMPT_TIMEOUT_MS;
+  let startedAt = new Date();
+  let t0 = performance.now();
+  const timeoutMs = opts.timeoutMs ?? attemptTimeoutMs();
+  const socketWaitMs = opts.socketWaitMs ?? timeoutMs;
   const done = (
     statusCode: number | null,
     responseBody: string | null,
@@ -149,10 +162,22 @@ export function postWebhook(
       ...(secureContext ? { secureContext } : {}),
       lookup: connectionLookup(opts.guardAddresses === true),
     });
+    // Queued behind busy sockets to the host: nothing is on the wire yet.
     timer = setTimeout(() => {
       req.destroy();
-      finish(done(null, null, `timed out after ${timeoutMs} ms`, "timeout"));
-    }, timeoutMs);
+      finish({ ...done(null, null, `no connection free within ${socketWaitMs} ms`, "other"), notSent: true });
+    }, socketWaitMs);
+    req.once("socket", () => {
+      if (settled) return;
+      // The attempt starts now: its duration and deadline cover connect, send and response.
+      clearTimeout(timer);
+      startedAt = new Date();
+      t0 = performance.now();
+      timer = setTimeout(() => {
+        req.destroy();
+        finish(done(null, null, `timed out after ${timeoutMs} ms`, "timeout"));
+      }, timeoutMs);
+    });
     req.on("error", (err: NodeJS.ErrnoException) => {
       if (err instanceof BlockedAddressError) {
         finish(done(null, null, `blocked: ${err.message}`, "ssrf_blocked"));

@@ -2,6 +2,11 @@ import { and, arrayContains, eq, isNotNull, isNull, or, sql } from "drizzle-orm"
 import { webhookEndpoints } from "@/db/schema";
 import { newId } from "@/lib/ids";
 import type { JobTx } from "@/lib/jobs/transaction";
+import {
+  DELIVERY_COLUMN_NAMES,
+  DELIVERY_RECORD_TYPE,
+  deliveryRecord,
+} from "@/lib/webhooks/delivery/delivery-columns";
 import type { DeliveryRow } from "@/lib/webhooks/delivery/delivery-row";
 import { requestDeliveries } from "@/lib/webhooks/delivery/hand-off";
 import { delayBeforeAttemptMs } from "@/lib/webhooks/delivery/schedule";
@@ -31,7 +36,8 @@ function newDelivery(event: DomainEvent, endpointId: string, createdAt: Date, sk
     lockedBy: null,
     lastStatusCode: null,
     lastError: skipped ? "the endpoint was disabled by health checks" : null,
-    dispatchedAt: null,
+    // Handed to the backend when the transaction commits (lib/webhooks/delivery/hand-off.ts).
+    dispatchedAt: skipped ? null : createdAt,
     createdAt,
     completedAt: skipped ? event.createdAt : null,
   };
@@ -40,8 +46,8 @@ function newDelivery(event: DomainEvent, endpointId: string, createdAt: Date, sk
 /**
  * Inserts deliveries of `event` to these endpoints; they are dispatched when `tx` commits. One JSON
  * parameter read by `json_to_recordset` instead of a bind parameter per column and row: building
- * and binding 100 rows × 10 columns cost about 4× the CPU (docs/decisions/0950). Returns the rows
- * as inserted (the columns left out take their defaults, which the rows repeat).
+ * and binding 100 rows × 10 columns cost about 4× the CPU (docs/decisions/0950). Every column is
+ * written (the one list, lib/webhooks/delivery/delivery-columns.ts). Returns the rows as inserted.
  */
 export async function insertDeliveries(
   tx: JobTx,
@@ -55,29 +61,15 @@ export async function insertDeliveries(
     ...endpointIds.map((id) => newDelivery(event, id, now)),
     ...skippedIds.map((id) => newDelivery(event, id, now, true)),
   ];
-  const input = rows.map((r) => ({
-    id: r.id,
-    event_id: r.eventId,
-    endpoint_id: r.endpointId,
-    org_id: r.orgId,
-    webhook_id: r.webhookId,
-    body: r.body,
-    status: r.status,
-    next_attempt_at: r.nextAttemptAt,
-    last_error: r.lastError,
-    created_at: r.createdAt,
-    completed_at: r.completedAt,
-  }));
   await tx.execute(sql`
-    insert into deliveries
-      (id, event_id, endpoint_id, org_id, webhook_id, body, status, next_attempt_at, last_error,
-       created_at, completed_at)
-    select id, event_id, endpoint_id, org_id, webhook_id, body, status, next_attempt_at, last_error,
-      created_at, completed_at
-    from json_to_recordset(${JSON.stringify(input)}::json) as r(id text, event_id text,
-      endpoint_id text, org_id text, webhook_id text, body text, status text,
-      next_attempt_at timestamptz, last_error text, created_at timestamptz, completed_at timestamptz)`);
-  if (endpointIds.length > 0) requestDeliveries(tx);
+    insert into deliveries (${sql.raw(DELIVERY_COLUMN_NAMES)})
+    select ${sql.raw(DELIVERY_COLUMN_NAMES)}
+    from json_to_recordset(${JSON.stringify(rows.map(deliveryRecord))}::json)
+      as r(${sql.raw(DELIVERY_RECORD_TYPE)})`);
+  requestDeliveries(
+    tx,
+    rows.filter((r) => r.status === "pending"),
+  );
   return rows;
 }
 

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { events } from "@/db/schema";
+import { EVENT_OBJECTS, type EventObjectInput } from "@/lib/events/event-objects";
 import { newId } from "@/lib/ids";
 import type { JobTx } from "@/lib/jobs/transaction";
 import type { DeliveryEventType } from "@/lib/webhooks/event-catalog";
@@ -9,25 +10,26 @@ import { createDeliveries } from "@/lib/webhooks/outbox/fan-out";
 export type { DomainEvent };
 
 /**
- * An event to record. `schema` is the event type's object schema (the one the OpenAPI
- * document's `webhooks` shows for it, lib/events/event-types.ts): the object is parsed with it,
- * so no body leaves that its schema does not describe.
+ * An event to record. Its type determines its object's schema (the one vocabulary,
+ * lib/events/event-objects.ts, which the OpenAPI document's `webhooks` shows): an object of
+ * another type does not compile, and the object is parsed with that schema, so no body leaves
+ * that its schema does not describe (docs/decisions/1021).
  */
-export interface EventInput<S extends z.ZodType = z.ZodType> {
-  type: DeliveryEventType;
+export interface EventInput<T extends DeliveryEventType> {
+  type: T;
   orgId: string;
   projectId: string | null;
-  schema: S;
-  object: z.input<S>;
+  object: EventObjectInput<T>;
   test?: boolean;
 }
 
 /** Writes the outbox row only (a test event adds its one delivery itself). */
-export async function insertEvent<S extends z.ZodType>(
+export async function insertEvent<T extends DeliveryEventType>(
   tx: JobTx,
-  input: EventInput<S>,
+  input: EventInput<T>,
 ): Promise<DomainEvent> {
-  const { schema, object, ...rest } = input;
+  const { object, ...rest } = input;
+  const schema: z.ZodType = EVENT_OBJECTS[input.type];
   const event: DomainEvent = {
     id: newId("event"),
     createdAt: new Date(),
@@ -50,9 +52,9 @@ export async function insertEvent<S extends z.ZodType>(
  * event and its deliveries (one per active endpoint subscribed to it, org-wide or of the event's
  * project) exist exactly when the change does; the deliveries are dispatched once it commits.
  */
-export async function recordEvent<S extends z.ZodType>(
+export async function recordEvent<T extends DeliveryEventType>(
   tx: JobTx,
-  input: EventInput<S>,
+  input: EventInput<T>,
 ): Promise<DomainEvent> {
   const event = await insertEvent(tx, input);
   await createDeliveries(tx, event);

@@ -15,6 +15,6 @@ export const registerProjectWebhookContract = defineRoute({
   keyScope: "webhooks:write",
   body: createProjectWebhookBody,
   responses: { 201: { description: "Created", schema: createdWebhookSchema } },
-  errors: ["insufficient_scope"],
+  errors: ["insufficient_scope", "limit_reached"],
   idempotent: true,
 });

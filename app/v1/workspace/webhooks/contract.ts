@@ -29,6 +29,6 @@ export const createWebhookContract = defineRoute({
   permission: "webhooks:write",
   body: createWorkspaceWebhookBody,
   responses: { 201: { description: "Created", schema: createdWebhookSchema } },
-  errors: ["not_found"],
+  errors: ["not_found", "limit_reached"],
   idempotent: true,
 });

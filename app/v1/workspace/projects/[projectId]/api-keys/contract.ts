@@ -28,6 +28,6 @@ export const mintApiKeyContract = defineRoute({
   planGate: true,
   body: mintApiKeyBody,
   responses: { 201: { description: "Created", schema: mintedApiKeySchema } },
-  errors: ["not_found"],
+  errors: ["not_found", "limit_reached"],
   idempotent: true,
 });

@@ -1,0 +1,124 @@
+/**
+ * The value lists of the schema's enum-like columns, in a module that imports nothing: the schema
+ * types its columns with them and its CHECK constraints are generated from them (db/schema.ts,
+ * migration 0018), and the domain modules that own each vocabulary re-export them
+ * (docs/decisions/1022). Adding a value: here, and in a migration that replaces the column's
+ * CHECK constraint (tests/enum-checks.test.ts compares the database with these lists).
+ */
+
+/** Workspace roles (spec "Workspace roles"); lib/auth/roles.ts holds the permission matrix. */
+export const ROLES = ["Owner", "Admin", "Developer", "Member", "Billing", "Viewer"] as const;
+/** The plans an org can pick in cloud mode (lib/billing/plans.ts). */
+export const PLANS = ["starter", "pro", "enterprise"] as const;
+/** Single-use account links (lib/accounts/spend-account-token.ts). */
+export const ACCOUNT_TOKEN_KINDS = ["signup", "password_reset"] as const;
+/** A project's environment label (lib/projects/environments.ts). */
+export const ENVIRONMENTS = ["prod", "staging", "dev"] as const;
+/** Canonical room types and states (lib/rooms/room-type-values.ts). */
+export const ROOM_TYPES = ["meeting", "1to1", "webinar", "live"] as const;
+export const ROOM_STATES = ["created", "active", "ended"] as const;
+/** A recording's life (decisions §7): started -> completed | failed. */
+export const RECORDING_STATES = ["started", "completed", "failed"] as const;
+/** Key scopes and grants (lib/api-keys/scopes.ts). */
+export const API_KEY_SCOPES = [
+  "rooms:read",
+  "rooms:write",
+  "recordings:read",
+  "recordings:write",
+  "webhooks:write",
+  "all",
+] as const;
+export const KEY_GRANTS = ["publish", "subscribe", "record"] as const;
+/** Room-token signing algorithms (lib/tokens/signing-keys.ts). */
+export const SIGNING_ALGS = ["ES256", "EdDSA"] as const;
+/** Event names (spec "Event names"; lib/webhooks/event-catalog.ts): what workspace registration accepts. */
+export const WORKSPACE_EVENTS = [
+  "room.created",
+  "room.ended",
+  "recording.started",
+  "recording.completed",
+  "recording.failed",
+] as const;
+/** The whole catalog: what project-key registration accepts. */
+export const CATALOG_EVENTS = [
+  ...WORKSPACE_EVENTS,
+  "recording.ready",
+  "participant.left",
+  "qos.alert",
+  "license.revoked",
+] as const;
+/** Sent by "send test event" to one endpoint, whatever it subscribes to. */
+export const TEST_EVENT = "webhook.test";
+/** Every type a delivery can carry: the catalog and the test event. */
+export const DELIVERY_EVENT_TYPES = [...CATALOG_EVENTS, TEST_EVENT] as const;
+/** A delivery's state: pending until it ends one of the other ways. */
+export const DELIVERY_STATUSES = ["pending", "succeeded", "gone", "dead", "cancelled", "skipped"] as const;
+/** What an attempt left the delivery in. */
+export const ATTEMPT_OUTCOMES = ["succeeded", "retry", "gone", "dead"] as const;
+/** The debugger's error classes (docs/decisions/0945; lib/webhooks/delivery/error-class.ts). */
+export const ERROR_CLASSES = [
+  "timeout",
+  "tls",
+  "dns",
+  "refused",
+  "reset",
+  "redirect",
+  "ssrf_blocked",
+  "http",
+  "signing",
+  "other",
+] as const;
+/** What the media plane reports (decisions §7; lib/media/media-report-schema.ts). */
+export const MEDIA_REPORT_TYPES = [
+  "participant.joined",
+  "participant.left",
+  "room.ended",
+  "recording.started",
+  "recording.completed",
+  "recording.failed",
+  "recording.ready",
+  "qos.alert",
+] as const;
+/** What an email is for the cap, and where it is (lib/email/cap.ts). */
+export const EMAIL_KINDS = ["room_invitation", "account"] as const;
+export const EMAIL_STATES = ["queued", "sent", "failed"] as const;
+/** What the audit trail records (docs/decisions/0602; lib/audit/audit-actions.ts). */
+export const AUDIT_ACTIONS = [
+  "auth.signed_in",
+  "api_key.created",
+  "api_key.rotated",
+  "api_key.revoked",
+  "webhook.created",
+  "webhook.updated",
+  "webhook.deleted",
+  "webhook.secret_rotated",
+  "webhook.failing",
+  "webhook.disabled",
+  "webhook.recovered",
+  "plan.selected",
+  "auth.signed_out_everywhere",
+  "auth.password_changed",
+  "auth.password_reset",
+  "auth.signed_up",
+  "auth.org_switched",
+  "member.role_changed",
+  "member.removed",
+  "member.joined",
+  "member_invitation.created",
+  "member_invitation.revoked",
+  "member_invitation.resent",
+  "project.created",
+  "project.updated",
+  "project.deleted",
+  "room.updated",
+  "room.ended",
+  "recording.deleted",
+  "webhook.listen_started",
+  "webhook.listen_ended",
+  /** Retention removed the oldest entries; sealed (docs/decisions/1050). */
+  "audit.pruned",
+] as const;
+/** Who acted; system is the service itself (webhook endpoint health). */
+export const ACTOR_TYPES = ["user", "api_key", "system"] as const;
+/** An Idempotency-Key record's state (docs/decisions/0600). */
+export const IDEMPOTENCY_STATES = ["in_progress", "completed"] as const;
