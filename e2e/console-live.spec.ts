@@ -60,7 +60,11 @@ for (const [label, size] of [
       await expect(page.getByTestId("timeline")).toContainText("Quality alert: high round-trip time for bob");
       await expect(page.getByTestId("timeline")).toContainText("ann joined");
       await expectAccessible(page, `the live room at ${label}`);
-      if (label === "phone") await expectNoHorizontalOverflow(page);
+      if (label === "phone") {
+        await expectNoHorizontalOverflow(page);
+        // The org stays named in the phone's top bar.
+        await expect(page.getByTestId("org")).toBeVisible();
+      }
       await shot(page, `live-room-${label}`);
 
       // The Rooms list shows them and finds the room by its share code.
