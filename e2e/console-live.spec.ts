@@ -33,6 +33,8 @@ for (const [label, size] of [
 ] as const) {
   test.describe(`issue 38 at ${label}`, () => {
     test.use({ viewport: size });
+    // Each journey visits several pages and runs axe on each.
+    test.setTimeout(180_000);
     test.beforeEach(async ({ page }) => {
       await signIn(page, "owner@acme.test");
     });
