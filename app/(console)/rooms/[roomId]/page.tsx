@@ -144,7 +144,7 @@ export default async function RoomPage({ params }: { params: Promise<{ roomId: s
             timeline={timeline.items}
             moreTimeline={timeline.next_cursor !== null}
             recordings={recs.items}
-            memberRole={member.role}
+            roomId={room.id}
             now={now}
             ended={ended}
           />
