@@ -160,16 +160,18 @@ export default async function WebhookPage({
       {inbox ? (
         <>
           <AutoRefresh seconds={3} />
-          <p className="callout" data-testid="inbox-note">
-            This endpoint lives inside the service: nothing leaves it. Every event of{" "}
-            {endpoint.project_id ? "its project" : "the organisation"} arrives here, signed as your server
-            would get it, and the inbox checks the signature the way your code should.{" "}
-            {endpoint.expires_at ? (
-              <>
-                It expires <Time iso={endpoint.expires_at} now={now} />.
-              </>
-            ) : null}
-          </p>
+          <div className="callout" data-testid="inbox-note">
+            <p>
+              This endpoint lives inside the service: nothing leaves it. Every event of{" "}
+              {endpoint.project_id ? "its project" : "the organisation"} arrives here, signed as your server
+              would get it, and the inbox checks the signature the way your code should.{" "}
+              {endpoint.expires_at ? (
+                <>
+                  It expires <Time iso={endpoint.expires_at} now={now} />.
+                </>
+              ) : null}
+            </p>
+          </div>
           <InboxView messages={inbox.items} now={now} />
         </>
       ) : null}
