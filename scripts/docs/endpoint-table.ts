@@ -16,6 +16,8 @@ function who(op: RouteContract): string {
       return `project key (\`${op.keyScope ?? "all"}\` or \`all\`)`;
     case "media_secret":
       return "media plane (`SVC_MEDIA_INGEST_SECRET`)";
+    case "media_events":
+      return "a media server's event handler (HTTP basic with its secret)";
     case "session": {
       if (!op.permission) return "any member";
       const roles = rolesWith(op.permission);
