@@ -1,6 +1,6 @@
 "use client";
 
-import { type ButtonHTMLAttributes, type ReactNode, useId, useState } from "react";
+import { type ButtonHTMLAttributes, type ReactNode, useId } from "react";
 import { IconSpinner } from "@/app/_components/icons";
 import { roleTooltip } from "@/app/_lib/role-text";
 import { can, type Permission, type Role } from "@/lib/auth/roles";
@@ -48,8 +48,6 @@ export function GatedButton({
   ...rest
 }: GatedButtonProps) {
   const tipId = useId();
-  // A tap or click shows the reason too: not everyone can hover (issue 38).
-  const [shown, setShown] = useState(false);
   const reason = gateReason({ memberRole, permission, blockedReason });
   const label = (
     <>
@@ -65,10 +63,7 @@ export function GatedButton({
     );
   }
   return (
-    <span
-      className={tipAlign === "start" ? "tip-wrap start" : "tip-wrap"}
-      data-shown={shown ? "true" : undefined}
-    >
+    <span className={tipAlign === "start" ? "tip-wrap start" : "tip-wrap"}>
       <button
         type="button"
         className={className}
@@ -76,11 +71,7 @@ export function GatedButton({
         aria-disabled="true"
         aria-describedby={tipId}
         data-blocked="true"
-        onClick={(e) => {
-          e.preventDefault();
-          setShown((v) => !v);
-        }}
-        onBlur={() => setShown(false)}
+        onClick={(e) => e.preventDefault()}
       >
         {label}
       </button>
