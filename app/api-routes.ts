@@ -127,6 +127,8 @@ export const UNDOCUMENTED_ROUTES: Record<string, string> = {
   "/v1": "the problem+json 404 for the bare /v1",
   "/dev/mailbox":
     "development only, loopback clients only: the local mailbox of one address for `npm run mailbox` (docs/email.md)",
+  "/audit/export":
+    "the console's CSV export of the filtered audit log (session, Owner and Admin; docs/decisions/1077)",
   "/storage/{...path}":
     "the embedded object store's presigned downloads (links come from the download endpoint)",
 };

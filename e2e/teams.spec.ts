@@ -114,7 +114,7 @@ test("account page: a wrong current password is explained; sign out everywhere e
   await page.getByLabel("Current password").fill("not-the-password");
   await page.getByLabel("New password").fill("a-new-password-1");
   await page.getByTestId("change-password").click();
-  await expect(page.getByText("current_password is wrong")).toBeVisible();
+  await expect(page.getByText("Current password is wrong")).toBeVisible();
   await shot(page, "teams-account");
   await page.getByTestId("sign-out-everywhere").click();
   // A wide action asks first (issue 38).

@@ -42,6 +42,14 @@ test("owner: health, debugger, filters and recovery of a failing endpoint", asyn
     data: { event_type: "recording.completed" },
   });
   expect(sent.status()).toBe(202);
+  // A failed test never makes an endpoint failing (docs/decisions/1074): a real event does.
+  const projects = (await (await owner.request.get("/v1/workspace/projects")).json()) as {
+    items: { id: string }[];
+  };
+  const room = await owner.request.post("/v1/workspace/rooms", {
+    data: { project_id: projects.items[0]?.id },
+  });
+  expect(room.status()).toBe(201);
   await owner.close();
 
   await page.setViewportSize({ width: 1440, height: 900 });

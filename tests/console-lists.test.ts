@@ -140,3 +140,20 @@ describe("the audit log's filters and CSV export", () => {
     expect(csvCell(null)).toBe("");
   });
 });
+
+describe("a link into another org of yours", () => {
+  it("names that org only to its members, and never the current one", async () => {
+    const { memberships } = await import("@/db/schema");
+    const { findOtherOrgOf } = await import("@/lib/members/find-other-org");
+    const db = await getDb();
+    const theirRoom = await room(other, "Their room");
+    const me = { userId: org.members.Developer.userId, orgId: org.id };
+    expect(await findOtherOrgOf(db, me, theirRoom.id)).toBeUndefined();
+    await db.insert(memberships).values({ orgId: other.id, userId: me.userId, role: "Viewer" });
+    expect(await findOtherOrgOf(db, me, theirRoom.id)).toEqual({ id: other.id, name: other.name });
+    expect(await findOtherOrgOf(db, me, other.projectId)).toEqual({ id: other.id, name: other.name });
+    expect(await findOtherOrgOf(db, me, standup.id)).toBeUndefined();
+    expect(await findOtherOrgOf(db, me, "rm_unknown")).toBeUndefined();
+    expect(await findOtherOrgOf(db, me, "not-an-id")).toBeUndefined();
+  });
+});

@@ -301,5 +301,6 @@ describe("Idempotency-Key", () => {
         "verifyEmail",
       ].sort(),
     );
-  });
+    // Every operation of the registry, twice each for the idempotent ones: over 30 s on a busy machine.
+  }, 120_000);
 });

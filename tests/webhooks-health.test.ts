@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, deliveries, emails, webhookEndpoints } from "@/db/schema";
 import { getDb } from "@/lib/db";
@@ -80,16 +80,20 @@ async function healthEmails(kind: string) {
 
 async function auditOf(id: string) {
   const db = await getDb();
-  return db
-    .select()
-    .from(auditLog)
-    .where(
-      and(
-        eq(auditLog.orgId, org.id),
-        inArray(auditLog.action, ["webhook.failing", "webhook.disabled", "webhook.recovered"]),
-      ),
-    )
-    .then((rows) => rows.filter((r) => r.targetId === id));
+  return (
+    db
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.orgId, org.id),
+          inArray(auditLog.action, ["webhook.failing", "webhook.disabled", "webhook.recovered"]),
+        ),
+      )
+      // In the order they were written: without ORDER BY the plan decides (another index changes it).
+      .orderBy(asc(auditLog.seq))
+      .then((rows) => rows.filter((r) => r.targetId === id))
+  );
 }
 
 describe("endpoint health", () => {

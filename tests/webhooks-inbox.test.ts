@@ -205,7 +205,7 @@ describe("the test inbox", () => {
       json: { url: "https://hooks.example.com/x", events: ["room.ended"] },
     });
     expectProblem(await inbox(String(https.body.id)), 404, "not_found");
-    expectProblem(await inbox(String(scoped.id), fresh.members.Viewer.token + "x"), 401, "unauthenticated");
+    expectProblem(await inbox(String(scoped.id), `${fresh.members.Viewer.token}x`), 401, "unauthenticated");
   });
 });
 

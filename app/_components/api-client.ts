@@ -71,12 +71,43 @@ export async function api<T>(
   return { ok: false, status: res.status, problem: toProblem(res.status, body) };
 }
 
-/** A problem's field errors by field name (first message wins), for inline form errors. */
-export function fieldErrors(problem: Problem): Record<string, string> {
+/** Names people read for API fields whose spelling is not a word ("display_name" reads "Display name"). */
+const FIELD_WORDS: Record<string, string> = { url: "URL", ttl_seconds: "Lifetime", project_id: "Project" };
+
+/** "display_name" as a person reads it: its form label when the page has one, else in words. */
+export function fieldLabel(name: string, labelOf?: (name: string) => string | undefined): string {
+  const label = labelOf?.(name)?.trim();
+  if (label) return label;
+  const words = FIELD_WORDS[name] ?? name.replace(/[_.]+/g, " ").trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * A problem's field errors by field name (first message wins), for inline form errors. A message
+ * that starts with the API's field name ("display_name is required") starts with the field's label
+ * instead ("Display name is required", issue 38); `labelOf` finds a label on the page.
+ */
+export function fieldErrors(
+  problem: Problem,
+  labelOf?: (name: string) => string | undefined,
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const e of problem.errors) {
     const key = e.path.split(".")[0] ?? "";
-    out[key] ??= e.message;
+    const message = e.message.startsWith(`${e.path} `)
+      ? `${fieldLabel(key, labelOf)}${e.message.slice(e.path.length)}`
+      : e.message;
+    out[key] ??= message;
   }
   return out;
+}
+
+/** The visible label of a form's field by input name (its first line of text), for fieldErrors. */
+export function labelsOf(form: HTMLFormElement | null): (name: string) => string | undefined {
+  return (name) => {
+    const input = form?.querySelector<HTMLInputElement>(`[name="${CSS.escape(name)}"]`);
+    const label = input?.labels?.[0];
+    const text = label?.firstChild?.textContent ?? label?.textContent;
+    return text ?? undefined;
+  };
 }

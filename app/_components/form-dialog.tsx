@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { type FormEvent, type ReactNode, useState } from "react";
-import { api, fieldErrors, type Problem } from "@/app/_components/api-client";
+import { api, fieldErrors, labelsOf, type Problem } from "@/app/_components/api-client";
 import { Dialog } from "@/app/_components/dialog";
 import { Form } from "@/app/_components/form";
 import type { FieldErrors } from "@/app/_components/form-values";
@@ -90,7 +90,8 @@ export function FormDialog<T>(props: FormDialogProps<T>) {
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (busy) return;
-    const form = new FormData(e.currentTarget);
+    const formElement = e.currentTarget;
+    const form = new FormData(formElement);
     const local = props.check?.(form) ?? {};
     setFormError(null);
     setErrors(local);
@@ -110,7 +111,7 @@ export function FormDialog<T>(props: FormDialogProps<T>) {
     const own = props.explain?.(res.problem, form);
     if (typeof own === "object") return setErrors(own);
     if (own === undefined && res.problem.code === "validation_failed" && res.problem.errors.length > 0) {
-      return setErrors(fieldErrors(res.problem));
+      return setErrors(fieldErrors(res.problem, labelsOf(formElement)));
     }
     const message = own ?? res.problem.detail;
     setFormError(message);

@@ -48,7 +48,8 @@ export function Figures({ insights }: { insights: OrgInsights }) {
       </Figure>
       <Figure title="Participants now" testId="figure-participants" value={n(rooms.participantsNow)}>
         <p className="figure-sub">
-          In {n(rooms.byState.active)} active rooms, as the media servers report them.
+          In {n(rooms.byState.active)} active {rooms.byState.active === 1 ? "room" : "rooms"}, as the media
+          servers report them.
         </p>
       </Figure>
       <Figure

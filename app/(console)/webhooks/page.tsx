@@ -61,10 +61,12 @@ export default async function WebhooksPage() {
           {create()}
         </div>
       </div>
-      <p className="callout" data-testid="inbox-callout">
-        No public server yet? A <strong>test inbox</strong> is an endpoint inside this service: it receives
-        every event, verifies each signature and shows you the request, and expires after 24 hours.
-      </p>
+      <div className="callout" data-testid="inbox-callout">
+        <p>
+          No public server yet? A <strong>test inbox</strong> is an endpoint inside this service: it receives
+          every event, verifies each signature and shows you the request, and expires after 24 hours.
+        </p>
+      </div>
       {items.length === 0 ? (
         <EmptyState icon={<IconWebhook />} title="No webhook endpoints yet" action={create("Add endpoint")}>
           Add an HTTPS endpoint and choose its events. Each delivery is signed with the endpoint&apos;s

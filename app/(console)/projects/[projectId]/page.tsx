@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { EnvironmentBadge } from "@/app/_components/badges";
 import { DetailHead, IdChip } from "@/app/_components/detail-head";
 import { IconArrowRight } from "@/app/_components/icons";
 import { ProjectIcon } from "@/app/_components/project-icon";
 import { Time } from "@/app/_components/time";
 import { requireConsoleMember } from "@/app/_lib/console-session";
+import { notFoundOrSwitch } from "@/app/_lib/not-found-or-switch";
 import { planGate } from "@/app/_lib/plan-gate";
 import { keyPanelSnippets, tokenExample } from "@/app/_lib/token-example";
 import { ApiKeysPanel } from "@/app/(console)/projects/[projectId]/api-keys-panel";
@@ -15,17 +15,20 @@ import { projectWithKeys } from "@/lib/api-keys/list-api-keys";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
+import type { SessionMember } from "@/lib/identity/load-member";
 import { countProjectContents } from "@/lib/projects/count-project-contents";
 
 export const metadata: Metadata = { title: "Project" };
 
 type Params = Promise<{ projectId: string }>;
 
-async function load(orgId: string, projectId: string) {
+async function load(member: SessionMember, projectId: string) {
   try {
-    return await projectWithKeys(await getDb(), { orgId, projectId });
+    return await projectWithKeys(await getDb(), { orgId: member.orgId, projectId });
   } catch (err) {
-    if (err instanceof ApiError && err.code === "not_found") notFound();
+    if (err instanceof ApiError && err.code === "not_found") {
+      return notFoundOrSwitch(member, projectId, `/projects/${projectId}`);
+    }
     throw err;
   }
 }
@@ -34,7 +37,7 @@ async function load(orgId: string, projectId: string) {
 export default async function ProjectPage({ params }: { params: Params }) {
   const member = await requireConsoleMember();
   const { projectId } = await params;
-  const { project, items } = await load(member.orgId, projectId);
+  const { project, items } = await load(member, projectId);
   const [example, contents] = await Promise.all([
     tokenExample(await getDb(), member.orgId, project.id),
     countProjectContents(await getDb(), member.orgId, project.id),

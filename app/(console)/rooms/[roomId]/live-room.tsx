@@ -1,10 +1,9 @@
+import Link from "next/link";
 import { DataTable } from "@/app/_components/data-table";
 import { EmptyState } from "@/app/_components/empty-state";
 import { IconClock, IconRecord, IconUsers } from "@/app/_components/icons";
 import { Time } from "@/app/_components/time";
 import { formatDuration, formatSize } from "@/app/_lib/format-media";
-import { RecordingActions } from "@/app/(console)/recordings/recording-actions";
-import type { Role } from "@/lib/auth/roles";
 import type { PresentParticipantDto, TimelineEntryDto } from "@/lib/media/live-schema";
 import type { RecordingDto } from "@/lib/recordings/recording-schema";
 
@@ -56,7 +55,7 @@ export function LiveRoom({
   timeline,
   moreTimeline,
   recordings,
-  memberRole,
+  roomId,
   now,
   ended,
 }: {
@@ -65,7 +64,7 @@ export function LiveRoom({
   timeline: TimelineEntryDto[];
   moreTimeline: boolean;
   recordings: RecordingDto[];
-  memberRole: Role;
+  roomId: string;
   now: number;
   ended: boolean;
 }) {
@@ -132,6 +131,11 @@ export function LiveRoom({
       <section aria-labelledby="room-recordings-heading">
         <div className="section-head">
           <h2 id="room-recordings-heading">Recordings</h2>
+          {recordings.length > 0 ? (
+            <Link href={`/recordings?room=${encodeURIComponent(roomId)}`} className="muted-link">
+              Download or delete on Recordings
+            </Link>
+          ) : null}
         </div>
         {recordings.length === 0 ? (
           <EmptyState icon={<IconRecord />} title="No recordings of this room yet">
@@ -147,17 +151,6 @@ export function LiveRoom({
               { header: "Started", primary: true, cell: (r) => <Time iso={r.started_at} now={now} /> },
               { header: "Duration", className: "mono", cell: (r) => formatDuration(r.duration_sec) },
               { header: "Size", className: "muted", cell: (r) => formatSize(r.size_bytes) },
-              {
-                header: "Actions",
-                srOnly: true,
-                cell: (r) => (
-                  <RecordingActions
-                    recordingId={r.id}
-                    label={`the recording started ${new Date(r.started_at).toISOString().slice(0, 16).replace("T", " ")} UTC`}
-                    memberRole={memberRole}
-                  />
-                ),
-              },
             ]}
           />
         )}

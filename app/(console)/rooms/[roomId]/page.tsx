@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
 import { AutoRefresh } from "@/app/_components/auto-refresh";
 import { EnvironmentBadge, RoomStateBadge } from "@/app/_components/badges";
@@ -13,6 +12,7 @@ import { ROOM_TYPE_INFO, RoomTypeLabel } from "@/app/_components/room-types";
 import { SnippetTabs } from "@/app/_components/snippet-tabs";
 import { Time } from "@/app/_components/time";
 import { requireConsoleMember } from "@/app/_lib/console-session";
+import { notFoundOrSwitch } from "@/app/_lib/not-found-or-switch";
 import { planGate } from "@/app/_lib/plan-gate";
 import { roomTokenSnippets } from "@/app/_lib/snippets";
 import { EmailStateBadge, EmailTime } from "@/app/(console)/mailbox/email-state-badge";
@@ -82,7 +82,7 @@ export default async function RoomPage({ params }: { params: Promise<{ roomId: s
   const db = await getDb();
   // Authorised in the query: a room of another org is simply not found.
   const row = hasPrefix("room", roomId) ? await findRoom(db, roomId, { orgId: member.orgId }) : undefined;
-  if (!row) notFound();
+  if (!row) return notFoundOrSwitch(member, roomId, `/rooms/${roomId}`);
   const room = serializeRoom(row);
   const [sent, projects, present, timeline, recs] = await Promise.all([
     listMailbox(db, { orgId: member.orgId }, { roomId: room.id, limit: 50 }),
@@ -144,7 +144,7 @@ export default async function RoomPage({ params }: { params: Promise<{ roomId: s
             timeline={timeline.items}
             moreTimeline={timeline.next_cursor !== null}
             recordings={recs.items}
-            memberRole={member.role}
+            roomId={room.id}
             now={now}
             ended={ended}
           />

@@ -7,11 +7,14 @@ import { ConfirmButton } from "@/app/_components/confirm-button";
 import { GatedButton } from "@/app/_components/gated-button";
 import { lazyComponent, OnceOpened } from "@/app/_components/lazy-dialog";
 import { useApiAction } from "@/app/_components/use-api-action";
-import { EditEndpointButton } from "@/app/(console)/webhooks/[id]/edit-endpoint-button";
 import { endpointGate } from "@/app/(console)/webhooks/[id]/endpoint-gate";
 import type { RevealedSecret } from "@/app/(console)/webhooks/secret-dialog";
 import type { Role } from "@/lib/auth/roles";
 import type { RotatedSecret, WebhookDto } from "@/lib/webhooks/endpoint-schema";
+
+const EditEndpointDialog = lazyComponent(() =>
+  import("@/app/(console)/webhooks/[id]/edit-endpoint-dialog").then((m) => m.EditEndpointDialog),
+);
 
 const SecretDialog = lazyComponent(() =>
   import("@/app/(console)/webhooks/secret-dialog").then((m) => m.SecretDialog),
@@ -22,6 +25,7 @@ export function EndpointActions({ endpoint, memberRole }: { endpoint: WebhookDto
   const router = useRouter();
   const { busy, run } = useApiAction();
   const [revealed, setRevealed] = useState<RevealedSecret | null>(null);
+  const [editing, setEditing] = useState(false);
   const base = `/v1/workspace/webhooks/${encodeURIComponent(endpoint.id)}`;
   const { active } = endpoint;
 
@@ -58,7 +62,12 @@ export function EndpointActions({ endpoint, memberRole }: { endpoint: WebhookDto
       >
         Send test event
       </GatedButton>
-      <EditEndpointButton endpoint={endpoint} memberRole={memberRole} />
+      <GatedButton {...opener} onClick={() => setEditing(true)} data-testid="edit-endpoint">
+        Edit
+      </GatedButton>
+      <OnceOpened open={editing}>
+        <EditEndpointDialog endpoint={endpoint} open={editing} onClose={() => setEditing(false)} />
+      </OnceOpened>
       {active ? (
         // Disabling cancels pending deliveries: it asks first, as rotate and delete do (issue 38).
         <ConfirmButton<WebhookDto>

@@ -26,10 +26,8 @@ function pretty(body: string): string {
 export function InboxView({ messages, now }: { messages: InboxMessageDto[]; now: number }) {
   return (
     <section aria-labelledby="inbox-heading" data-testid="inbox">
-      <div className="section-head">
-        <h2 id="inbox-heading">Received</h2>
-        <span className="muted">Updates every few seconds while this page is open</span>
-      </div>
+      <h2 id="inbox-heading">Received</h2>
+      <p className="muted">Updates every few seconds while this page is open.</p>
       {messages.length === 0 ? (
         <EmptyState icon={<IconInbox />} title="Nothing received yet">
           The test event sent when the inbox was made arrives within seconds; then every event of the

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
 import { AutoRefresh } from "@/app/_components/auto-refresh";
 import { DetailHead, HeroIcon, IdChip } from "@/app/_components/detail-head";
 import { FilterTabs } from "@/app/_components/filter-tabs";
@@ -7,6 +6,7 @@ import { IconWebhook } from "@/app/_components/icons";
 import { SnippetTabs } from "@/app/_components/snippet-tabs";
 import { Time } from "@/app/_components/time";
 import { requireConsoleMember } from "@/app/_lib/console-session";
+import { notFoundOrSwitch } from "@/app/_lib/not-found-or-switch";
 import { webhookVerifySnippets } from "@/app/_lib/snippets";
 import { DeliveryFilters, utcInstant } from "@/app/(console)/webhooks/[id]/delivery-filters";
 import { DeliveryLog } from "@/app/(console)/webhooks/[id]/delivery-log";
@@ -18,6 +18,7 @@ import { EventList, HealthBadge } from "@/app/(console)/webhooks/status-badge";
 import styles from "@/app/(console)/webhooks/webhooks.module.css";
 import { getDb } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
+import type { SessionMember } from "@/lib/identity/load-member";
 import { DELIVERY_EVENT_TYPES } from "@/lib/webhooks/event-catalog";
 import { findWebhook } from "@/lib/webhooks/find-webhook";
 import { listInboxMessages } from "@/lib/webhooks/inbox/list-inbox";
@@ -40,8 +41,9 @@ const PAGE_SIZE = 20;
 type Params = Promise<{ id: string }>;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-async function load(orgId: string, id: string, filters: Omit<ListDeliveriesQuery, "limit">) {
+async function load(member: SessionMember, id: string, filters: Omit<ListDeliveriesQuery, "limit">) {
   const db = await getDb();
+  const { orgId } = member;
   try {
     const endpoint = await findWebhook(db, orgId, id);
     const [deliveries, inbox] = await Promise.all([
@@ -50,7 +52,8 @@ async function load(orgId: string, id: string, filters: Omit<ListDeliveriesQuery
     ]);
     return { endpoint, deliveries, inbox };
   } catch (err) {
-    if (err instanceof ApiError && err.code === "not_found") notFound();
+    if (err instanceof ApiError && err.code === "not_found")
+      return notFoundOrSwitch(member, id, `/webhooks/${id}`);
     throw err;
   }
 }
@@ -71,7 +74,7 @@ export default async function WebhookPage({
   const field = (v: string | string[] | undefined) => (typeof v === "string" && v !== "" ? v : undefined);
   const since = utcInstant(field(sp.since));
   const until = utcInstant(field(sp.until));
-  const { endpoint, deliveries, inbox } = await load(member.orgId, id, {
+  const { endpoint, deliveries, inbox } = await load(member, id, {
     status,
     event_type: eventType,
     since,
@@ -157,16 +160,18 @@ export default async function WebhookPage({
       {inbox ? (
         <>
           <AutoRefresh seconds={3} />
-          <p className="callout" data-testid="inbox-note">
-            This endpoint lives inside the service: nothing leaves it. Every event of{" "}
-            {endpoint.project_id ? "its project" : "the organisation"} arrives here, signed as your server
-            would get it, and the inbox checks the signature the way your code should.{" "}
-            {endpoint.expires_at ? (
-              <>
-                It expires <Time iso={endpoint.expires_at} now={now} />.
-              </>
-            ) : null}
-          </p>
+          <div className="callout" data-testid="inbox-note">
+            <p>
+              This endpoint lives inside the service: nothing leaves it. Every event of{" "}
+              {endpoint.project_id ? "its project" : "the organisation"} arrives here, signed as your server
+              would get it, and the inbox checks the signature the way your code should.{" "}
+              {endpoint.expires_at ? (
+                <>
+                  It expires <Time iso={endpoint.expires_at} now={now} />.
+                </>
+              ) : null}
+            </p>
+          </div>
           <InboxView messages={inbox.items} now={now} />
         </>
       ) : null}

@@ -2,10 +2,8 @@
 
 import { Choices, choicesOf } from "@/app/_components/choices";
 import { TextField } from "@/app/_components/field";
-import type { FormSpec } from "@/app/_components/form-dialog";
-import { FormDialogButton } from "@/app/_components/form-dialog-button";
+import { FormDialog, type FormSpec } from "@/app/_components/form-dialog";
 import { type FieldErrors, text } from "@/app/_components/form-values";
-import type { Role } from "@/lib/auth/roles";
 import type { WebhookDto } from "@/lib/webhooks/endpoint-schema";
 import { CATALOG_EVENTS, EVENT_DESCRIPTIONS, WORKSPACE_EVENTS } from "@/lib/webhooks/event-catalog";
 
@@ -35,9 +33,18 @@ function body(form: FormData) {
 
 /**
  * "Edit": URL (checked by the API as on creation), events from the endpoint's own catalogue, the
- * description and the rate limit (issue 38). A test inbox keeps its address.
+ * description and the rate limit (issue 38). A test inbox keeps its address. Loaded when first
+ * opened (endpoint-actions.tsx), so the page's first load stays within its budget (0846).
  */
-export function EditEndpointButton({ endpoint, memberRole }: { endpoint: WebhookDto; memberRole: Role }) {
+export function EditEndpointDialog({
+  endpoint,
+  open,
+  onClose,
+}: {
+  endpoint: WebhookDto;
+  open: boolean;
+  onClose: () => void;
+}) {
   const spec: FormSpec<WebhookDto> = {
     title: "Edit the endpoint",
     description: endpoint.project_id
@@ -56,10 +63,7 @@ export function EditEndpointButton({ endpoint, memberRole }: { endpoint: Webhook
   };
   const catalogue = endpoint.project_id ? CATALOG_EVENTS : WORKSPACE_EVENTS;
   return (
-    <FormDialogButton<WebhookDto>
-      opener={{ memberRole, permission: "webhooks:write", label: "Edit", testId: "edit-endpoint" }}
-      {...spec}
-    >
+    <FormDialog<WebhookDto> {...spec} open={open} onClose={onClose} onSuccess={onClose}>
       {endpoint.kind === "inbox" ? null : (
         <TextField
           id="url"
@@ -96,6 +100,6 @@ export function EditEndpointButton({ endpoint, memberRole }: { endpoint: Webhook
         defaultValue={endpoint.rate_limit === null ? "" : String(endpoint.rate_limit)}
         autoComplete="off"
       />
-    </FormDialogButton>
+    </FormDialog>
   );
 }
