@@ -324,7 +324,7 @@ export interface Problem {
   title: string;
   status: number;
   detail: string;
-  code: "invalid_json" | "malformed_request" | "unauthenticated" | "invalid_credentials" | "invalid_api_key" | "plan_required" | "forbidden_workspace_role" | "insufficient_scope" | "csrf_failed" | "access_denied" | "not_found" | "method_not_allowed" | "request_timeout" | "slug_taken" | "room_ended" | "conflict" | "already_member" | "last_owner" | "invitation_expired" | "link_expired" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "headers_too_large" | "validation_failed" | "room_type_preview" | "idempotency_key_reused" | "rate_limited" | "sign_in_proof_required" | "internal_error" | "service_unavailable";
+  code: "invalid_json" | "malformed_request" | "unauthenticated" | "invalid_credentials" | "invalid_api_key" | "plan_required" | "forbidden_workspace_role" | "insufficient_scope" | "csrf_failed" | "access_denied" | "not_found" | "method_not_allowed" | "request_timeout" | "slug_taken" | "room_ended" | "conflict" | "already_member" | "last_owner" | "limit_reached" | "invitation_expired" | "link_expired" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "headers_too_large" | "validation_failed" | "room_type_preview" | "idempotency_key_reused" | "rate_limited" | "sign_in_proof_required" | "internal_error" | "service_unavailable";
   errors?: {
     path: string;
     message: string;
@@ -691,7 +691,7 @@ export interface WebhookTestEvent {
 }
 
 /** The problem codes this version of the API documents (the `code` of an error answer). */
-export const KNOWN_ERROR_CODES = ["invalid_json","malformed_request","unauthenticated","invalid_credentials","invalid_api_key","plan_required","forbidden_workspace_role","insufficient_scope","csrf_failed","access_denied","not_found","method_not_allowed","request_timeout","slug_taken","room_ended","conflict","already_member","last_owner","invitation_expired","link_expired","payload_too_large","unsupported_media_type","range_not_satisfiable","headers_too_large","validation_failed","room_type_preview","idempotency_key_reused","rate_limited","sign_in_proof_required","internal_error","service_unavailable"] as const;
+export const KNOWN_ERROR_CODES = ["invalid_json","malformed_request","unauthenticated","invalid_credentials","invalid_api_key","plan_required","forbidden_workspace_role","insufficient_scope","csrf_failed","access_denied","not_found","method_not_allowed","request_timeout","slug_taken","room_ended","conflict","already_member","last_owner","limit_reached","invitation_expired","link_expired","payload_too_large","unsupported_media_type","range_not_satisfiable","headers_too_large","validation_failed","room_type_preview","idempotency_key_reused","rate_limited","sign_in_proof_required","internal_error","service_unavailable"] as const;
 
 /** Every operation of the API by its operationId: what it takes and what it answers. */
 export interface Operations {
