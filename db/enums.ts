@@ -17,7 +17,7 @@ export const ENVIRONMENTS = ["prod", "staging", "dev"] as const;
 /** Canonical room types and states (lib/rooms/room-type-values.ts). */
 export const ROOM_TYPES = ["meeting", "1to1", "webinar", "live"] as const;
 export const ROOM_STATES = ["created", "active", "ended"] as const;
-/** A recording's life (decisions §7): started -> completed | failed. */
+/** A recording's life (docs/spec/product-decisions.md §7): started -> completed | failed. */
 export const RECORDING_STATES = ["started", "completed", "failed"] as const;
 /** Key scopes and grants (lib/api-keys/scopes.ts). */
 export const API_KEY_SCOPES = [
@@ -68,7 +68,7 @@ export const ERROR_CLASSES = [
   "signing",
   "other",
 ] as const;
-/** What the media plane reports (decisions §7; lib/media/media-report-schema.ts). */
+/** What the media plane reports (docs/spec/product-decisions.md §7; lib/media/media-report-schema.ts). */
 export const MEDIA_REPORT_TYPES = [
   "participant.joined",
   "participant.left",

@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   auditLog,
@@ -100,10 +100,11 @@ describe("PATCH /v1/workspace/projects/:id", () => {
     });
     expect(only.body).toMatchObject({ name: "Renamed", environment: "prod" });
     const db = await getDb();
-    const trail = await db.select().from(auditLog).where(eq(auditLog.targetId, p.id));
-    expect(trail.map((e) => e.action)).toEqual(["project.updated", "project.updated"]);
-    expect(trail[0]?.actorId).toBe(org.members.Developer.userId);
-    expect(trail[0]?.metadata).toMatchObject({ fields: ["name", "slug", "environment"] });
+    // Creation is audited too (issue 38); entries read in the order the chain wrote them.
+    const trail = await db.select().from(auditLog).where(eq(auditLog.targetId, p.id)).orderBy(auditLog.seq);
+    expect(trail.map((e) => e.action)).toEqual(["project.created", "project.updated", "project.updated"]);
+    expect(trail[1]?.actorId).toBe(org.members.Developer.userId);
+    expect(trail[1]?.metadata).toMatchObject({ fields: ["name", "slug", "environment"] });
   });
 
   it("refuses a slug another project of the org holds (409 slug_taken), not one of another org", async () => {
@@ -314,7 +315,10 @@ describe("DELETE /v1/workspace/projects/:id", () => {
     });
     expect(again.status, again.text).toBe(201);
     // Audited, with what went with it.
-    const [entry] = await db.select().from(auditLog).where(eq(auditLog.targetId, p.id));
+    const [entry] = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, p.id), eq(auditLog.action, "project.deleted")));
     expect(entry).toMatchObject({ action: "project.deleted", actorId: org.members.Owner.userId });
     expect(entry?.metadata).toMatchObject({
       keys_revoked: 1,

@@ -7,7 +7,7 @@ import { blockedHostReason } from "@/lib/webhooks/address-policy";
 import { classifyNetworkError, classifyStatus, type ErrorClass } from "@/lib/webhooks/delivery/error-class";
 import { BlockedAddressError, connectionLookup } from "@/lib/webhooks/resolve-host";
 
-/** An attempt's deadline: decisions §6's 10 s unless SVC_WEBHOOK_ATTEMPT_TIMEOUT_MS says otherwise. */
+/** An attempt's deadline: docs/spec/product-decisions.md §6's 10 s unless SVC_WEBHOOK_ATTEMPT_TIMEOUT_MS says otherwise. */
 export const attemptTimeoutMs = (): number => env.SVC_WEBHOOK_ATTEMPT_TIMEOUT_MS;
 /** Stored per attempt in the delivery log; the rest of a response is not kept. */
 export const RESPONSE_BODY_LIMIT = 4096;
