@@ -15,7 +15,7 @@ import { percentile, round } from "../lib/stats.mjs";
 
 export const JANUS_INGEST_TARGETS = { postgres: 2000, embedded: 1000 } as const;
 
-/** One event as Janus's sample handler serialises it (docs: /work/shared/notes/janus.md). */
+/** One event as Janus's sample handler serialises it (docs: docs/janus-facts.md). */
 export interface JanusEvent {
   emitter: string;
   type: number;

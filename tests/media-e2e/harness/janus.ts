@@ -34,7 +34,7 @@ export async function startJanus(
 
 /**
  * A Janus signed token (`token_auth_secret`): `<expiry>,janus,<plugin>[,…]:<base64 HMAC-SHA1>`
- * (/work/shared/notes/janus.md). Used by the test only to forge credentials the service would not
+ * (docs/janus-facts.md). Used by the test only to forge credentials the service would not
  * issue (an expired one), never as the service's way of minting.
  */
 export function signJanusToken(secret: string, expiresAtSec: number, plugins: string[]): string {

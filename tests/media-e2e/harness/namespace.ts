@@ -6,7 +6,7 @@ import { isRunning, type Started, startProcess, stopProcess } from "./processes"
 /**
  * A private network namespace for a real-media test (docs/media-plane-testing.md).
  *
- * Janus gathers no ICE candidates on a loopback interface (/work/shared/notes/janus.md), so the
+ * Janus gathers no ICE candidates on a loopback interface (docs/janus-facts.md), so the
  * test needs a non-loopback link with a local address: a veth pair whose inner end carries
  * 127.0.0.2/32, inside a namespace this harness creates. The namespace is held by
  * `unshare -n -- sleep <seconds>` (bounded: it disappears by itself if the runner dies), and every
