@@ -9,6 +9,7 @@ import {
   DELIVERY_STATUSES,
   EMAIL_KINDS,
   EMAIL_STATES,
+  ENDPOINT_KINDS,
   ENVIRONMENTS,
   ERROR_CLASSES,
   IDEMPOTENCY_STATES,
@@ -17,14 +18,16 @@ import {
   PLANS,
   RECORDING_STATES,
   ROLES,
+  ROOM_ACTIVITY_TYPES,
   ROOM_STATES,
   ROOM_TYPES,
   SIGNING_ALGS,
+  VERIFY_FAILURES,
 } from "./enums";
 
 /**
- * Every enum-like column and its value list: the CHECK constraints of db/schema.ts and migration
- * 0018 are generated from this list (`enumCheckSql`), and tests/enum-checks.test.ts compares the
+ * Every enum-like column and its value list: the CHECK constraints of db/schema.ts and migrations
+ * 0018 and 0023 are generated from this list (`enumCheckSql`), and tests/enum-checks.test.ts compares the
  * database's constraints with it (docs/decisions/1022). An array column's elements are checked.
  */
 export const ENUM_COLUMNS = [
@@ -50,6 +53,9 @@ export const ENUM_COLUMNS = [
   { table: "audit_log", column: "actor_type", values: ACTOR_TYPES },
   { table: "audit_log", column: "action", values: AUDIT_ACTIONS },
   { table: "idempotency_keys", column: "state", values: IDEMPOTENCY_STATES },
+  { table: "room_activity", column: "type", values: ROOM_ACTIVITY_TYPES },
+  { table: "webhook_endpoints", column: "kind", values: ENDPOINT_KINDS },
+  { table: "webhook_inbox_messages", column: "verify_failure", values: VERIFY_FAILURES },
 ] as const satisfies readonly EnumColumn[];
 
 export interface EnumColumn {

@@ -122,3 +122,24 @@ export const AUDIT_ACTIONS = [
 export const ACTOR_TYPES = ["user", "api_key", "system"] as const;
 /** An Idempotency-Key record's state (docs/decisions/0600). */
 export const IDEMPOTENCY_STATES = ["in_progress", "completed"] as const;
+/** What a room's timeline records (lib/rooms/record-room-activity.ts). */
+export const ROOM_ACTIVITY_TYPES = [
+  "participant.joined",
+  "participant.left",
+  "recording.started",
+  "recording.completed",
+  "recording.failed",
+  "recording.ready",
+  "qos.alert",
+  "room.ended",
+] as const;
+/** A webhook endpoint's kind: posted over HTTPS, or the service's own test inbox (docs/decisions/1073). */
+export const ENDPOINT_KINDS = ["https", "inbox"] as const;
+/** Why a test-inbox message failed verification (lib/webhooks/verify-signature.ts). */
+export const VERIFY_FAILURES = [
+  "missing_headers",
+  "unknown_kid",
+  "invalid_timestamp",
+  "timestamp_out_of_tolerance",
+  "signature_mismatch",
+] as const;

@@ -25,6 +25,7 @@ import type {
   DELIVERY_STATUSES,
   EMAIL_KINDS,
   EMAIL_STATES,
+  ENDPOINT_KINDS,
   ENVIRONMENTS,
   ERROR_CLASSES,
   IDEMPOTENCY_STATES,
@@ -33,9 +34,11 @@ import type {
   PLANS,
   RECORDING_STATES,
   ROLES,
+  ROOM_ACTIVITY_TYPES,
   ROOM_STATES,
   ROOM_TYPES,
   SIGNING_ALGS,
+  VERIFY_FAILURES,
 } from "./enums";
 
 // The schema imports no domain module (docs/decisions/1022): its value lists live in db/enums.ts.
@@ -303,16 +306,8 @@ export const roomParticipants = pgTable(
   ],
 );
 
-/** What a room's timeline records (lib/rooms/room-activity.ts); declared here so db/ imports no domain module. */
-export type RoomActivityType =
-  | "participant.joined"
-  | "participant.left"
-  | "recording.started"
-  | "recording.completed"
-  | "recording.failed"
-  | "recording.ready"
-  | "qos.alert"
-  | "room.ended";
+/** What a room's timeline records (db/enums.ts). */
+export type RoomActivityType = (typeof ROOM_ACTIVITY_TYPES)[number];
 export interface RoomActivityDetail {
   recording_id?: string;
   qos_kind?: string;
@@ -336,7 +331,10 @@ export const roomActivity = pgTable(
     detail: jsonb("detail").$type<RoomActivityDetail>(),
     occurredAt: ts("occurred_at").notNull(),
   },
-  (t) => [index("room_activity_room_idx").on(t.roomId, t.occurredAt.desc(), t.id.desc())],
+  (t) => [
+    index("room_activity_room_idx").on(t.roomId, t.occurredAt.desc(), t.id.desc()),
+    enumCheck("room_activity", "type"),
+  ],
 );
 
 /**
@@ -484,12 +482,13 @@ export const webhookEndpoints = pgTable(
     disabledAt: ts("disabled_at"),
     disabledReason: text("disabled_reason"),
     /** https: posted to `url`; inbox: the service's own test inbox (docs/decisions/1073). */
-    kind: text("kind").$type<"https" | "inbox">().notNull().default("https"),
+    kind: text("kind").$type<(typeof ENDPOINT_KINDS)[number]>().notNull().default("https"),
     /** Test inboxes expire; null for every https endpoint. */
     expiresAt: ts("expires_at"),
   },
   (t) => [
     enumCheck("webhook_endpoints", "events"),
+    enumCheck("webhook_endpoints", "kind"),
     // Retention: expired test inboxes.
     index("webhook_endpoints_expires_idx").on(t.expiresAt).where(sql`expires_at IS NOT NULL`),
     // GET webhooks and fan-out at event time: endpoints of one org.
@@ -642,16 +641,13 @@ export const webhookInboxMessages = pgTable(
     body: text("body").notNull(),
     signatureValid: boolean("signature_valid").notNull(),
     /** Why verification failed (lib/webhooks/verify-signature.ts's reasons); null when valid. */
-    verifyFailure: text("verify_failure").$type<
-      | "missing_headers"
-      | "unknown_kid"
-      | "invalid_timestamp"
-      | "timestamp_out_of_tolerance"
-      | "signature_mismatch"
-    >(),
+    verifyFailure: text("verify_failure").$type<(typeof VERIFY_FAILURES)[number]>(),
     receivedAt: ts("received_at").notNull().defaultNow(),
   },
-  (t) => [index("webhook_inbox_messages_endpoint_idx").on(t.endpointId, t.receivedAt.desc(), t.id.desc())],
+  (t) => [
+    index("webhook_inbox_messages_endpoint_idx").on(t.endpointId, t.receivedAt.desc(), t.id.desc()),
+    enumCheck("webhook_inbox_messages", "verify_failure"),
+  ],
 );
 
 /** Media-plane reports already applied, so a repeated report id changes nothing. */

@@ -1,4 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import type { VERIFY_FAILURES } from "@/db/enums";
 
 /**
  * Receiver-side verification (docs/spec/service-spec.md "Verification rules for receivers"). Dependency-free on purpose:
@@ -19,12 +20,8 @@ export interface VerifyWebhookInput {
   now?: number;
 }
 
-export type VerifyFailure =
-  | "missing_headers"
-  | "unknown_kid"
-  | "invalid_timestamp"
-  | "timestamp_out_of_tolerance"
-  | "signature_mismatch";
+/** Why a delivery failed verification; the list lives in db/enums.ts (a CHECK constraint uses it). */
+export type VerifyFailure = (typeof VERIFY_FAILURES)[number];
 
 export type VerifyWebhookResult =
   | { ok: true; id: string; type: string; kid: string; attempt: number; timestamp: string }
