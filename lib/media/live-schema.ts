@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ROOM_ACTIVITY_TYPES } from "@/db/enums";
 import { QOS_KINDS } from "@/lib/media/media-report-schema";
 import { pageQuery } from "@/lib/pagination";
 import { timestamp } from "@/lib/wire";
@@ -17,17 +18,8 @@ export const presentParticipantSchema = z
   .meta({ id: "PresentParticipant" });
 export type PresentParticipantDto = z.output<typeof presentParticipantSchema>;
 
-export const TIMELINE_TYPES = [
-  "room.created",
-  "participant.joined",
-  "participant.left",
-  "recording.started",
-  "recording.completed",
-  "recording.failed",
-  "recording.ready",
-  "qos.alert",
-  "room.ended",
-] as const;
+/** The room's creation (the room row itself) and what its activity rows record (db/enums.ts). */
+export const TIMELINE_TYPES = ["room.created", ...ROOM_ACTIVITY_TYPES] as const;
 export type TimelineType = (typeof TIMELINE_TYPES)[number];
 
 export const timelineEntrySchema = z
