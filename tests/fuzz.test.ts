@@ -416,9 +416,11 @@ async function check(req: FuzzRequest): Promise<void> {
   );
   // The Janus event endpoint answers only with the Janus media plane configured; room tokens would
   // then need a live node, so the plane is on for that endpoint's requests alone.
-  if (r.op.auth === "media_events") overrideEnvForTests({ SVC_SIGNUP: "open", ...JANUS_ENV });
+  // Afterwards the suite's own settings come back, the test media plane included (the share
+  // link's guest token needs it).
+  if (r.op.auth === "media_events") overrideEnvForTests({ SVC_SIGNUP: "open", ...media?.env, ...JANUS_ENV });
   const res = await call(r.method, path, { headers: { ...r.headers, ...auth }, body: r.body }).finally(() => {
-    if (r.op.auth === "media_events") overrideEnvForTests({ SVC_SIGNUP: "open" });
+    if (r.op.auth === "media_events") overrideEnvForTests({ SVC_SIGNUP: "open", ...media?.env });
   });
   const label = `${r.method} ${path} -> ${res.status} ${res.text.slice(0, 300)}`;
   const s = stats.get(r.op.operationId) ?? { calls: 0, ok: 0, codes: new Set<string>() };

@@ -155,11 +155,12 @@ describe("rate_limit", () => {
       expect(attempts).toHaveLength(1);
       starts.push(attempts[0]?.startedAt.getTime() ?? 0);
     }
-    // The limit held them back: each send starts right after taking its slot, and slots are 250 ms
-    // apart, so six starts span at least five intervals (less a little clock slack). Measured at the
-    // sender: arrival times at the receiver are compressed by TLS handshakes.
+    // The limit held them back: slots are 250 ms apart, so six sends span five intervals. An
+    // attempt's start is recorded when its request has a socket (docs/decisions/1024), which a
+    // reused connection gets sooner than a new one: allow one interval of that (unlimited, the six
+    // start within a few ms). Measured at the sender: TLS handshakes compress arrival times.
     starts.sort((a, b) => a - b);
-    expect((starts.at(-1) ?? 0) - (starts[0] ?? 0)).toBeGreaterThanOrEqual(1_200);
+    expect((starts.at(-1) ?? 0) - (starts[0] ?? 0)).toBeGreaterThanOrEqual(1_000);
   });
 });
 
