@@ -227,7 +227,11 @@ const DESTROYS: Record<string, () => Record<string, string>> = {
   deleteRecording: () => ({ [w.recordingId]: victims.recordingId }),
 };
 
+/** A test inbox of the fuzzed org: its message list is read by the inbox's own id. */
+let inboxId = "";
+
 function ownId(op: Operation, name: string): string {
+  if (op.operationId === "listWebhookInbox") return inboxId;
   if (name === "projectId") return op.operationId === "deleteProject" ? victims.projectId : w.org.projectId;
   if (name === "roomId") return op.operationId === "endRoom" ? victims.roomId : w.roomId;
   if (op.operationId === "deleteRecording") return victims.recordingId;
@@ -463,6 +467,11 @@ describe("fuzzing every endpoint", () => {
     // Sign-up is closed by default on self_host; the fuzz reaches its success path too.
     overrideEnvForTests({ SVC_SIGNUP: "open", ...media.env });
     w = await buildWorld();
+    const inbox = await call<{ id: string }>("POST", "/v1/workspace/webhooks/inbox", {
+      token: w.org.members.Owner.token,
+      json: {},
+    });
+    inboxId = inbox.body.id;
     narrowKey = await createProjectKey(w.org, "recordings:read");
     await freshVictims();
   });
