@@ -13,6 +13,9 @@
  *    then each one's second, …), cut at the org's free places, and the batch takes the orgs in
  *    turn (every org's first row, then every org's second, …): an org with a large backlog gets
  *    the same share of each batch as an org with one event.
+ * 4. The batch's LIMIT applies after SKIP LOCKED, so claimers running side by side on PostgreSQL
+ *    each take the next rows of the same ranking instead of all racing for its first `$2` (and
+ *    leaving the rest). The ranking is cut at the free places, so together they stay within them.
  */
 export const FAIR_DUE = `with recursive endpoints(endpoint_id) as (
       (select endpoint_id from deliveries
@@ -47,10 +50,11 @@ export const FAIR_DUE = `with recursive endpoints(endpoint_id) as (
             and l.locked_until is not null and l.locked_until > $1::timestamptz), 0) as org_free
       from offers o
     ), due as (
-      select id from deliveries
-      where id in (select id from ranked where org_turn <= org_free
-        order by org_turn, next_attempt_at, id limit $2::int)
-        and status = 'pending'
-        and (locked_until is null or locked_until <= $1::timestamptz)
-      for update skip locked
+      select d.id from deliveries d join ranked r on r.id = d.id
+      where r.org_turn <= r.org_free
+        and d.status = 'pending'
+        and (d.locked_until is null or d.locked_until <= $1::timestamptz)
+      order by r.org_turn, r.next_attempt_at, r.id
+      limit $2::int
+      for update of d skip locked
     )`;
