@@ -49,6 +49,18 @@ export interface MediaRoomSpec {
   type: RoomType;
 }
 
+/**
+ * One recording of one room, as the media plane makes it (recordings: docs/media-plane.md). The
+ * plane confirms a start and reports the finished file through its own events, never through the
+ * return value: `recording.started` is emitted when the plane says so, not when asked.
+ */
+export interface MediaRecordingSpec {
+  recordingId: string;
+  roomId: string;
+  /** The plane's own handle for the recording, as startRecording returned it (LiveKit: the egress id). */
+  ref?: string | null;
+}
+
 /** One room on a node, as the node reports it: what reconcile compares with the database. */
 export interface NodeRoom {
   roomId: string;
@@ -88,4 +100,11 @@ export interface MediaPlaneDriver {
   removeParticipants(node: string, roomId: string, participantRefs: readonly string[]): Promise<number>;
   /** The service's rooms on the node now, with their participants (reconcile). */
   listRooms(node: string): Promise<NodeRoom[]>;
+  /**
+   * Starts recording the room; returns the plane's handle for the recording (null when it has
+   * none), which the service keeps and passes back to stopRecording.
+   */
+  startRecording(node: string, rec: MediaRecordingSpec): Promise<{ ref: string | null }>;
+  /** Stops the recording; the finished file is reported later. Stopping a stopped one succeeds. */
+  stopRecording(node: string, rec: MediaRecordingSpec): Promise<void>;
 }
