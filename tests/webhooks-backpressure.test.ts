@@ -2,7 +2,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { overrideEnvForTests } from "@/lib/env";
 import { deliverDueWebhooks } from "@/lib/jobs/definitions/deliver-due-webhooks";
 import { startJobs, stopJobs } from "@/lib/jobs/start-jobs";
-import { delayAfterRetryAfter, parseRetryAfter } from "@/lib/webhooks/delivery/backpressure";
+import { eq } from "drizzle-orm";
+import { webhookEndpoints } from "@/db/schema";
+import { getDb } from "@/lib/db";
+import { delayAfterRetryAfter, parseRetryAfter, takeSendSlot } from "@/lib/webhooks/delivery/backpressure";
 import { judgeAttempt } from "@/lib/webhooks/delivery/schedule";
 import { call } from "./helpers/app";
 import { createOrg, type TestOrg } from "./helpers/fixtures";
@@ -135,13 +138,31 @@ describe("rate_limit", () => {
     }
   });
 
+  it("gives one send slot per interval, also to claimers racing for the same one", async () => {
+    const rx = await receiver();
+    const w = await register(rx.url, { rate_limit: 4 });
+    const db = await getDb();
+    const t0 = new Date(Date.now() + 60_000);
+    const first = await Promise.all([0, 1, 2, 3].map(() => takeSendSlot(db, String(w.id), 4, t0)));
+    expect(first.filter((s) => s.ok)).toHaveLength(1);
+    // The others are told when the slot frees: one interval (250 ms) after the one taken.
+    for (const s of first) if (!s.ok) expect(s.at.getTime()).toBe(t0.getTime() + 250);
+    expect(await takeSendSlot(db, String(w.id), 4, new Date(t0.getTime() + 249))).toEqual({
+      ok: false,
+      at: new Date(t0.getTime() + 250),
+    });
+    expect(await takeSendSlot(db, String(w.id), 4, new Date(t0.getTime() + 250))).toEqual({ ok: true });
+  });
+
   it("holds deliveries to the rate: every one delivered on its first attempt, none dropped", async () => {
-    startJobs([deliverDueWebhooks.id]);
     const rx = await receiver();
     const w = await register(rx.url, { rate_limit: 4 });
     for (let i = 0; i < 6; i++) {
       expect((await call("POST", `/v1/workspace/webhooks/${w.id}/test`, owner())).status).toBe(202);
     }
+    // All six are due before the worker starts, so unlimited they would go out at once.
+    const before = Date.now();
+    startJobs([deliverDueWebhooks.id]);
     const got = await rx.waitForRequests(6, { timeoutMs: 20_000 });
     expect(got.map((r) => r.headers["x-svc-webhook-attempt"])).toEqual(["1", "1", "1", "1", "1", "1"]);
     const rows = await eventually(async () => {
@@ -149,18 +170,18 @@ describe("rate_limit", () => {
       return all.every((d) => d.status === "succeeded") ? all : undefined;
     });
     expect(rows.map((d) => d.attemptCount)).toEqual([1, 1, 1, 1, 1, 1]);
-    const starts: number[] = [];
-    for (const d of rows) {
-      const attempts = await attemptsOf(d.id);
-      expect(attempts).toHaveLength(1);
-      starts.push(attempts[0]?.startedAt.getTime() ?? 0);
-    }
-    // The limit held them back: slots are 250 ms apart, so six sends span five intervals. An
-    // attempt's start is recorded when its request has a socket (docs/decisions/1024), which a
-    // reused connection gets sooner than a new one: allow one interval of that (unlimited, the six
-    // start within a few ms). Measured at the sender: TLS handshakes compress arrival times.
-    starts.sort((a, b) => a - b);
-    expect((starts.at(-1) ?? 0) - (starts[0] ?? 0)).toBeGreaterThanOrEqual(1_000);
+    for (const d of rows) expect(await attemptsOf(d.id)).toHaveLength(1);
+    // The limit held them back. Each send took a slot, and a slot is taken only once the one
+    // before it is an interval (250 ms) old, so the sixth slot was taken at least 1,250 ms after
+    // the first, which was taken after `before`; the endpoint's next free slot is one more interval
+    // on. Read from the limiter's own row, not from send times, which the machine's load moves
+    // (unlimited, the six slots would all be taken within moments of `before`).
+    const db = await getDb();
+    const [endpoint] = await db
+      .select({ next: webhookEndpoints.rateNextAt })
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.id, String(w.id)));
+    expect(endpoint?.next?.getTime() ?? 0).toBeGreaterThanOrEqual(before + 6 * 250);
   });
 });
 
