@@ -1,10 +1,10 @@
+import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { webhookEndpoints } from "@/db/schema";
+import { getDb } from "@/lib/db";
 import { overrideEnvForTests } from "@/lib/env";
 import { deliverDueWebhooks } from "@/lib/jobs/definitions/deliver-due-webhooks";
 import { startJobs, stopJobs } from "@/lib/jobs/start-jobs";
-import { eq } from "drizzle-orm";
-import { webhookEndpoints } from "@/db/schema";
-import { getDb } from "@/lib/db";
 import { delayAfterRetryAfter, parseRetryAfter, takeSendSlot } from "@/lib/webhooks/delivery/backpressure";
 import { judgeAttempt } from "@/lib/webhooks/delivery/schedule";
 import { call } from "./helpers/app";
