@@ -16,7 +16,8 @@ import { normaliseRoomType } from "@/lib/rooms/room-types";
  * wrong. Each pass asks every node which of our rooms it has and who is in them, and repairs:
  * - a participant we think present but absent from its room leaves (a lost leave);
  * - an `active` room its node no longer has ends: leaves, then `room.ended` (a node restarted);
- * - a `created` room its node no longer has is created again (its credentials still work);
+ * - a `created` room its node no longer has is created again (its credentials still work), unless
+ *   the plane creates rooms on join (LiveKit: an empty room it dropped is normal);
  * - a room the node has that is ended, unknown or placed elsewhere is closed there.
  * A node that does not answer is marked down (no new rooms) and repaired when it answers again.
  */
@@ -113,7 +114,7 @@ async function reconcileNode(
         now,
       );
       if (!duplicate) s.ended++;
-    } else {
+    } else if (!plane.opensRoomsOnJoin) {
       const type = normaliseRoomType(room.type);
       if (!type) continue;
       forgetOpenedRooms(node, room.id);
