@@ -56,7 +56,8 @@ export function oneUrl(schemes: readonly string[], example: string) {
       .transform((v, ctx) => {
         if (v === undefined) return undefined;
         const u = v.trim().replace(/\/+$/, "");
-        if (!(URL.canParse(u) && schemes.includes(new URL(u).protocol.slice(0, -1)))) {
+        const ok = URL.canParse(u) && schemes.includes(new URL(u).protocol.slice(0, -1)) && !u.includes(",");
+        if (!ok) {
           ctx.addIssue({
             code: "custom",
             message: `must be one ${schemes.join(" or ")} URL, e.g. ${example}`,
