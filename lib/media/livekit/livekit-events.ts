@@ -75,9 +75,13 @@ export function observeLivekitEvent(e: WebhookEvent): LivekitMeaning {
         reports: [],
       };
     }
-    case "room_finished":
+    case "room_finished": {
       if (!ROOM_ID.test(roomId)) return NOTHING;
-      return { observations: [{ kind: "room_gone", ref: ref("finished"), roomId, at }], reports: [] };
+      // After every join of the room: the end of createdAt's second (it has no finer time), never
+      // later than now, so a join in that same second is not taken for one after the end.
+      const end = new Date(Math.min(at.getTime() + 999, Date.now()));
+      return { observations: [{ kind: "room_gone", ref: ref("finished"), roomId, at: end }], reports: [] };
+    }
     case "egress_started":
     case "egress_updated":
     case "egress_ended":
