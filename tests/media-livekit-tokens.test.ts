@@ -186,6 +186,25 @@ describe("LiveKit access tokens", () => {
     ).toHaveLength(1);
   });
 
+  it("a share link's guest gets a LiveKit token too: a meeting's publishes, a webinar's watches", async () => {
+    for (const [type, publishes] of [
+      ["meeting", true],
+      ["webinar", false],
+    ] as const) {
+      const room = await newRoom(type);
+      const res = await call<RoomToken & { role: string }>("POST", `/v1/join/${room.short_code}/token`, {
+        json: { displayName: "Guest" },
+      });
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.media?.provider).toBe("livekit");
+      const claims = await verifier.verify(res.body.media?.token ?? "");
+      expect(claims.name).toBe("Guest");
+      expect(claims.video?.room).toBe(room.id);
+      expect(claims.video?.canPublish).toBe(publishes);
+      expect(claims.attributes?.role).toBe(publishes ? "publisher" : "viewer");
+    }
+  });
+
   it("an ended room gets no token (409 room_ended), so no LiveKit credential either", async () => {
     const room = await newRoom("meeting");
     const end = await call("POST", `/v1/workspace/rooms/${room.id}/end`, { token: org.members.Owner.token });
