@@ -245,6 +245,25 @@ describe("rooms ended and reconciled through LiveKit", () => {
     expect(w.lk.rooms.has(r.id)).toBe(false);
   });
 
+  it("a join into an ended room (an old credential re-creating it on LiveKit) deletes the room again", async () => {
+    const r = await joinedRoom(["eve"]);
+    await call("POST", `/v1/workspace/rooms/${r.id}/end`, { token: w.org.members.Owner.token });
+    const deletes = () =>
+      w.lk.calls.filter((c) => c.method === "DeleteRoom" && (c.request as DeleteRoomRequest).room === r.id)
+        .length;
+    expect(deletes()).toBe(1);
+    // eve's token is still valid: LiveKit auto-creates the room and reports her join.
+    const p = participant(`PA_${r.id}_again`, "eve", { role: "publisher" });
+    w.lk.rooms.set(r.id, [p]);
+    const hook = await signedWebhook(
+      webhookEvent({ event: "participant_joined", room: { name: r.id } as never, participant: p }),
+    );
+    expect((await w.post(hook.body, hook.authorization)).status).toBe(200);
+    expect(deletes()).toBe(2);
+    expect(w.lk.rooms.has(r.id)).toBe(false);
+    expect((await w.room(r.id)).state).toBe("ended");
+  });
+
   it("reconcile repairs a lost leave and a lost room_finished, leaves created rooms to auto-create, closes ended ones", async () => {
     const lostLeave = await joinedRoom(["amy", "ben"]);
     const lostFinish = await joinedRoom(["cat"]);

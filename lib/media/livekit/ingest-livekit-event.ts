@@ -1,7 +1,10 @@
+import { eq } from "drizzle-orm";
 import type { WebhookEvent } from "livekit-server-sdk";
+import { rooms } from "@/db/schema";
 import type { Db } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
 import { log } from "@/lib/log/logger";
+import { closeMediaRoom } from "@/lib/media/close-room";
 import { applyObservation } from "@/lib/media/connections";
 import { ingestMediaReport } from "@/lib/media/ingest-media-report";
 import { observeLivekitEvent } from "./livekit-events";
@@ -31,5 +34,16 @@ export async function ingestLivekitEvent(
       log.warn("a LiveKit egress event matched nothing", { room_id: report.room_id, code: err.code });
     }
   }
+  if (event.event === "participant_joined" && event.room?.name) await refuseEndedRoom(db, event.room.name);
   return { event: event.event, applied };
+}
+
+/**
+ * LiveKit creates a room when a credential joins it (auto_create), so a credential minted before
+ * the room ended can open it again on LiveKit until it expires. The service deletes such a room as
+ * soon as LiveKit reports the join (docs/decisions/1091); reconcile would too, a pass later.
+ */
+async function refuseEndedRoom(db: Db, roomId: string): Promise<void> {
+  const [room] = await db.select({ state: rooms.state }).from(rooms).where(eq(rooms.id, roomId));
+  if (room?.state === "ended") await closeMediaRoom(db, roomId);
 }
