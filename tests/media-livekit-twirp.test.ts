@@ -15,6 +15,7 @@ import { livekitDriver } from "@/lib/media/livekit/driver";
 import type { EgressStorage } from "@/lib/media/livekit/egress-output";
 import { MediaNodeUnavailable, MediaRecordingUnavailable } from "@/lib/media/plane";
 import { reconcileMedia } from "@/lib/media/reconcile-media";
+import { removeParticipant } from "@/lib/media/remove-participant";
 import type { RoomToken } from "@/lib/tokens/room-token-schema";
 import { call } from "./helpers/app";
 import {
@@ -243,6 +244,22 @@ describe("rooms ended and reconciled through LiveKit", () => {
     );
     expect(del?.grant.video?.roomCreate).toBe(true);
     expect(w.lk.rooms.has(r.id)).toBe(false);
+  });
+
+  it("removing a participant calls RemoveParticipant for their identity; their leave event records it", async () => {
+    const r = await joinedRoom(["ivy", "jay"]);
+    expect(await removeParticipant(await getDb(), { orgId: w.org.id }, r.id, "ivy")).toEqual({ removed: 1 });
+    const rm = w.lk.calls.filter((c) => c.method === "RemoveParticipant").at(-1);
+    expect(rm?.request).toMatchObject({ room: r.id, identity: "ivy" });
+    expect(rm?.grant.video).toEqual({ roomAdmin: true, room: r.id });
+    expect(w.lk.rooms.get(r.id)?.map((p) => p.identity)).toEqual(["jay"]);
+    // LiveKit then reports the leave (PARTICIPANT_REMOVED).
+    const ivy = participant(`PA_${r.id}_ivy`, "ivy", { role: "publisher" });
+    const hook = await signedWebhook(
+      webhookEvent({ event: "participant_left", room: { name: r.id } as never, participant: ivy }),
+    );
+    await w.post(hook.body, hook.authorization);
+    expect((await w.eventsFor(r.id, "participant.left")).map((p) => p.identity)).toEqual(["ivy"]);
   });
 
   it("a join into an ended room (an old credential re-creating it on LiveKit) deletes the room again", async () => {
