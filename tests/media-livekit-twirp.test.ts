@@ -1,6 +1,7 @@
 import {
   CreateRoomRequest,
   DeleteRoomRequest,
+  EgressStatus,
   type ListEgressRequest,
   ListParticipantsRequest,
   RoomCompositeEgressRequest,
@@ -56,6 +57,12 @@ describe("the LiveKit driver's Twirp calls", () => {
       timeoutSec: 2,
     });
   const last = (method: string) => [...lk.calls].reverse().find((c) => c.method === method);
+  /** The decoded request of the last call of `method` (failing when there was none). */
+  const requestOf = <T>(method: string): T => {
+    const c = last(method);
+    if (!c) throw new Error(`no ${method} call`);
+    return c.request as T;
+  };
 
   beforeAll(async () => {
     lk = await startFakeLivekit();
@@ -70,7 +77,7 @@ describe("the LiveKit driver's Twirp calls", () => {
     const c = last("CreateRoom");
     expect(c?.service).toBe("RoomService");
     expect(c?.request).toBeInstanceOf(CreateRoomRequest);
-    expect((c?.request as CreateRoomRequest).name).toBe("rm_open1");
+    expect(requestOf<CreateRoomRequest>("CreateRoom").name).toBe("rm_open1");
     expect(c?.grant.video).toEqual({ roomCreate: true });
     expect(c?.grant.iss).toBe(LK_KEY);
   });
@@ -95,8 +102,10 @@ describe("the LiveKit driver's Twirp calls", () => {
     expect(list?.request).toEqual(new ListParticipantsRequest({ room: "rm_rm1" }));
     expect(list?.grant.video).toEqual({ roomAdmin: true, room: "rm_rm1" });
     const rm = last("RemoveParticipant");
-    expect((rm?.request as RoomParticipantIdentity).identity).toBe("xena");
-    expect((rm?.request as RoomParticipantIdentity).room).toBe("rm_rm1");
+    expect(requestOf<RoomParticipantIdentity>("RemoveParticipant")).toMatchObject({
+      identity: "xena",
+      room: "rm_rm1",
+    });
     expect(rm?.grant.video).toEqual({ roomAdmin: true, room: "rm_rm1" });
     expect(lk.rooms.get("rm_rm1")?.map((p) => p.identity)).toEqual(["yann"]);
     expect(await driver().removeParticipants(lk.url, "rm_nosuchroom", ["PA_x"])).toBe(0);
@@ -144,10 +153,11 @@ describe("the LiveKit driver's Twirp calls", () => {
     const recordingId = newId("recording");
     const { ref } = await driver().startRecording(lk.url, { recordingId, roomId: "rm_rec2" });
     await driver().stopRecording(lk.url, { recordingId, roomId: "rm_rec2", ref: null });
-    expect((last("ListEgress")?.request as ListEgressRequest).roomName).toBe("rm_rec2");
-    expect((last("StopEgress")?.request as StopEgressRequest).egressId).toBe(ref);
+    expect(requestOf<ListEgressRequest>("ListEgress").roomName).toBe("rm_rec2");
+    expect(requestOf<StopEgressRequest>("StopEgress").egressId).toBe(ref);
     const info = lk.egresses.get(ref ?? "");
-    if (info) info.status = 3; // EGRESS_COMPLETE: LiveKit answers failed_precondition
+    // Ended: LiveKit answers StopEgress with failed_precondition.
+    if (info) info.status = EgressStatus.EGRESS_COMPLETE;
     await expect(
       driver().stopRecording(lk.url, { recordingId, roomId: "rm_rec2", ref }),
     ).resolves.toBeUndefined();

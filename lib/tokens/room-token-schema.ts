@@ -57,7 +57,8 @@ export const mediaCredentialSchema = z
         "The media server the client connects to: `janus` (janus.js) or `livekit` (livekit-client: `room.connect(url, token)`).",
     }),
     url: z.string().meta({
-      description: "Where the client connects: the public URL of the room's media node (LiveKit: LIVEKIT_URL).",
+      description:
+        "Where the client connects: the public URL of the room's media node (LiveKit: LIVEKIT_URL).",
     }),
     token: z.string().meta({
       description:
