@@ -61,6 +61,10 @@ export interface FakeLivekit {
   egresses: Map<string, EgressInfo>;
   /** Answer every request with this status (503: the node is down) until set back to undefined. */
   failWith: number | undefined;
+  /** Signalling attempts (WebSocket upgrades to /rtc…) by livekit-client: their path and token. */
+  signals: { path: string; token: string }[];
+  /** Files served on GET (a test page for livekit-client), by path. */
+  files: Map<string, { type: string; body: string }>;
   close(): Promise<void>;
 }
 
@@ -80,6 +84,8 @@ export async function startFakeLivekit(secret = LK_SECRET): Promise<FakeLivekit>
     rooms: new Map(),
     egresses: new Map(),
     failWith: undefined,
+    signals: [],
+    files: new Map(),
     close: () => new Promise((r) => server.close(() => r())),
   };
   let egressSeq = 0;
@@ -162,6 +168,12 @@ export async function startFakeLivekit(secret = LK_SECRET): Promise<FakeLivekit>
     };
     const text = await body(req);
     if (fake.failWith) return send(fake.failWith, { code: "unavailable", msg: "down" });
+    const file = req.method === "GET" ? fake.files.get(req.url ?? "") : undefined;
+    if (file) return void res.writeHead(200, { "content-type": file.type }).end(file.body);
+    // livekit-client asks why its signalling failed: this stand-in speaks no signalling protocol.
+    if (req.method === "GET" && /^\/rtc(\/v1)?\/validate/.test(req.url ?? "")) {
+      return void res.writeHead(503, { "content-type": "text/plain" }).end("not a LiveKit server");
+    }
     const m = /^\/twirp\/livekit\.(\w+)\/(\w+)$/.exec(req.url ?? "");
     if (req.method !== "POST" || !m) return send(404, { code: "bad_route", msg: "not a Twirp route" });
     const method = `${m[1]}/${m[2]}`;
@@ -184,6 +196,12 @@ export async function startFakeLivekit(secret = LK_SECRET): Promise<FakeLivekit>
     fake.calls.push({ service: m[1] ?? "", method: m[2] ?? "", request, grant });
     const a = answer(method, request);
     send(a.status, a.json);
+  });
+  // livekit-client's signalling WebSocket: recorded (path and access token), then refused.
+  server.on("upgrade", (req, socket) => {
+    const url = new URL(req.url ?? "/", "http://x");
+    fake.signals.push({ path: url.pathname, token: url.searchParams.get("access_token") ?? "" });
+    socket.end("HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\n\r\n");
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
