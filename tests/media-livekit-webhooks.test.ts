@@ -22,6 +22,23 @@ import { until } from "./helpers/wait";
  * LiveKit's WebhookReceiver; these tests check what it accepts, refuses and ignores.
  */
 
+/** An egress of a room, as LiveKit reports it, writing the object key that names `recId`. */
+const egressOf = (roomId: string, recId: string, status: EgressStatus, file?: Partial<FileInfo>) =>
+  new EgressInfo({
+    egressId: `EG_${recId}`,
+    roomName: roomId,
+    status,
+    startedAt: BigInt(Date.now() - 90_000) * 1_000_000n,
+    request: {
+      case: "roomComposite",
+      value: new RoomCompositeEgressRequest({
+        roomName: roomId,
+        fileOutputs: [new EncodedFileOutput({ filepath: `recordings/${roomId}/${recId}.mp4` })],
+      }),
+    },
+    fileResults: file ? [new FileInfo(file)] : [],
+  });
+
 describe("LiveKit webhooks", () => {
   let w: LivekitWorld;
   beforeAll(async () => {
@@ -143,6 +160,31 @@ describe("LiveKit webhooks", () => {
     }
   });
 
+  it("a signed event with absurd times, sizes or ids changes nothing it should not, and never answers 5xx", async () => {
+    const r = await w.newRoom();
+    const huge = 9_000_000_000_000_000_000n;
+    const odd = webhookEvent({
+      event: "participant_joined",
+      createdAt: huge,
+      room: room(r.id),
+      participant: participant("PA_odd", "odd", { role: "publisher", joinedAtMs: 0 }),
+    });
+    if (odd.participant) odd.participant.joinedAtMs = huge;
+    expect((await send(odd)).status).toBe(200);
+    const rec = newId("recording");
+    const absurd = egressOf(r.id, rec, EgressStatus.EGRESS_COMPLETE, {
+      filename: `recordings/${r.id}/${rec}.mp4`,
+      duration: huge,
+      size: huge,
+    });
+    absurd.startedAt = huge;
+    expect((await send(webhookEvent({ event: "egress_ended", egressInfo: absurd }))).status).toBe(200);
+    expect(await w.recording(rec)).toMatchObject({ state: "completed", durationSec: null, sizeBytes: null });
+    const longId = webhookEvent({ event: "room_finished", room: room(r.id) });
+    longId.id = "E".repeat(10_000);
+    expect((await send(longId)).json.applied).toBe(0);
+  });
+
   it("ignores events of other types, unknown rooms, and participants our tokens did not admit", async () => {
     const r = await w.newRoom();
     expect((await send(webhookEvent({ event: "room_started", room: room(r.id) }))).json.applied).toBe(0);
@@ -198,21 +240,7 @@ describe("LiveKit webhooks", () => {
   });
 
   describe("egress → recordings", () => {
-    const egress = (roomId: string, recId: string, status: EgressStatus, file?: Partial<FileInfo>) =>
-      new EgressInfo({
-        egressId: `EG_${recId}`,
-        roomName: roomId,
-        status,
-        startedAt: BigInt(Date.now() - 90_000) * 1_000_000n,
-        request: {
-          case: "roomComposite",
-          value: new RoomCompositeEgressRequest({
-            roomName: roomId,
-            fileOutputs: [new EncodedFileOutput({ filepath: `recordings/${roomId}/${recId}.mp4` })],
-          }),
-        },
-        fileResults: file ? [new FileInfo(file)] : [],
-      });
+    const egress = egressOf;
 
     it("egress_started starts the recording; egress_ended completes it with key, duration and size, and it downloads", async () => {
       const r = await w.newRoom();

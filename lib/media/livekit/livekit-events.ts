@@ -24,12 +24,22 @@ export interface LivekitMeaning {
 
 const NOTHING: LivekitMeaning = { observations: [], reports: [] };
 const ROOM_ID = /^rm_[A-Za-z0-9]{1,64}$/;
-const ms = (n: bigint) => new Date(Number(n));
-const fromNs = (n: bigint) => (n > 0n ? new Date(Number(n / 1_000_000n)) : undefined);
+/**
+ * LiveKit's int64 times, as dates only when they are real ones (after 2000, before 2200): a
+ * signed event still carries whatever its signer put in it, and a bad time must not reach the
+ * database as an invalid date.
+ */
+const MIN_MS = 946_684_800_000n;
+const MAX_MS = 7_258_118_400_000n;
+const fromMs = (n: bigint) => (n >= MIN_MS && n <= MAX_MS ? new Date(Number(n)) : undefined);
+const fromNs = (n: bigint) => fromMs(n / 1_000_000n);
+const MAX_INT32 = 2_147_483_647;
+/** An event id fits our report ids (docs/spec/product-decisions.md §7: up to 200 characters). */
+const MAX_EVENT_ID = 150;
 
 export function observeLivekitEvent(e: WebhookEvent): LivekitMeaning {
-  if (!e.id) return NOTHING;
-  const at = e.createdAt > 0n ? new Date(Number(e.createdAt) * 1000) : new Date();
+  if (!e.id || e.id.length > MAX_EVENT_ID) return NOTHING;
+  const at = fromMs(e.createdAt * 1000n) ?? new Date();
   const ref = (what: string) => `livekit:${e.id}:${what}`;
   const roomId = e.room?.name ?? "";
   const p = e.participant;
@@ -39,7 +49,7 @@ export function observeLivekitEvent(e: WebhookEvent): LivekitMeaning {
       const role = p?.attributes.role;
       if (!p?.sid || !p.identity || !role || !ROOM_ID.test(roomId)) return NOTHING;
       // The participant's own join time (ms) orders a quick leave and rejoin; createdAt has seconds.
-      const joinedAt = p.joinedAtMs > 0n ? ms(p.joinedAtMs) : at;
+      const joinedAt = fromMs(p.joinedAtMs) ?? at;
       return {
         observations: [
           {
@@ -68,7 +78,7 @@ export function observeLivekitEvent(e: WebhookEvent): LivekitMeaning {
     case "participant_connection_aborted": {
       if (!p?.sid) return NOTHING;
       // Never before the connection's own join (createdAt is rounded down to the second).
-      const joinedAt = p.joinedAtMs > 0n ? ms(p.joinedAtMs) : at;
+      const joinedAt = fromMs(p.joinedAtMs) ?? at;
       const leftAt = joinedAt > at ? joinedAt : at;
       return {
         observations: [{ kind: "disconnected", ref: ref("left"), connectionId: p.sid, at: leftAt }],
@@ -144,8 +154,12 @@ function recordingReports(info: EgressInfo, started: boolean, eventId: string, a
           recording: {
             id: recordingId,
             object_key: key.replace(/^\/+/, ""),
-            duration_sec: Math.round(Number(file.duration) / 1e9),
-            size_bytes: Number(file.size),
+            ...(file.duration >= 0n && file.duration / 1_000_000_000n < MAX_INT32
+              ? { duration_sec: Math.round(Number(file.duration) / 1e9) }
+              : {}),
+            ...(file.size >= 0n && file.size <= BigInt(Number.MAX_SAFE_INTEGER)
+              ? { size_bytes: Number(file.size) }
+              : {}),
             ...(startedAt ? { started_at: startedAt } : {}),
           },
         },
