@@ -115,7 +115,16 @@ describe("the LiveKit driver's Twirp calls", () => {
     lk.rooms.clear();
     lk.rooms.set("rm_l1", [participant("PA_l1", "l", { role: "publisher" })]);
     lk.rooms.set("operator-demo", [participant("PA_o", "o")]);
-    expect(await driver().listRooms(lk.url)).toEqual([{ roomId: "rm_l1", participantRefs: ["PA_l1"] }]);
+    lk.rooms.get("rm_l1")?.push(participant("PA_rec", "EG_recorder"));
+    const joinedAt = new Date(Number(lk.rooms.get("rm_l1")?.[0]?.joinedAtMs ?? 0));
+    // Every sid counts for presence; only participants our credentials admitted are told apart.
+    expect(await driver().listRooms(lk.url)).toEqual([
+      {
+        roomId: "rm_l1",
+        participantRefs: ["PA_l1", "PA_rec"],
+        participants: [{ ref: "PA_l1", identity: "l", role: "publisher", joinedAt }],
+      },
+    ]);
     expect(last("ListRooms")?.grant.video).toEqual({ roomList: true });
     expect(await driver().probe(lk.url)).toBe(true);
   });
@@ -270,6 +279,26 @@ describe("rooms ended and reconciled through LiveKit", () => {
     );
     await w.post(hook.body, hook.authorization);
     expect((await w.eventsFor(r.id, "participant.left")).map((p) => p.identity)).toEqual(["ivy"]);
+  });
+
+  it("reconcile records a join whose participant_joined was lost; the later leave then ends the room", async () => {
+    const r = await joinedRoom([]);
+    const kim = participant(`PA_${r.id}_kim`, "kim", { role: "publisher", joinedAtMs: Date.now() - 5_000 });
+    // LiveKit has kim (and its own recorder) in the room; her participant_joined never arrived.
+    w.lk.rooms.get(r.id)?.push(kim, participant(`PA_${r.id}_eg`, "EG_rec"));
+    expect((await w.room(r.id)).state).toBe("created");
+    expect(await reconcileMedia(await getDb())).toMatchObject({ joined: 1, left: 0 });
+    const row = await w.room(r.id);
+    expect([row.state, row.activeParticipants]).toEqual(["active", 1]);
+    expect(await reconcileMedia(await getDb())).toMatchObject({ joined: 0, left: 0 });
+    const hook = await signedWebhook(
+      webhookEvent({ event: "participant_left", room: { name: r.id } as never, participant: kim }),
+    );
+    await w.post(hook.body, hook.authorization);
+    expect((await w.eventsFor(r.id, "participant.left")).map((p) => p.identity)).toEqual(["kim"]);
+    expect((await w.room(r.id)).state).toBe("ended");
+    // LiveKit drops the room once empty (room_finished), as the fake does not by itself.
+    w.lk.rooms.delete(r.id);
   });
 
   it("a join into an ended room (an old credential re-creating it on LiveKit) deletes the room again", async () => {

@@ -73,6 +73,12 @@ export interface NodeRoom {
   roomId: string;
   /** The media plane's ids of the participants in it now (connections.ts maps them to identities). */
   participantRefs: string[];
+  /**
+   * Who they are, when the plane can tell (LiveKit: the identity and the attributes our credential
+   * gave), for the service's own participants only; each `ref` also names the participant's one
+   * connection. Reconcile records a join whose event was lost from these.
+   */
+  participants?: { ref: string; identity: string; role: string; joinedAt: Date }[];
 }
 
 /** A node the driver cannot reach (connection refused, timeout, 5xx): it gets no new rooms. */

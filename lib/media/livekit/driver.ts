@@ -130,7 +130,18 @@ export function livekitDriver(settings: LivekitSettings): MediaPlaneDriver {
       // Rooms the service did not name (an operator's own) are not ours.
       for (const r of listed.filter((x) => isRoomId(x.name))) {
         const people = await participantsOf(r.name);
-        if (people) out.push({ roomId: r.name, participantRefs: people.map((p) => p.sid) });
+        if (!people) continue;
+        out.push({
+          roomId: r.name,
+          participantRefs: people.map((p) => p.sid),
+          // Ours: admitted by our credential, whose attributes say the role (lib/media/livekit/credential.ts).
+          participants: people.flatMap((p) => {
+            const role = p.attributes.role;
+            const ms = Number(p.joinedAtMs > 0n ? p.joinedAtMs : p.joinedAt * 1000n);
+            const joinedAt = Number.isFinite(ms) && ms > 0 && ms < 8.64e15 ? new Date(ms) : new Date();
+            return role && p.identity ? [{ ref: p.sid, identity: p.identity, role, joinedAt }] : [];
+          }),
+        });
       }
       return out;
     },

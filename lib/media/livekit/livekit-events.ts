@@ -79,7 +79,7 @@ export function observeLivekitEvent(e: WebhookEvent): LivekitMeaning {
       if (!p?.sid) return NOTHING;
       // Never before the connection's own join (createdAt is rounded down to the second).
       const joinedAt = fromMs(p.joinedAtMs) ?? at;
-      const leftAt = joinedAt > at ? joinedAt : at;
+      const leftAt = new Date(Math.max(joinedAt.getTime(), at.getTime()));
       return {
         observations: [{ kind: "disconnected", ref: ref("left"), connectionId: p.sid, at: leftAt }],
         reports: [],
