@@ -14,6 +14,7 @@ import * as switchOrg from "./v1/auth/switch-org/contract";
 import * as roomTokens from "./v1/auth/tokens/room/contract";
 import * as verifyEmail from "./v1/auth/verify-email/contract";
 import * as janusEvents from "./v1/internal/media/janus/contract";
+import * as livekitWebhook from "./v1/internal/media/livekit/contract";
 import * as mediaEvents from "./v1/internal/media-events/contract";
 import * as guestToken from "./v1/join/[shortCode]/token/contract";
 import * as openapi from "./v1/openapi.json/contract";
@@ -83,6 +84,7 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   readyz,
   mediaEvents,
   janusEvents,
+  livekitWebhook,
   password,
   switchOrg,
   myOrgs,

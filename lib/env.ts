@@ -9,7 +9,15 @@ import {
   retrySchedule,
   trustedProxies,
 } from "@/lib/env-fields";
-import { checkMediaEnv, MEDIA_PLANES, mediaSecret, urlList } from "@/lib/env-media";
+import {
+  checkMediaEnv,
+  livekitApiKey,
+  livekitApiSecret,
+  MEDIA_PLANES,
+  mediaSecret,
+  oneUrl,
+  urlList,
+} from "@/lib/env-media";
 
 /**
  * The one place that reads process.env. Parsed once, at module load (which the instrumentation hook
@@ -111,7 +119,7 @@ export const envSchema = z
      * Bearer secret of `POST /v1/internal/media-events`; unset: the ingest accepts nobody. Required in production in cloud mode.
      */
     SVC_MEDIA_INGEST_SECRET: optionalString,
-    /** Which media plane admits people to rooms: `none` (default: reports come to the ingest endpoint) or `janus`. */
+    /** Which media plane admits people to rooms: `none` (default: reports come to the ingest endpoint), `janus` or `livekit`. */
     SVC_MEDIA_PLANE: z.enum(MEDIA_PLANES).default("none"),
     /** The Janus HTTP API of each node the service calls (comma-separated; a node's URL is its name). */
     JANUS_URL: urlList(["http", "https"], "http://10.0.0.5:8088/janus"),
@@ -123,6 +131,15 @@ export const envSchema = z
     JANUS_EVENTS_SECRET: mediaSecret(
       "`openssl rand -hex 24`; the same value as the event handler's backend_pwd",
     ),
+    /**
+     * The LiveKit server (SVC_MEDIA_PLANE=livekit): what clients connect to (wss://) and where the service calls its Twirp APIs (the same host over https).
+     * @example wss://livekit.example.com
+     */
+    LIVEKIT_URL: oneUrl(["ws", "wss", "http", "https"], "wss://livekit.example.com"),
+    /** A key of the LiveKit server's `keys:`: it signs room credentials, signs Twirp calls and verifies LiveKit's webhooks. */
+    LIVEKIT_API_KEY: livekitApiKey,
+    /** The secret of LIVEKIT_API_KEY (at least 32 characters in production). */
+    LIVEKIT_API_SECRET: livekitApiSecret,
     /**
      * base64 of 32 bytes: the AES-256-GCM key for secrets at rest (webhook signing secrets).
      * @default generated into `$SVC_DATA_DIR/secrets`; required in production with DATABASE_URL
@@ -354,7 +371,7 @@ export const envSchema = z
       if (!e.RESEND_API_KEY)
         vercel("RESEND_API_KEY", "is required on Vercel (the local mailbox is for development)");
     }
-    checkMediaEnv(e, ctx);
+    checkMediaEnv(e, ctx, e.NODE_ENV === "production" && e.NEXT_PHASE !== "phase-production-build");
     if (e.SVC_RATE_LIMIT_STORE === "redis" && !e.REDIS_URL) {
       ctx.addIssue({
         code: "custom",

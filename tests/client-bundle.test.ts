@@ -11,6 +11,11 @@ import { describe, expect, it } from "vitest";
  */
 
 const ALLOWED_PACKAGES = new Set(["react", "react-dom", "next/link", "next/navigation", "next/dynamic"]);
+/**
+ * Browser libraries a page may load on demand, through `import()` only, never in its first load:
+ * LiveKit's client, loaded when a guest presses Join (docs/decisions/1093).
+ */
+const ON_DEMAND_PACKAGES = new Set(["livekit-client"]);
 
 const ROOT = process.cwd();
 
@@ -66,8 +71,16 @@ function resolve(from: string, spec: string): string | null {
   return null;
 }
 
-/** The packages a client module reaches, each with the chain of modules that leads to it. */
-function packagesReachedFrom(entry: string): Map<string, string[]> {
+/** The modules `source` loads with `import()`: on demand, not in the first load. */
+function dynamicImports(source: string): Set<string> {
+  return new Set([...source.matchAll(/import\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1] ?? ""));
+}
+
+/**
+ * The packages a client module reaches, each with the chain of modules that leads to it. With
+ * `firstLoadOnly`, chains through an `import()` are not followed (what the first load carries).
+ */
+function packagesReachedFrom(entry: string, firstLoadOnly = false): Map<string, string[]> {
   const reached = new Map<string, string[]>();
   const seen = new Set<string>();
   const walk = (file: string, trail: string[]) => {
@@ -75,8 +88,11 @@ function packagesReachedFrom(entry: string): Map<string, string[]> {
     seen.add(file);
     // A server action is a reference in the browser; its module never ships.
     if (file !== entry && directive(file, "use server")) return;
-    for (const spec of valueImports(fs.readFileSync(file, "utf8"))) {
+    const source = fs.readFileSync(file, "utf8");
+    const onDemand = dynamicImports(source);
+    for (const spec of valueImports(source)) {
       if (/\.css$/.test(spec)) continue;
+      if (firstLoadOnly && onDemand.has(spec)) continue;
       const target = resolve(file, spec);
       const chain = [...trail, path.relative(ROOT, file)];
       if (target) walk(target, chain);
@@ -106,9 +122,22 @@ describe("client bundle", () => {
   it("no client component reaches a server-only library (zod, drizzle, Node built-ins…)", () => {
     const offenders = clientModules.flatMap((f) =>
       [...packagesReachedFrom(f)]
-        .filter(([pkg]) => !ALLOWED_PACKAGES.has(pkg))
+        .filter(([pkg]) => !ALLOWED_PACKAGES.has(pkg) && !ON_DEMAND_PACKAGES.has(pkg))
         .map(([pkg, chain]) => `${[...chain, pkg].join(" -> ")}`),
     );
     expect(offenders).toEqual([]);
+  });
+
+  it("an on-demand library is reached only through import(), never in a first load", () => {
+    const inFirstLoad = clientModules.flatMap((f) =>
+      [...packagesReachedFrom(f, true)]
+        .filter(([pkg]) => ON_DEMAND_PACKAGES.has(pkg))
+        .map(([pkg, chain]) => `${[...chain, pkg].join(" -> ")}`),
+    );
+    expect(inFirstLoad).toEqual([]);
+    // The share-link room does load it on demand (so the check above can fail).
+    const room = path.join(ROOT, "app/r/[shortCode]/in-room.tsx");
+    expect([...packagesReachedFrom(room).keys()]).toContain("livekit-client");
+    expect([...packagesReachedFrom(room, true).keys()]).not.toContain("livekit-client");
   });
 });

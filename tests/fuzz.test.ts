@@ -13,6 +13,7 @@ import { startSession } from "@/lib/sessions/start-session";
 import { call } from "./helpers/app";
 import { FIXTURE_PASSWORD } from "./helpers/fixtures";
 import { buildWorld, HOOK_URL, MEDIA_SECRET, type World } from "./helpers/hardening-world";
+import { LK_KEY, LK_SECRET, signedWebhook, webhookEvent } from "./helpers/livekit";
 import { freshAccountLinks } from "./helpers/teams";
 import { MEDIA_PLANE_OPERATIONS, startTestMediaPlane, type TestMediaPlane } from "./helpers/test-media-plane";
 import { createProjectKey } from "./helpers/webhook-fixtures";
@@ -35,6 +36,19 @@ const JANUS_ENV = {
   JANUS_EVENTS_SECRET: "fuzz-events-secret-0123456789",
 };
 const JANUS_BASIC = `Basic ${Buffer.from(`janus:${JANUS_ENV.JANUS_EVENTS_SECRET}`).toString("base64")}`;
+/** The LiveKit media plane, for its webhook endpoint's requests only (as Janus's above). */
+const LIVEKIT_ENV = {
+  SVC_MEDIA_PLANE: "livekit",
+  LIVEKIT_URL: "http://127.0.0.1:9",
+  LIVEKIT_API_KEY: LK_KEY,
+  LIVEKIT_API_SECRET: LK_SECRET,
+};
+/** Stands for LiveKit's signature of the very body sent: computed in `check`, once the body is known. */
+const LIVEKIT_SIGNED = "@livekit-signature";
+const PLANE_ENV: Partial<Record<string, Record<string, string>>> = {
+  media_events: JANUS_ENV,
+  media_webhook: LIVEKIT_ENV,
+};
 const NUM_RUNS = Number(process.env.FUZZ_RUNS ?? 10_000);
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_122);
 /** Rate limits would turn most of a long run into 429s: their counters are cleared this often. */
@@ -95,6 +109,7 @@ function samples(op: Operation): Record<string, unknown> {
     sendTestEvent: { event_type: "room.created" },
     registerProjectWebhook: { url: HOOK_URL, events: ["qos.alert"] },
     ingestJanusEvents: { type: 256, timestamp: 1, emitter: "fuzz", event: { status: "started" } },
+    ingestLivekitWebhook: { event: "room_started", id: "EV_fuzz", createdAt: "1", room: { name: w.roomId } },
     ingestMediaReport: {
       id: "fuzz-1",
       type: "recording.completed",
@@ -297,9 +312,11 @@ function authArb(op: Operation): fc.Arbitrary<Auth> {
         ? [bearer(MEDIA_SECRET)]
         : op.auth === "media_events"
           ? [{ headers: { authorization: JANUS_BASIC } }]
-          : SESSION_ENDING.has(op.operationId)
-            ? [{ headers: { authorization: "Bearer @victim-session" } }]
-            : [...roles, { headers: { cookie: `svc_session=${w.org.members.Owner.token}` } }];
+          : op.auth === "media_webhook"
+            ? [{ headers: { authorization: LIVEKIT_SIGNED } }]
+            : SESSION_ENDING.has(op.operationId)
+              ? [{ headers: { authorization: "Bearer @victim-session" } }]
+              : [...roles, { headers: { cookie: `svc_session=${w.org.members.Owner.token}` } }];
   const wrong: Auth[] = [
     { headers: {} },
     bearer("garbage"),
@@ -387,9 +404,11 @@ function canonicalRequest(op: Operation): FuzzRequest {
         ? `Bearer ${MEDIA_SECRET}`
         : op.auth === "media_events"
           ? JANUS_BASIC
-          : SESSION_ENDING.has(op.operationId)
-            ? "Bearer @victim-session"
-            : `Bearer ${w.org.members.Owner.token}`;
+          : op.auth === "media_webhook"
+            ? LIVEKIT_SIGNED
+            : SESSION_ENDING.has(op.operationId)
+              ? "Bearer @victim-session"
+              : `Bearer ${w.org.members.Owner.token}`;
   return {
     operationId: op.operationId,
     method: op.method,
@@ -418,13 +437,17 @@ async function check(req: FuzzRequest): Promise<void> {
   const auth = Object.fromEntries(
     Object.entries(r.auth.headers).map(([k, v]) => [k, v.replace("@victim-session", victims.sessionToken)]),
   );
+  if (auth.authorization === LIVEKIT_SIGNED) {
+    auth.authorization = (await signedWebhook(webhookEvent({}), { body: r.body ?? "" })).authorization;
+  }
   // The Janus event endpoint answers only with the Janus media plane configured; room tokens would
   // then need a live node, so the plane is on for that endpoint's requests alone.
   // Afterwards the suite's own settings come back, the test media plane included (the share
   // link's guest token needs it).
-  if (r.op.auth === "media_events") overrideEnvForTests({ SVC_SIGNUP: "open", ...media?.env, ...JANUS_ENV });
+  const planeEnv = PLANE_ENV[r.op.auth];
+  if (planeEnv) overrideEnvForTests({ SVC_SIGNUP: "open", ...media?.env, ...planeEnv });
   const res = await call(r.method, path, { headers: { ...r.headers, ...auth }, body: r.body }).finally(() => {
-    if (r.op.auth === "media_events") overrideEnvForTests({ SVC_SIGNUP: "open", ...media?.env });
+    if (planeEnv) overrideEnvForTests({ SVC_SIGNUP: "open", ...media?.env });
   });
   const label = `${r.method} ${path} -> ${res.status} ${res.text.slice(0, 300)}`;
   const s = stats.get(r.op.operationId) ?? { calls: 0, ok: 0, codes: new Set<string>() };

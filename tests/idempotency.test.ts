@@ -282,7 +282,8 @@ describe("Idempotency-Key", () => {
     // Sign-in and sign-out are exempt: a stored sign-in would hold a session credential. So are the
     // ways in that sign in or spend a single-use link (sign-up, verification, reset, accepting), and
     // a share link's guest token (a way in: each guest gets a fresh identity, docs/decisions/1030),
-    // and Janus's event handler, which sends no key: each event is deduped by its own id (1042).
+    // and the media servers' events (Janus's event handler, LiveKit's webhooks), which send no key:
+    // each event is deduped by its own id (docs/decisions/1042, 1090).
     expect(
       OPERATIONS.filter((o) => o.method === "POST" && !o.idempotent)
         .map((o) => o.operationId)
@@ -292,6 +293,7 @@ describe("Idempotency-Key", () => {
         "acceptMemberInvitation",
         "confirmPasswordReset",
         "ingestJanusEvents",
+        "ingestLivekitWebhook",
         "mintGuestToken",
         "requestPasswordReset",
         "signIn",

@@ -20,6 +20,7 @@ describe("media reconcile without a media plane", () => {
       nodes: 0,
       nodes_down: 0,
       left: 0,
+      joined: 0,
       ended: 0,
       reopened: 0,
       closed: 0,

@@ -183,4 +183,12 @@ describe("the share-link page's connect-src", () => {
     );
     expect(pageCsp("n", false)).toContain("connect-src 'self';");
   });
+
+  it("names LiveKit's server under both schemes (signalling over WebSocket, validation over HTTP)", () => {
+    const livekit = { SVC_MEDIA_PLANE: "livekit", LIVEKIT_API_KEY: "APIkey", LIVEKIT_API_SECRET: "secret" };
+    overrideEnvForTests({ ...livekit, LIVEKIT_URL: "wss://lk.example.com/" });
+    expect(mediaConnectSources()).toEqual(["wss://lk.example.com", "https://lk.example.com"]);
+    overrideEnvForTests({ ...livekit, LIVEKIT_URL: "http://127.0.0.1:7880" });
+    expect(mediaConnectSources()).toEqual(["ws://127.0.0.1:7880", "http://127.0.0.1:7880"]);
+  });
 });

@@ -1,6 +1,8 @@
 import { env } from "@/lib/env";
 import { janusDriver } from "@/lib/media/janus/driver";
+import { livekitDriver } from "@/lib/media/livekit/driver";
 import type { MediaPlaneDriver } from "@/lib/media/plane";
+import { storageConfig } from "@/lib/storage/storage-config";
 
 let current: { key: string; driver: MediaPlaneDriver | undefined } | undefined;
 
@@ -10,7 +12,15 @@ let current: { key: string; driver: MediaPlaneDriver | undefined } | undefined;
  * Built once per configuration (tests switch it with overrideEnvForTests).
  */
 export function mediaPlane(): MediaPlaneDriver | undefined {
-  const key = [env.SVC_MEDIA_PLANE, env.JANUS_URL, env.JANUS_PUBLIC_URL, env.JANUS_TOKEN_SECRET].join("|");
+  const key = [
+    env.SVC_MEDIA_PLANE,
+    env.JANUS_URL,
+    env.JANUS_PUBLIC_URL,
+    env.JANUS_TOKEN_SECRET,
+    env.LIVEKIT_URL,
+    env.LIVEKIT_API_KEY,
+    env.LIVEKIT_API_SECRET,
+  ].join("|");
   if (current?.key === key) return current.driver;
   let driver: MediaPlaneDriver | undefined;
   if (env.SVC_MEDIA_PLANE === "janus" && env.JANUS_URL && env.JANUS_PUBLIC_URL && env.JANUS_TOKEN_SECRET) {
@@ -18,6 +28,14 @@ export function mediaPlane(): MediaPlaneDriver | undefined {
       urls: env.JANUS_URL,
       publicUrls: env.JANUS_PUBLIC_URL,
       tokenSecret: env.JANUS_TOKEN_SECRET,
+    });
+  }
+  if (env.SVC_MEDIA_PLANE === "livekit" && env.LIVEKIT_URL && env.LIVEKIT_API_KEY && env.LIVEKIT_API_SECRET) {
+    driver = livekitDriver({
+      url: env.LIVEKIT_URL,
+      apiKey: env.LIVEKIT_API_KEY,
+      apiSecret: env.LIVEKIT_API_SECRET,
+      storage: storageConfig,
     });
   }
   current = { key, driver };

@@ -8,7 +8,7 @@ import type { RoomType } from "@/lib/rooms/room-types";
  */
 
 /** Media planes a driver exists for (`none` has no driver: rooms are reported to the ingest endpoint). */
-export type MediaProvider = "janus";
+export type MediaProvider = "janus" | "livekit";
 
 /**
  * What a client needs to enter one room on the media plane: the `media` field of a room token.
@@ -39,8 +39,15 @@ export interface MediaGrant {
   identity: string;
   role: string;
   caps: readonly string[];
+  /** The room token's `nbf` (its `iat`): a plane that checks it starts the credential with it. */
+  issuedAt: Date;
   /** The room token's `exp`: the credential expires with it. */
   expiresAt: Date;
+  /** The room token's `name` (displayName), when given. */
+  displayName?: string;
+  /** The room token's `prj` and `uid`, for planes that carry them to other participants. */
+  projectId: string;
+  userId: string;
 }
 
 /** A room as the media plane needs to open it. */
@@ -66,6 +73,12 @@ export interface NodeRoom {
   roomId: string;
   /** The media plane's ids of the participants in it now (connections.ts maps them to identities). */
   participantRefs: string[];
+  /**
+   * Who they are, when the plane can tell (LiveKit: the identity and the attributes our credential
+   * gave), for the service's own participants only; each `ref` also names the participant's one
+   * connection. Reconcile records a join whose event was lost from these.
+   */
+  participants?: { ref: string; identity: string; role: string; joinedAt: Date }[];
 }
 
 /** A node the driver cannot reach (connection refused, timeout, 5xx): it gets no new rooms. */
@@ -80,6 +93,14 @@ export class MediaNodeUnavailable extends Error {
 }
 
 /**
+ * The plane cannot record this room as configured (LiveKit without an S3 bucket its egress can
+ * write to): a setting to fix, not a node to retry. The message names what is missing.
+ */
+export class MediaRecordingUnavailable extends Error {
+  override name = "MediaRecordingUnavailable";
+}
+
+/**
  * A driver. Nodes are named by the driver (Janus: the node's JANUS_URL entry). Every method but
  * `credential` talks to one node and throws MediaNodeUnavailable when the node does not answer.
  * Each is idempotent: opening an open room, closing a closed one or removing someone absent succeeds.
@@ -88,6 +109,12 @@ export interface MediaPlaneDriver {
   readonly provider: MediaProvider;
   /** The nodes, in configuration order. */
   readonly nodes: readonly string[];
+  /**
+   * The plane creates a room when its first credential joins and drops it when it stays empty
+   * (LiveKit's `auto_create`), so a `created` room missing from a node is normal and reconcile
+   * leaves it alone instead of opening it again.
+   */
+  readonly opensRoomsOnJoin?: boolean;
   /** Signs the client credential for a room placed on `node` (no network, no database). */
   credential(node: string, grant: MediaGrant): MediaCredential;
   /** Whether the node answers now (a cheap request with a short deadline). */

@@ -3,11 +3,11 @@ import { mediaConnections, rooms } from "@/db/schema";
 import type { Db } from "@/lib/db";
 import type { PassContext, PassResult } from "@/lib/jobs/define-job";
 import { log } from "@/lib/log/logger";
-import { leaveConnections } from "@/lib/media/connections";
+import { applyObservation, leaveConnections } from "@/lib/media/connections";
 import { ingestMediaReport } from "@/lib/media/ingest-media-report";
 import { mediaPlane } from "@/lib/media/media-plane";
 import { forgetOpenedRooms, noteNodeHealth } from "@/lib/media/place-room";
-import { MediaNodeUnavailable, type MediaPlaneDriver } from "@/lib/media/plane";
+import { MediaNodeUnavailable, type MediaPlaneDriver, type NodeRoom } from "@/lib/media/plane";
 import { normaliseRoomType } from "@/lib/rooms/room-types";
 
 /**
@@ -15,8 +15,10 @@ import { normaliseRoomType } from "@/lib/rooms/room-types";
  * error, and a node that restarts forgets its rooms, so events alone can leave the database
  * wrong. Each pass asks every node which of our rooms it has and who is in them, and repairs:
  * - a participant we think present but absent from its room leaves (a lost leave);
+ * - a participant the node names (with who they are) but we never saw join joins (a lost join);
  * - an `active` room its node no longer has ends: leaves, then `room.ended` (a node restarted);
- * - a `created` room its node no longer has is created again (its credentials still work);
+ * - a `created` room its node no longer has is created again (its credentials still work), unless
+ *   the plane creates rooms on join (LiveKit: an empty room it dropped is normal);
  * - a room the node has that is ended, unknown or placed elsewhere is closed there.
  * A node that does not answer is marked down (no new rooms) and repaired when it answers again.
  */
@@ -28,13 +30,22 @@ export interface ReconcileSummary {
   nodes: number;
   nodes_down: number;
   left: number;
+  joined: number;
   ended: number;
   reopened: number;
   closed: number;
 }
 
 export async function reconcileMedia(db: Db, now: Date = new Date()): Promise<ReconcileSummary> {
-  const summary: ReconcileSummary = { nodes: 0, nodes_down: 0, left: 0, ended: 0, reopened: 0, closed: 0 };
+  const summary: ReconcileSummary = {
+    nodes: 0,
+    nodes_down: 0,
+    left: 0,
+    joined: 0,
+    ended: 0,
+    reopened: 0,
+    closed: 0,
+  };
   const plane = mediaPlane();
   if (!plane) return summary;
   for (const node of plane.nodes) {
@@ -95,6 +106,7 @@ async function reconcileNode(
   const listed = await plane.listRooms(node);
   noteNodeHealth(node, true);
   const onNode = new Map(listed.map((r) => [r.roomId, new Set(r.participantRefs)]));
+  const detailed = new Map(listed.map((r) => [r.roomId, r.participants ?? []]));
   const ref = `reconcile:${node}:${now.getTime()}`;
   const joinedIn = (roomId: string) => joined.filter((c) => c.roomId === roomId);
 
@@ -104,6 +116,10 @@ async function reconcileNode(
       const absent = joinedIn(room.id).filter((c) => !c.ref || !present.has(c.ref));
       const ids = absent.map((c) => c.id);
       if (await leaveConnections(db, room.id, ids, `${ref}:left`, now)) s.left += ids.length;
+      const known = new Set(joinedIn(room.id).map((c) => c.ref));
+      for (const p of detailed.get(room.id) ?? []) {
+        if (!known.has(p.ref) && (await joinLost(db, room.id, p, `${ref}:joined:${p.ref}`))) s.joined++;
+      }
     } else if (room.state === "active") {
       const ids = joinedIn(room.id).map((c) => c.id);
       await leaveConnections(db, room.id, ids, `${ref}:left`, now);
@@ -113,7 +129,7 @@ async function reconcileNode(
         now,
       );
       if (!duplicate) s.ended++;
-    } else {
+    } else if (!plane.opensRoomsOnJoin) {
       const type = normaliseRoomType(room.type);
       if (!type) continue;
       forgetOpenedRooms(node, room.id);
@@ -136,6 +152,38 @@ async function reconcileNode(
     await plane.closeRoom(node, id);
     s.closed++;
   }
+}
+
+/**
+ * A join whose event was lost, told by the node itself: the connection (named by the participant's
+ * ref) and its join, at the time the node gives. A connection we saw leave since stays left (the
+ * join is older than the leave: lib/media/connections.ts).
+ */
+async function joinLost(
+  db: Db,
+  roomId: string,
+  p: NonNullable<NodeRoom["participants"]>[number],
+  ref: string,
+): Promise<boolean> {
+  const at = p.joinedAt;
+  await applyObservation(db, {
+    kind: "connected",
+    ref: `${ref}:connected`,
+    connectionId: p.ref,
+    sessionRef: p.ref,
+    roomId,
+    identity: p.identity,
+    role: p.role,
+    at,
+  });
+  return applyObservation(db, {
+    kind: "joined",
+    ref,
+    connectionId: p.ref,
+    roomId,
+    participantRef: p.ref,
+    at,
+  });
 }
 
 /** The scheduled job's pass (lib/jobs/definitions/reconcile-media.ts). */

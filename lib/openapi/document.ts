@@ -54,6 +54,7 @@ const SECURITY: Record<RouteContract["auth"], Json[] | undefined> = {
   project_key: [{ projectKey: [] }],
   media_secret: [{ mediaIngestSecret: [] }],
   media_events: [{ mediaEventsBasic: [] }],
+  media_webhook: [{ mediaWebhookJwt: [] }],
 };
 
 const problemResponse = (codes: ErrorCode[]): Json => ({
@@ -252,6 +253,13 @@ export function buildOpenApiDocument(
           type: "http",
           scheme: "basic",
           description: "A media server's event handler: any user name, the password `JANUS_EVENTS_SECRET`.",
+        },
+        mediaWebhookJwt: {
+          type: "apiKey",
+          in: "header",
+          name: "Authorization",
+          description:
+            "LiveKit's webhook signature: a JWT (no `Bearer`) signed HS256 with `LIVEKIT_API_SECRET`, issuer `LIVEKIT_API_KEY`, whose `sha256` claim is the base64 SHA-256 of the raw body; at most five minutes old.",
         },
       },
       parameters: {

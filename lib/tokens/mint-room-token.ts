@@ -97,7 +97,16 @@ export async function mintRoomToken(
   const media = await admitToRoom(
     db,
     { id: room.id, type: roomType, state: room.state, mediaNode: room.mediaNode },
-    { identity: input.identity, role: input.role, caps: resolved.caps, expiresAt: new Date(exp * 1000) },
+    {
+      identity: input.identity,
+      role: input.role,
+      caps: resolved.caps,
+      issuedAt: new Date(iat * 1000),
+      expiresAt: new Date(exp * 1000),
+      projectId: room.projectId,
+      userId: input.userId ?? input.identity,
+      ...(input.displayName !== undefined ? { displayName: input.displayName } : {}),
+    },
   );
   const claims: Omit<RoomTokenClaims, "iss" | "aud" | "sub" | "iat" | "nbf" | "exp" | "jti"> = {
     room: room.id,

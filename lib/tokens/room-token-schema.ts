@@ -52,13 +52,17 @@ export type RoomTokenInput = z.output<typeof roomTokenBody>;
 /** The media plane's credential (lib/media/plane.ts MediaCredential), present when one is configured. */
 export const mediaCredentialSchema = z
   .object({
-    provider: z.enum(["janus"]).meta({ description: "The media server the client connects to." }),
-    url: z
-      .string()
-      .meta({ description: "Where the client connects: the public URL of the room's media node." }),
+    provider: z.enum(["janus", "livekit"]).meta({
+      description:
+        "The media server the client connects to: `janus` (janus.js) or `livekit` (livekit-client: `room.connect(url, token)`).",
+    }),
+    url: z.string().meta({
+      description:
+        "Where the client connects: the public URL of the room's media node (LiveKit: LIVEKIT_URL).",
+    }),
     token: z.string().meta({
       description:
-        "The media server's credential for this identity in this room; expires with the room token.",
+        "The media server's credential for this identity in this room; expires with the room token. LiveKit: an access token (HS256) for exactly this room, with the room token's identity, name, lifetime and capabilities.",
     }),
     room: z
       .string()

@@ -5,6 +5,7 @@ import { overrideEnvForTests } from "@/lib/env";
 import { newId } from "@/lib/ids";
 import { type CallOptions, type CallResult, call, call as callRoute } from "./app";
 import { createOrg, FIXTURE_PASSWORD, type TestOrg } from "./fixtures";
+import { LK_KEY, LK_SECRET, signedWebhook, webhookEvent } from "./livekit";
 import { freshAccountLinks } from "./teams";
 import { createProjectKey } from "./webhook-fixtures";
 
@@ -265,6 +266,24 @@ export function happyPath(
         return await call("POST", "/v1/internal/media/janus", {
           headers: { authorization: `Basic ${Buffer.from(`janus:${secret}`).toString("base64")}` },
           json: [{ type: 256, timestamp: Date.now() * 1000, emitter: "docs", event: { status: "started" } }],
+        });
+      } finally {
+        overrideEnvForTests({});
+      }
+    },
+    ingestLivekitWebhook: async () => {
+      // LiveKit's webhook, signed as its server signs it (no LiveKit server is called for this).
+      overrideEnvForTests({
+        SVC_MEDIA_PLANE: "livekit",
+        LIVEKIT_URL: "http://127.0.0.1:9",
+        LIVEKIT_API_KEY: LK_KEY,
+        LIVEKIT_API_SECRET: LK_SECRET,
+      });
+      try {
+        const { body, authorization } = await signedWebhook(webhookEvent({ event: "room_started" }));
+        return await call("POST", "/v1/internal/media/livekit", {
+          headers: { authorization, "content-type": "application/webhook+json" },
+          body,
         });
       } finally {
         overrideEnvForTests({});

@@ -8,6 +8,10 @@ import type {
   RemovedReason,
   RoomConnection,
 } from "@/lib/media-client/janus-videoroom";
+import type { LivekitGrant, LivekitJoinOptions } from "@/lib/media-client/livekit-room";
+
+/** The room token's `media`: which client enters the room follows its provider. */
+export type RoomGrant = JanusGrant | LivekitGrant;
 
 export type RoomExit = RemovedReason | "left";
 
@@ -15,7 +19,7 @@ interface Props {
   roomName: string;
   kind: string;
   displayName: string;
-  grant: JanusGrant;
+  grant: RoomGrant;
   publishes: boolean;
   onExit: (exit: RoomExit) => void;
 }
@@ -41,8 +45,8 @@ function StreamVideo({
 
 /**
  * Inside the room: the others' tiles (video with their sound), this person's own tile, mute for
- * microphone and camera, Leave. The Janus client is imported here, on Join, so the share-link
- * page's first load does not carry it (docs/decisions/1031-a-small-janus-client.md).
+ * microphone and camera, Leave. The media client (Janus's, or LiveKit's livekit-client) is imported
+ * here, on Join, so the share-link page's first load carries neither (docs/decisions/1031, 1093).
  */
 export function InRoom({ roomName, kind, displayName, grant, publishes, onExit }: Props) {
   const [local, setLocal] = useState<MediaStream | null>(null);
@@ -72,9 +76,7 @@ export function InRoom({ roomName, kind, displayName, grant, publishes, onExit }
           if (cancelled) return;
           setLocal(stream);
         }
-        const { joinRoom } = await import("@/lib/media-client/janus-videoroom");
-        const conn = await joinRoom({
-          grant,
+        const callbacks: Omit<LivekitJoinOptions, "grant"> = {
           display: displayName,
           publish: stream,
           onRemote: (feed) => setRemotes((all) => [...all.filter((f) => f.id !== feed.id), feed]),
@@ -84,7 +86,11 @@ export function InRoom({ roomName, kind, displayName, grant, publishes, onExit }
             performance.mark("svc-join:connected");
             setStatus("connected");
           },
-        });
+        };
+        const conn =
+          grant.provider === "livekit"
+            ? await (await import("@/lib/media-client/livekit-room")).joinRoom({ ...callbacks, grant })
+            : await (await import("@/lib/media-client/janus-videoroom")).joinRoom({ ...callbacks, grant });
         if (cancelled) {
           await conn.leave();
           return;

@@ -2,8 +2,7 @@
 
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { DeviceCheck } from "@/app/r/[shortCode]/device-check";
-import { InRoom, type RoomExit } from "@/app/r/[shortCode]/in-room";
-import type { JanusGrant } from "@/lib/media-client/janus-videoroom";
+import { InRoom, type RoomExit, type RoomGrant } from "@/app/r/[shortCode]/in-room";
 
 interface Props {
   shortCode: string;
@@ -17,7 +16,7 @@ interface Props {
 }
 
 interface Granted {
-  grant: JanusGrant;
+  grant: RoomGrant;
   publishes: boolean;
   displayName: string;
 }
@@ -92,7 +91,7 @@ export function JoinRoom({ shortCode, roomName, kind, publishes, intro }: Props)
         setPhase({ step: "lobby", error: await problemText(res) });
         return;
       }
-      const body = (await res.json()) as { media?: JanusGrant; role: string };
+      const body = (await res.json()) as { media?: RoomGrant; role: string };
       if (!body.media) {
         setPhase({ step: "lobby", error: "This service does not open rooms in the browser." });
         return;

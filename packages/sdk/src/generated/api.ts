@@ -224,12 +224,44 @@ export interface LicenseRevokedEvent {
   };
 }
 
+export interface LivekitWebhookAccepted {
+  accepted: true;
+  /** The event's type, as LiveKit named it. */
+  event: string;
+  /** Changes it made (0: a repeat, another type, an unknown room or participant). */
+  applied: number;
+}
+
+export interface LivekitWebhookEvent {
+  /** `participant_joined`, `participant_left`, `participant_connection_aborted`, `room_finished`, `egress_started`, `egress_updated`, `egress_ended` are applied; the others change nothing. */
+  event: string;
+  /** The event's unique id: a repeat of it changes nothing. */
+  id: string;
+  /** Unix seconds. */
+  createdAt?: string | number;
+  room?: {
+    name?: string;
+    [key: string]: unknown;
+  };
+  participant?: {
+    sid?: string;
+    identity?: string;
+    [key: string]: unknown;
+  };
+  egressInfo?: {
+    egressId?: string;
+    roomName?: string;
+    [key: string]: unknown;
+  };
+  [key: string]: unknown;
+}
+
 export interface MediaCredential {
-  /** The media server the client connects to. */
-  provider: "janus";
-  /** Where the client connects: the public URL of the room's media node. */
+  /** The media server the client connects to: `janus` (janus.js) or `livekit` (livekit-client: `room.connect(url, token)`). */
+  provider: "janus" | "livekit";
+  /** Where the client connects: the public URL of the room's media node (LiveKit: LIVEKIT_URL). */
   url: string;
-  /** The media server's credential for this identity in this room; expires with the room token. */
+  /** The media server's credential for this identity in this room; expires with the room token. LiveKit: an access token (HS256) for exactly this room, with the room token's identity, name, lifetime and capabilities. */
   token: string;
   /** The room's id on the media server (Janus VideoRoom id). */
   room?: string;
@@ -893,6 +925,13 @@ export interface Operations {
     }[];
     response: MediaEventsAccepted;
   };
+  /** POST /v1/internal/media/livekit: LiveKit webhooks (internal) */
+  ingestLivekitWebhook: {
+    params: never;
+    query: never;
+    body: LivekitWebhookEvent;
+    response: LivekitWebhookAccepted;
+  };
   /** POST /v1/internal/media-events: Media-plane lifecycle report (internal) */
   ingestMediaReport: {
     params: never;
@@ -1416,6 +1455,7 @@ export const OPERATIONS = {
   getRoom: { method: "GET", path: "/v1/workspace/rooms/{roomId}", status: 200, idempotent: false, bodyRequired: false },
   getWebhook: { method: "GET", path: "/v1/workspace/webhooks/{id}", status: 200, idempotent: false, bodyRequired: false },
   ingestJanusEvents: { method: "POST", path: "/v1/internal/media/janus", status: 202, idempotent: false, bodyRequired: true },
+  ingestLivekitWebhook: { method: "POST", path: "/v1/internal/media/livekit", status: 200, idempotent: false, bodyRequired: true },
   ingestMediaReport: { method: "POST", path: "/v1/internal/media-events", status: 202, idempotent: true, bodyRequired: true },
   inviteMember: { method: "POST", path: "/v1/workspace/members/invitations", status: 201, idempotent: true, bodyRequired: true },
   listApiKeys: { method: "GET", path: "/v1/workspace/projects/{projectId}/api-keys", status: 200, idempotent: false, bodyRequired: false },
