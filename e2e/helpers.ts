@@ -94,6 +94,19 @@ export async function sessionAs(browser: Browser, email: string): Promise<Browse
   return context;
 }
 
+/**
+ * Sets the sidebar's project switcher to All projects, as a user would: opening a project makes it
+ * the current one, and project-scoped lists then show only its items (docs/decisions/1076).
+ */
+export async function showAllProjects(page: Page): Promise<void> {
+  await page
+    .getByTestId("project-switcher")
+    .getByRole("button", { name: /Switch project/ })
+    .click();
+  await page.getByTestId("switch-all-projects").click();
+  await expect(page.getByTestId("current-project")).toHaveText("All projects");
+}
+
 /** Controls that create or change something: for a role without the permission they must be inert. */
 export async function expectInert(locator: Locator, tooltip: string | RegExp): Promise<void> {
   await expect(locator).toHaveAttribute("aria-disabled", "true");

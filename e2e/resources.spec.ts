@@ -5,6 +5,7 @@ import {
   expectNoHorizontalOverflow,
   MOBILE,
   shot,
+  showAllProjects,
   signIn,
   slugOf,
   unique,
@@ -163,6 +164,8 @@ test("each action is inert, naming the roles that may, for roles without it", as
     "Requires the Owner or Admin role. You are a Developer.",
   );
   await page.goto("/recordings");
+  // Opening the new project made it the current one; the demo data's recordings are in another.
+  await showAllProjects(page);
   // The demo data's recordings are listed; a Developer may download but not delete them.
   await expectInert(
     page.getByTestId("delete-recording").first(),
