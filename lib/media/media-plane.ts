@@ -10,7 +10,13 @@ let current: { key: string; driver: MediaPlaneDriver | undefined } | undefined;
  * Built once per configuration (tests switch it with overrideEnvForTests).
  */
 export function mediaPlane(): MediaPlaneDriver | undefined {
-  const key = [env.SVC_MEDIA_PLANE, env.JANUS_URL, env.JANUS_PUBLIC_URL, env.JANUS_TOKEN_SECRET].join("|");
+  const key = [
+    env.SVC_MEDIA_PLANE,
+    env.JANUS_URL,
+    env.JANUS_PUBLIC_URL,
+    env.JANUS_TOKEN_SECRET,
+    env.JANUS_RECORDINGS_DIR,
+  ].join("|");
   if (current?.key === key) return current.driver;
   let driver: MediaPlaneDriver | undefined;
   if (env.SVC_MEDIA_PLANE === "janus" && env.JANUS_URL && env.JANUS_PUBLIC_URL && env.JANUS_TOKEN_SECRET) {
@@ -18,6 +24,7 @@ export function mediaPlane(): MediaPlaneDriver | undefined {
       urls: env.JANUS_URL,
       publicUrls: env.JANUS_PUBLIC_URL,
       tokenSecret: env.JANUS_TOKEN_SECRET,
+      recordingsDir: env.JANUS_RECORDINGS_DIR,
     });
   }
   current = { key, driver };

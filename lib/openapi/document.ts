@@ -54,6 +54,7 @@ const SECURITY: Record<RouteContract["auth"], Json[] | undefined> = {
   project_key: [{ projectKey: [] }],
   media_secret: [{ mediaIngestSecret: [] }],
   media_events: [{ mediaEventsBasic: [] }],
+  recorder: [{ recorderSecret: [] }],
 };
 
 const problemResponse = (codes: ErrorCode[]): Json => ({
@@ -248,6 +249,11 @@ export function buildOpenApiDocument(
           description: "A project API key: `svc_pk_<keyId>.<secret>` (the bare secret works too).",
         },
         mediaIngestSecret: { type: "http", scheme: "bearer", description: "`SVC_MEDIA_INGEST_SECRET`." },
+        recorderSecret: {
+          type: "http",
+          scheme: "bearer",
+          description: "A recording agent: `SVC_RECORDER_SECRET`.",
+        },
         mediaEventsBasic: {
           type: "http",
           scheme: "basic",

@@ -18,6 +18,8 @@ function who(op: RouteContract): string {
       return "media plane (`SVC_MEDIA_INGEST_SECRET`)";
     case "media_events":
       return "the media plane's event handler (basic auth, `JANUS_EVENTS_SECRET`)";
+    case "recorder":
+      return "a recording agent (`SVC_RECORDER_SECRET`)";
     case "session": {
       if (!op.permission) return "any member";
       const roles = rolesWith(op.permission);
