@@ -22,7 +22,8 @@ interface Track {
   size: number;
 }
 
-const MJR = /^(.*)-(audio|video)-\d+\.mjr$/;
+/** `<publisher>-<µs when the stream's file opened>-<kind>-<mindex>.mjr`: audio and video differ in the time. */
+const MJR = /^(.*)-\d+-(audio|video)-\d+\.mjr$/;
 
 function tracksIn(dir: string): Track[] {
   return fs.readdirSync(dir).flatMap((name) => {
