@@ -69,6 +69,9 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   logout,
   roomTokens,
   guestToken,
+  // Before the Janus event examples, which reset the tests' media plane.
+  startRecording,
+  stopRecording,
   jwks,
   me,
   plan,
@@ -107,8 +110,6 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   memberInvitation,
   rooms,
   room,
-  startRecording,
-  stopRecording,
   endRoom,
   roomParticipants,
   roomTimeline,

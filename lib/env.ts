@@ -138,7 +138,9 @@ export const envSchema = z
     /** Recording agent only: how often it looks at the recordings folder and at recordings in progress, in ms. */
     SVC_RECORDER_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
     /** Recording agent only: upload at most this many bytes per second, so uploads leave the node's uplink to the media; unset: no limit. */
-    SVC_RECORDER_UPLOAD_RATE: optionalString.pipe(z.coerce.number<string | undefined>().int().min(1024).optional()),
+    SVC_RECORDER_UPLOAD_RATE: optionalString.pipe(
+      z.coerce.number<string | undefined>().int().min(1024).optional(),
+    ),
     /**
      * base64 of 32 bytes: the AES-256-GCM key for secrets at rest (webhook signing secrets).
      * @default generated into `$SVC_DATA_DIR/secrets`; required in production with DATABASE_URL

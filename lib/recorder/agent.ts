@@ -105,7 +105,12 @@ export function recordingAgent(o: AgentOptions) {
     } catch (err) {
       if (!(err instanceof ToolFailed)) throw err;
       o.log("recording failed", { recording_id: id, reason: err.message });
-      await o.service.report({ id: `${id}:failed`, type: "recording.failed", recording_id: id, reason: err.message });
+      await o.service.report({
+        id: `${id}:failed`,
+        type: "recording.failed",
+        recording_id: id,
+        reason: err.message,
+      });
       moveToFailed(id, folder);
       forget(id);
       return;
@@ -137,7 +142,10 @@ export function recordingAgent(o: AgentOptions) {
       try {
         await handle(entry.name, path.join(o.dir, entry.name));
       } catch (err) {
-        o.log("will retry", { recording_id: entry.name, error: err instanceof Error ? err.message : String(err) });
+        o.log("will retry", {
+          recording_id: entry.name,
+          error: err instanceof Error ? err.message : String(err),
+        });
       }
     }
   }

@@ -39,7 +39,12 @@ export function demoClip(seconds: number): DemoClip {
     const out = path.join(dir, "clip.webm");
     const made = spawnSync("ffmpeg", demoClipArgs(seconds, out), { stdio: "ignore", timeout: 60_000 });
     if (made.status === 0 && fs.existsSync(out)) {
-      return { body: fs.readFileSync(out), durationSec: seconds, contentType: "video/webm", extension: "webm" };
+      return {
+        body: fs.readFileSync(out),
+        durationSec: seconds,
+        contentType: "video/webm",
+        extension: "webm",
+      };
     }
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

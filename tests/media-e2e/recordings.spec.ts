@@ -63,7 +63,7 @@ function startAgent(opts: { uploadBytesPerSec?: number } = {}): Started {
         PATH: process.env.PATH ?? "/usr/bin:/bin",
         HOME: process.env.HOME ?? "/root",
         NODE_ENV: "development",
-      SVC_DATA_DIR: path.join(world.dir, "agent-data"),
+        SVC_DATA_DIR: path.join(world.dir, "agent-data"),
         SVC_RECORDER_SERVICE_URL: `http://127.0.0.1:${SERVICE_PORT}`,
         SVC_RECORDER_SECRET: recorderSecret,
         JANUS_RECORDINGS_DIR: recordingsDir,
