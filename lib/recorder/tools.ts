@@ -10,6 +10,9 @@ export class ToolFailed extends Error {
   override name = "ToolFailed";
 }
 
+/** janus-pp-rec colours its log lines (ESC [ … m). */
+const ANSI_COLOUR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g");
+
 /** Runs `cmd args…`; resolves with stdout, or rejects with the last lines of its output. */
 export function run(cmd: string, args: readonly string[], timeoutMs = 10 * 60_000): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -32,7 +35,7 @@ export function run(cmd: string, args: readonly string[], timeoutMs = 10 * 60_00
       if (code === 0) return resolve(out);
       // Colour codes and blank lines out; the reason a person reads is in the last lines.
       const tail = `${err}\n${out}`
-        .replace(/\x1b\[[0-9;]*m/g, "")
+        .replace(ANSI_COLOUR, "")
         .split("\n")
         .map((l) => l.trim())
         .filter(Boolean)
