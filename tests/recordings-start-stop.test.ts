@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, recordings } from "@/db/schema";
+import { auditLog, orgs, recordings } from "@/db/schema";
 import { getDb } from "@/lib/db";
 import { overrideEnvForTests } from "@/lib/env";
 import type { AgentRecordingDto, UploadLinkDto } from "@/lib/recordings/recorder-schema";
@@ -34,21 +34,22 @@ describe.skipIf(!janusInstalled)("recordings the media plane makes", () => {
   let other: TestOrg;
   let recDir: string;
   const owner = () => w.org.members.Owner.token;
+  const mediaEnv = () => ({
+    SVC_MEDIA_PLANE: "janus",
+    JANUS_URL: w.nodes.map((n) => n.url).join(","),
+    JANUS_PUBLIC_URL: w.nodes.map((_, i) => w.publicUrl(i)).join(","),
+    JANUS_TOKEN_SECRET: TOKEN_SECRET,
+    JANUS_EVENTS_SECRET: EVENTS_SECRET,
+    JANUS_RECORDINGS_DIR: recDir,
+    SVC_RECORDER_SECRET: AGENT_SECRET,
+  });
   const agent = { authorization: `Bearer ${AGENT_SECRET}` };
 
   beforeAll(async () => {
     store = await startTestObjectStore();
     w = await mediaWorld(1);
     recDir = fs.mkdtempSync(path.join(os.tmpdir(), "svc-recdir-"));
-    overrideEnvForTests({
-      SVC_MEDIA_PLANE: "janus",
-      JANUS_URL: w.nodes.map((n) => n.url).join(","),
-      JANUS_PUBLIC_URL: w.nodes.map((_, i) => w.publicUrl(i)).join(","),
-      JANUS_TOKEN_SECRET: TOKEN_SECRET,
-      JANUS_EVENTS_SECRET: EVENTS_SECRET,
-      JANUS_RECORDINGS_DIR: recDir,
-      SVC_RECORDER_SECRET: AGENT_SECRET,
-    });
+    overrideEnvForTests(mediaEnv());
     other = await createOrg({ name: "Other recordings org" });
   });
   afterAll(async () => {
@@ -106,6 +107,19 @@ describe.skipIf(!janusInstalled)("recordings the media plane makes", () => {
       json: { project_id: w.org.projectId, record: "always" },
     });
     expectProblem(bad, 422, "validation_failed");
+  });
+
+  it("needs a plan in cloud mode", async () => {
+    const room = await activeRoom();
+    const db = await getDb();
+    await db.update(orgs).set({ planSelected: false }).where(eq(orgs.id, w.org.id));
+    overrideEnvForTests({ ...mediaEnv(), SVC_DEPLOYMENT_MODE: "cloud" });
+    try {
+      expectProblem(await start(room.id), 402, "plan_required");
+    } finally {
+      overrideEnvForTests(mediaEnv());
+      await db.update(orgs).set({ planSelected: true }).where(eq(orgs.id, w.org.id));
+    }
   });
 
   it("stops: 404 for another org or room, 409 when stopped already; a second start is then allowed", async () => {

@@ -391,7 +391,7 @@ export interface Readiness {
   }[];
 }
 
-/** `state` is `completed` in the recordings list; `recording.started` bodies carry `started`, `recording.failed` bodies `failed`. */
+/** `state` is `completed` in the recordings list; `recording.started` bodies carry `started`, `recording.failed` bodies `failed`. Starting a recording answers `recording` (asked, not yet confirmed by the media plane: docs/decisions/1080). */
 export interface Recording {
   /** prefix `rec_` */
   id: string;
