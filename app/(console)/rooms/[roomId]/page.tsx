@@ -18,7 +18,7 @@ import { roomTokenSnippets } from "@/app/_lib/snippets";
 import { EmailStateBadge, EmailTime } from "@/app/(console)/mailbox/email-state-badge";
 import { InviteForm } from "@/app/(console)/rooms/[roomId]/invite-form";
 import { LiveRoom } from "@/app/(console)/rooms/[roomId]/live-room";
-import { RecordingPanel } from "@/app/(console)/rooms/[roomId]/recording-panel";
+import { LazyRecordingPanel } from "@/app/(console)/rooms/[roomId]/recording-panel-lazy";
 import { RoomActions } from "@/app/(console)/rooms/[roomId]/room-actions";
 import { TestTokenPanel } from "@/app/(console)/rooms/[roomId]/test-token-panel";
 import { getDb } from "@/lib/db";
@@ -142,7 +142,7 @@ export default async function RoomPage({ params }: { params: Promise<{ roomId: s
       <AutoRefresh seconds={LIVE_REFRESH_SECONDS} />
       <div className="room-grid">
         <div className="stack">
-          <RecordingPanel
+          <LazyRecordingPanel
             roomId={room.id}
             memberRole={member.role}
             status={recording}
