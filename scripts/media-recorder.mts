@@ -33,5 +33,6 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => (s
 while (!stopping) {
   await agent.pass();
   const wake = Date.now() + env.SVC_RECORDER_POLL_MS;
-  while (!stopping && Date.now() < wake) await new Promise((r) => setTimeout(r, Math.min(200, wake - Date.now())));
+  while (!stopping && Date.now() < wake)
+    await new Promise((r) => setTimeout(r, Math.min(200, wake - Date.now())));
 }
