@@ -409,6 +409,8 @@ export const recordings = pgTable(
     // GET recordings: completed rows of one org, newest first.
     index("recordings_org_state_started_idx").on(t.orgId, t.state, t.startedAt.desc(), t.id.desc()),
     index("recordings_room_idx").on(t.roomId),
+    // A media plane's report names its own handle (LiveKit: the egress id): the recording it is.
+    index("recordings_media_ref_idx").on(t.mediaRef).where(sql`media_ref IS NOT NULL`),
     // Recordings stopped and still waiting for their file (lib/recordings/start-auto-recordings.ts).
     index("recordings_stopped_in_progress_idx")
       .on(t.stoppedAt)

@@ -9,6 +9,8 @@ ALTER TABLE "recordings" ADD COLUMN "stopped_at" timestamp (3) with time zone;
 --> statement-breakpoint
 CREATE INDEX "rooms_auto_record_active_idx" ON "rooms" USING btree ("id") WHERE record = 'auto' AND state = 'active';
 --> statement-breakpoint
+CREATE INDEX "recordings_media_ref_idx" ON "recordings" USING btree ("media_ref") WHERE media_ref IS NOT NULL;
+--> statement-breakpoint
 CREATE INDEX "recordings_stopped_in_progress_idx" ON "recordings" USING btree ("stopped_at") WHERE state IN ('recording', 'started') AND stopped_at IS NOT NULL;
 --> statement-breakpoint
 ALTER TABLE "recordings" DROP CONSTRAINT IF EXISTS "recordings_state_check";
