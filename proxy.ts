@@ -2,6 +2,7 @@ import { type NextRequest, NextResponse } from "next/server";
 import { PATH_HEADER } from "@/app/_lib/return-path";
 import { env } from "@/lib/env";
 import { newNonce, pageCsp } from "@/lib/http/csp";
+import { playbackSources } from "@/lib/recordings/playback-sources";
 import { mediaConnectSources } from "@/lib/share-link/connect-sources";
 
 /**
@@ -15,7 +16,10 @@ export function proxy(request: NextRequest): NextResponse {
   const nonce = newNonce();
   // Only the share-link page talks to media nodes (docs/decisions/1033).
   const media = request.nextUrl.pathname.startsWith("/r/") ? mediaConnectSources() : [];
-  const csp = pageCsp(nonce, env.NODE_ENV === "development", media);
+  // The recordings and room pages play recordings from storage (docs/decisions/1084).
+  const path = request.nextUrl.pathname;
+  const playback = path.startsWith("/recordings") || path.startsWith("/rooms/") ? playbackSources() : [];
+  const csp = pageCsp(nonce, env.NODE_ENV === "development", media, playback);
   const headers = new Headers(request.headers);
   headers.set("x-nonce", nonce);
   headers.set("content-security-policy", csp);

@@ -16,6 +16,9 @@ import * as verifyEmail from "./v1/auth/verify-email/contract";
 import * as janusEvents from "./v1/internal/media/janus/contract";
 import * as livekitWebhook from "./v1/internal/media/livekit/contract";
 import * as mediaEvents from "./v1/internal/media-events/contract";
+import * as agentRecording from "./v1/internal/recorder/recordings/[recordingId]/contract";
+import * as recordingUpload from "./v1/internal/recorder/recordings/[recordingId]/upload/contract";
+import * as agentReports from "./v1/internal/recorder/reports/contract";
 import * as guestToken from "./v1/join/[shortCode]/token/contract";
 import * as openapi from "./v1/openapi.json/contract";
 import * as registerProjectWebhook from "./v1/webhooks/endpoints/contract";
@@ -41,6 +44,8 @@ import * as recordings from "./v1/workspace/recordings/contract";
 import * as room from "./v1/workspace/rooms/[roomId]/contract";
 import * as endRoom from "./v1/workspace/rooms/[roomId]/end/contract";
 import * as roomParticipants from "./v1/workspace/rooms/[roomId]/participants/contract";
+import * as stopRecording from "./v1/workspace/rooms/[roomId]/recordings/[recordingId]/stop/contract";
+import * as startRecording from "./v1/workspace/rooms/[roomId]/recordings/contract";
 import * as roomTimeline from "./v1/workspace/rooms/[roomId]/timeline/contract";
 import * as rooms from "./v1/workspace/rooms/contract";
 import * as webhook from "./v1/workspace/webhooks/[id]/contract";
@@ -65,6 +70,9 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   logout,
   roomTokens,
   guestToken,
+  // Before the Janus event examples, which reset the tests' media plane.
+  startRecording,
+  stopRecording,
   jwks,
   me,
   plan,
@@ -85,6 +93,9 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   mediaEvents,
   janusEvents,
   livekitWebhook,
+  agentRecording,
+  recordingUpload,
+  agentReports,
   password,
   switchOrg,
   myOrgs,

@@ -19,6 +19,7 @@ import {
   RECORDING_STATES,
   ROLES,
   ROOM_ACTIVITY_TYPES,
+  ROOM_RECORD_MODES,
   ROOM_STATES,
   ROOM_TYPES,
   SIGNING_ALGS,
@@ -56,6 +57,7 @@ export const ENUM_COLUMNS = [
   { table: "room_activity", column: "type", values: ROOM_ACTIVITY_TYPES },
   { table: "webhook_endpoints", column: "kind", values: ENDPOINT_KINDS },
   { table: "webhook_inbox_messages", column: "verify_failure", values: VERIFY_FAILURES },
+  { table: "rooms", column: "record", values: ROOM_RECORD_MODES },
 ] as const satisfies readonly EnumColumn[];
 
 export interface EnumColumn {

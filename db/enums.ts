@@ -17,8 +17,14 @@ export const ENVIRONMENTS = ["prod", "staging", "dev"] as const;
 /** Canonical room types and states (lib/rooms/room-type-values.ts). */
 export const ROOM_TYPES = ["meeting", "1to1", "webinar", "live"] as const;
 export const ROOM_STATES = ["created", "active", "ended"] as const;
-/** A recording's life (docs/spec/product-decisions.md §7): started -> completed | failed. */
-export const RECORDING_STATES = ["started", "completed", "failed"] as const;
+/**
+ * A recording's life (docs/spec/product-decisions.md §7): started -> completed | failed; a
+ * recording the service asked the media plane for is `recording` until the plane confirms it
+ * (docs/decisions/1080).
+ */
+export const RECORDING_STATES = ["recording", "started", "completed", "failed"] as const;
+/** A room's recording option (docs/decisions/1080): never, on request, or from the first join. */
+export const ROOM_RECORD_MODES = ["off", "manual", "auto"] as const;
 /** Key scopes and grants (lib/api-keys/scopes.ts). */
 export const API_KEY_SCOPES = [
   "rooms:read",
@@ -113,6 +119,8 @@ export const AUDIT_ACTIONS = [
   "room.updated",
   "room.ended",
   "recording.deleted",
+  "recording.start_requested",
+  "recording.stop_requested",
   "webhook.listen_started",
   "webhook.listen_ended",
   /** Retention removed the oldest entries; sealed (docs/decisions/1050). */

@@ -35,6 +35,7 @@ import type {
   RECORDING_STATES,
   ROLES,
   ROOM_ACTIVITY_TYPES,
+  ROOM_RECORD_MODES,
   ROOM_STATES,
   ROOM_TYPES,
   SIGNING_ALGS,
@@ -49,6 +50,7 @@ type Environment = (typeof ENVIRONMENTS)[number];
 type RoomType = (typeof ROOM_TYPES)[number];
 type RoomState = (typeof ROOM_STATES)[number];
 type RecordingState = (typeof RECORDING_STATES)[number];
+type RoomRecordMode = (typeof ROOM_RECORD_MODES)[number];
 type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 type KeyGrant = (typeof KEY_GRANTS)[number];
 type SigningAlg = (typeof SIGNING_ALGS)[number];
@@ -248,10 +250,15 @@ export const rooms = pgTable(
     endedAt: ts("ended_at"),
     /** The media node the room is placed on (lib/media/place-room.ts); null until its first credential. */
     mediaNode: text("media_node"),
+    /** off | manual | auto: whether the room may be recorded, and from its first join (docs/decisions/1080). */
+    record: text("record").$type<RoomRecordMode>().notNull().default("manual"),
   },
   (t) => [
     enumCheck("rooms", "type"),
     enumCheck("rooms", "state"),
+    enumCheck("rooms", "record"),
+    // Auto-recording sweep: active rooms that record from their first join (lib/recordings/start-auto-recordings.ts).
+    index("rooms_auto_record_active_idx").on(t.id).where(sql`record = 'auto' AND state = 'active'`),
     // Placement counts open rooms per node; reconcile reads a node's open rooms.
     index("rooms_media_node_open_idx")
       .on(t.mediaNode)
@@ -391,6 +398,10 @@ export const recordings = pgTable(
     sizeBytes: bigint("size_bytes", { mode: "number" }),
     readyAt: ts("ready_at"),
     failureReason: text("failure_reason"),
+    /** The media plane's handle for the recording (startRecording's answer; LiveKit: the egress id). */
+    mediaRef: text("media_ref"),
+    /** When a stop was asked for, or the room ended: the plane finishes the file from then on. */
+    stoppedAt: ts("stopped_at"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -398,6 +409,12 @@ export const recordings = pgTable(
     // GET recordings: completed rows of one org, newest first.
     index("recordings_org_state_started_idx").on(t.orgId, t.state, t.startedAt.desc(), t.id.desc()),
     index("recordings_room_idx").on(t.roomId),
+    // A media plane's report names its own handle (LiveKit: the egress id): the recording it is.
+    index("recordings_media_ref_idx").on(t.mediaRef).where(sql`media_ref IS NOT NULL`),
+    // Recordings stopped and still waiting for their file (lib/recordings/start-auto-recordings.ts).
+    index("recordings_stopped_in_progress_idx")
+      .on(t.stoppedAt)
+      .where(sql`state IN ('recording', 'started') AND stopped_at IS NOT NULL`),
     // GET recordings?project_id=…[&until=&since=]: one project's completed rows, newest first, by
     // started_at ranges (lib/recordings/list-recordings.ts); also a project's recordings at deletion.
     index("recordings_project_state_started_idx").on(t.projectId, t.state, t.startedAt.desc(), t.id.desc()),

@@ -141,6 +141,24 @@ export const envSchema = z
     /** The secret of LIVEKIT_API_KEY (at least 32 characters in production). */
     LIVEKIT_API_SECRET: livekitApiSecret,
     /**
+     * The folder on each Janus node where VideoRoom writes recordings (.mjr), one sub-folder per
+     * recording; the recording agent beside the node (`npm run media:recorder`) watches the same path.
+     */
+    JANUS_RECORDINGS_DIR: z.string().min(1).default("/var/lib/janus/recordings"),
+    /**
+     * Bearer secret of the recording agents (`npm run media:recorder`) for /v1/internal/recorder/…;
+     * the agent sends the same value. Unset: those endpoints accept nobody.
+     */
+    SVC_RECORDER_SECRET: mediaSecret("`openssl rand -hex 24`; the same value for the service and its agents"),
+    /** Recording agent only: the service it reports to (its public base URL). */
+    SVC_RECORDER_SERVICE_URL: optionalString.pipe(z.url().optional()),
+    /** Recording agent only: how often it looks at the recordings folder and at recordings in progress, in ms. */
+    SVC_RECORDER_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
+    /** Recording agent only: upload at most this many bytes per second, so uploads leave the node's uplink to the media; unset: no limit. */
+    SVC_RECORDER_UPLOAD_RATE: optionalString.pipe(
+      z.coerce.number<string | undefined>().int().min(1024).optional(),
+    ),
+    /**
      * base64 of 32 bytes: the AES-256-GCM key for secrets at rest (webhook signing secrets).
      * @default generated into `$SVC_DATA_DIR/secrets`; required in production with DATABASE_URL
      */

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROUTE_CONTRACTS as OPERATIONS } from "@/app/api-routes";
-import { deliveries, recordings } from "@/db/schema";
+import { deliveries, recordings, rooms } from "@/db/schema";
 import { getDb } from "@/lib/db";
 import { overrideEnvForTests } from "@/lib/env";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/http/errors";
@@ -12,7 +12,7 @@ import { errorCodesOf, type RouteContract as Operation } from "@/lib/routes/cont
 import { startSession } from "@/lib/sessions/start-session";
 import { call } from "./helpers/app";
 import { FIXTURE_PASSWORD } from "./helpers/fixtures";
-import { buildWorld, HOOK_URL, MEDIA_SECRET, type World } from "./helpers/hardening-world";
+import { buildWorld, HOOK_URL, MEDIA_SECRET, RECORDER_SECRET, type World } from "./helpers/hardening-world";
 import { LK_KEY, LK_SECRET, signedWebhook, webhookEvent } from "./helpers/livekit";
 import { freshAccountLinks } from "./helpers/teams";
 import { MEDIA_PLANE_OPERATIONS, startTestMediaPlane, type TestMediaPlane } from "./helpers/test-media-plane";
@@ -110,6 +110,7 @@ function samples(op: Operation): Record<string, unknown> {
     registerProjectWebhook: { url: HOOK_URL, events: ["qos.alert"] },
     ingestJanusEvents: { type: 256, timestamp: 1, emitter: "fuzz", event: { status: "started" } },
     ingestLivekitWebhook: { event: "room_started", id: "EV_fuzz", createdAt: "1", room: { name: w.roomId } },
+    ingestAgentReport: { id: "fuzz-report", type: "recording.started", recording_id: AGENT_RECORDING },
     ingestMediaReport: {
       id: "fuzz-1",
       type: "recording.completed",
@@ -181,6 +182,11 @@ const victims = {
   projectId: "",
   roomId: "",
   recordingId: "",
+  /** An active room on the media node (start), one being recorded (stop), one stopped (upload link). */
+  recordRoomId: "",
+  stopRoomId: "",
+  stopRecordingId: "",
+  uploadRecordingId: "",
   webhookId: "",
   deliveryId: "",
   links: {} as Awaited<ReturnType<typeof freshAccountLinks>>,
@@ -215,6 +221,12 @@ async function freshVictims(): Promise<void> {
     objectKey: `recordings/${victims.recordingId}.mp4`,
     startedAt: new Date(),
   });
+  if (media?.available) {
+    victims.recordRoomId = await activeMediaRoom();
+    victims.stopRoomId = await activeMediaRoom();
+    victims.stopRecordingId = await recordingRow(victims.stopRoomId, null);
+  }
+  victims.uploadRecordingId = await recordingRow(room.body.id, new Date());
   const hook = await call<{ id: string }>("POST", "/v1/workspace/webhooks", {
     token,
     json: { url: HOOK_URL, events: ["room.created"] },
@@ -235,6 +247,41 @@ async function freshVictims(): Promise<void> {
   ).token;
 }
 
+/** A room of the fuzzed org placed on the test media node (a room token placed it), active. */
+async function activeMediaRoom(): Promise<string> {
+  const room = await call<{ id: string }>("POST", "/v1/workspace/rooms", {
+    token: w.org.members.Owner.token,
+    json: { project_id: w.org.projectId, name: "Recorded" },
+  });
+  await call("POST", "/v1/auth/tokens/room", {
+    token: w.projectKey,
+    json: { roomId: room.body.id, identity: "host", role: "publisher" },
+  });
+  await (await getDb()).update(rooms).set({ state: "active" }).where(eq(rooms.id, room.body.id));
+  return room.body.id;
+}
+
+/** A recording in progress of `roomId` (stopped at `stoppedAt`, or still running). */
+async function recordingRow(
+  roomId: string,
+  stoppedAt: Date | null,
+  id = newId("recording"),
+): Promise<string> {
+  await (await getDb()).insert(recordings).values({
+    id,
+    orgId: w.org.id,
+    projectId: w.org.projectId,
+    roomId,
+    state: "recording",
+    startedAt: new Date(),
+    stoppedAt,
+  });
+  return id;
+}
+
+/** The recording the agent-report sample names (the body is not resolved like a path). */
+const AGENT_RECORDING = "rec_fuzzagentreport00000";
+
 /** Operations that destroy what their path names: they get the victims, never the world's own. */
 const DESTROYS: Record<string, () => Record<string, string>> = {
   deleteProject: () => ({ [w.org.projectId]: victims.projectId }),
@@ -248,6 +295,10 @@ let inboxId = "";
 function ownId(op: Operation, name: string): string {
   if (op.operationId === "listWebhookInbox") return inboxId;
   if (name === "projectId") return op.operationId === "deleteProject" ? victims.projectId : w.org.projectId;
+  if (op.operationId === "startRecording") return victims.recordRoomId;
+  if (op.operationId === "stopRecording")
+    return name === "roomId" ? victims.stopRoomId : victims.stopRecordingId;
+  if (op.operationId === "issueRecordingUpload") return victims.uploadRecordingId;
   if (name === "roomId") return op.operationId === "endRoom" ? victims.roomId : w.roomId;
   if (op.operationId === "deleteRecording") return victims.recordingId;
   if (name === "deliveryId") return victims.deliveryId;
@@ -314,9 +365,11 @@ function authArb(op: Operation): fc.Arbitrary<Auth> {
           ? [{ headers: { authorization: JANUS_BASIC } }]
           : op.auth === "media_webhook"
             ? [{ headers: { authorization: LIVEKIT_SIGNED } }]
-            : SESSION_ENDING.has(op.operationId)
-              ? [{ headers: { authorization: "Bearer @victim-session" } }]
-              : [...roles, { headers: { cookie: `svc_session=${w.org.members.Owner.token}` } }];
+            : op.auth === "recorder"
+              ? [bearer(RECORDER_SECRET)]
+              : SESSION_ENDING.has(op.operationId)
+                ? [{ headers: { authorization: "Bearer @victim-session" } }]
+                : [...roles, { headers: { cookie: `svc_session=${w.org.members.Owner.token}` } }];
   const wrong: Auth[] = [
     { headers: {} },
     bearer("garbage"),
@@ -406,9 +459,11 @@ function canonicalRequest(op: Operation): FuzzRequest {
           ? JANUS_BASIC
           : op.auth === "media_webhook"
             ? LIVEKIT_SIGNED
-            : SESSION_ENDING.has(op.operationId)
-              ? "Bearer @victim-session"
-              : `Bearer ${w.org.members.Owner.token}`;
+            : op.auth === "recorder"
+              ? `Bearer ${RECORDER_SECRET}`
+              : SESSION_ENDING.has(op.operationId)
+                ? "Bearer @victim-session"
+                : `Bearer ${w.org.members.Owner.token}`;
   return {
     operationId: op.operationId,
     method: op.method,
@@ -445,9 +500,10 @@ async function check(req: FuzzRequest): Promise<void> {
   // Afterwards the suite's own settings come back, the test media plane included (the share
   // link's guest token needs it).
   const planeEnv = PLANE_ENV[r.op.auth];
-  if (planeEnv) overrideEnvForTests({ SVC_SIGNUP: "open", ...media?.env, ...planeEnv });
+  const baseEnv = { SVC_SIGNUP: "open", SVC_RECORDER_SECRET: RECORDER_SECRET, ...media?.env };
+  if (planeEnv) overrideEnvForTests({ ...baseEnv, ...planeEnv });
   const res = await call(r.method, path, { headers: { ...r.headers, ...auth }, body: r.body }).finally(() => {
-    if (planeEnv) overrideEnvForTests({ SVC_SIGNUP: "open", ...media?.env });
+    if (planeEnv) overrideEnvForTests(baseEnv);
   });
   const label = `${r.method} ${path} -> ${res.status} ${res.text.slice(0, 300)}`;
   const s = stats.get(r.op.operationId) ?? { calls: 0, ok: 0, codes: new Set<string>() };
@@ -488,7 +544,7 @@ describe("fuzzing every endpoint", () => {
     media = await startTestMediaPlane();
     if (!media.available) for (const op of MEDIA_PLANE_OPERATIONS) EXCLUDED.add(op);
     // Sign-up is closed by default on self_host; the fuzz reaches its success path too.
-    overrideEnvForTests({ SVC_SIGNUP: "open", ...media.env });
+    overrideEnvForTests({ SVC_SIGNUP: "open", SVC_RECORDER_SECRET: RECORDER_SECRET, ...media.env });
     w = await buildWorld();
     const inbox = await call<{ id: string }>("POST", "/v1/workspace/webhooks/inbox", {
       token: w.org.members.Owner.token,
@@ -496,6 +552,7 @@ describe("fuzzing every endpoint", () => {
     });
     inboxId = inbox.body.id;
     narrowKey = await createProjectKey(w.org, "recordings:read");
+    await recordingRow(w.roomId, null, AGENT_RECORDING);
     await freshVictims();
   });
 

@@ -1,13 +1,15 @@
 import { and, eq } from "drizzle-orm";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import { ROUTE_CONTRACTS as OPERATIONS } from "@/app/api-routes";
 import { idempotencyKeys, rooms } from "@/db/schema";
 import { getDb } from "@/lib/db";
+import { overrideEnvForTests } from "@/lib/env";
 import { requestHash } from "@/lib/idempotency/request-hash";
 import { REPLAYED_HEADER } from "@/lib/idempotency/with-idempotency";
 import { call, expectProblem } from "./helpers/app";
 import { createOrg, type TestOrg } from "./helpers/fixtures";
 import { buildWorld, happyPath, MEDIA_SECRET } from "./helpers/hardening-world";
+import { MEDIA_PLANE_OPERATIONS, startTestMediaPlane } from "./helpers/test-media-plane";
 
 let org: TestOrg;
 beforeAll(async () => {
@@ -261,6 +263,13 @@ describe("Idempotency-Key", () => {
   });
 
   it("is honoured by every POST the registry marks idempotent", async () => {
+    // Starting and stopping a recording succeed only with a media plane: a real Janus on loopback.
+    const media = await startTestMediaPlane();
+    onTestFinished(async () => {
+      overrideEnvForTests({});
+      await media.stop();
+    });
+    overrideEnvForTests(media.env);
     const world = await buildWorld();
     let key = "";
     const examples = happyPath(world, () => ({ "idempotency-key": key }));
@@ -270,6 +279,8 @@ describe("Idempotency-Key", () => {
     for (const op of OPERATIONS) {
       const run = examples[op.operationId];
       if (!run) throw new Error(op.operationId);
+      if (!media.available && (MEDIA_PLANE_OPERATIONS as readonly string[]).includes(op.operationId))
+        continue;
       key = newKey();
       const first = await run();
       if (!op.idempotent) continue;
@@ -283,7 +294,8 @@ describe("Idempotency-Key", () => {
     // ways in that sign in or spend a single-use link (sign-up, verification, reset, accepting), and
     // a share link's guest token (a way in: each guest gets a fresh identity, docs/decisions/1030),
     // and the media servers' events (Janus's event handler, LiveKit's webhooks), which send no key:
-    // each event is deduped by its own id (docs/decisions/1042, 1090).
+    // each event is deduped by its own id (docs/decisions/1042, 1090); likewise a recording agent's reports (deduped by their ids) and its upload links (each a new
+    // short-lived link for the same key, harmless to repeat: docs/decisions/1082).
     expect(
       OPERATIONS.filter((o) => o.method === "POST" && !o.idempotent)
         .map((o) => o.operationId)
@@ -292,8 +304,10 @@ describe("Idempotency-Key", () => {
       [
         "acceptMemberInvitation",
         "confirmPasswordReset",
+        "ingestAgentReport",
         "ingestJanusEvents",
         "ingestLivekitWebhook",
+        "issueRecordingUpload",
         "mintGuestToken",
         "requestPasswordReset",
         "signIn",

@@ -62,6 +62,8 @@ describe("renderJanusConfig", () => {
       'turn_server = "turn.example.com"',
       "turn_port = 3478",
       'admin_secret = "admin-secret-0123456789"',
+      // Open recording files are .mjr.tmp: the recording agent takes only closed ones (decision 1083).
+      'recordings_tmp_ext = "tmp"',
     ]) {
       expect(core).toContain(line);
     }

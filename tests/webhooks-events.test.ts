@@ -151,7 +151,7 @@ describe("the OpenAPI document's webhooks", () => {
     expect(state("RecordingFailedEvent")).toEqual({ type: "string", enum: ["failed"] });
     expect((doc.components.schemas.Recording as { properties: { state: Json } }).properties.state).toEqual({
       type: "string",
-      enum: ["started", "completed", "failed"],
+      enum: ["recording", "started", "completed", "failed"],
     });
   });
 });

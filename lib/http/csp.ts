@@ -4,7 +4,12 @@
  * the request) and what those load ('strict-dynamic'); no 'unsafe-inline' or 'unsafe-eval' for
  * scripts outside development, where React's debugging needs eval and fast refresh a websocket.
  */
-export function pageCsp(nonce: string, dev: boolean, connect: readonly string[] = []): string {
+export function pageCsp(
+  nonce: string,
+  dev: boolean,
+  connect: readonly string[] = [],
+  media: readonly string[] = [],
+): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
@@ -14,6 +19,8 @@ export function pageCsp(nonce: string, dev: boolean, connect: readonly string[] 
     "font-src 'self' data:",
     // `connect`: the media nodes, on the share-link page only (docs/decisions/1033).
     `connect-src 'self'${connect.map((c) => ` ${c}`).join("")}${dev ? " ws: wss:" : ""}`,
+    // `media`: where recordings play from, on the console's recording pages (docs/decisions/1084).
+    `media-src 'self'${media.map((m) => ` ${m}`).join("")}`,
     "frame-src 'self'",
     "frame-ancestors 'none'",
     "base-uri 'self'",

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import { recordings } from "@/db/schema";
 import { ApiError } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
@@ -32,14 +32,15 @@ async function findTarget(
     return row;
   }
   if (type === "recording.started") return undefined;
-  const inState = type === "recording.ready" ? "completed" : "started";
+  // In progress: asked for and not yet confirmed (`recording`), or confirmed (`started`).
+  const inState = type === "recording.ready" ? ["completed"] : ["recording", "started"];
   const [row] = await tx
     .select()
     .from(recordings)
     .where(
       and(
         eq(recordings.roomId, room.id),
-        eq(recordings.state, inState),
+        inArray(recordings.state, inState as RecordingRow["state"][]),
         type === "recording.ready" ? isNull(recordings.readyAt) : undefined,
       ),
     )
@@ -49,8 +50,12 @@ async function findTarget(
   return row;
 }
 
+const inProgress = (r: RecordingRow) => r.state === "recording" || r.state === "started";
+
 /**
- * started -> completed | failed, with `ready` a flag set once processing finished. A report only
+ * [recording ->] started -> completed | failed, with `ready` a flag set once processing finished.
+ * `recording` is a start the service asked for (docs/decisions/1080): the plane's `started`
+ * confirms it, and only then is `recording.started` emitted. A report only
  * moves a recording forward: a late `started` after `completed` changes nothing, and the two
  * terminal states never replace each other. A report about an unknown recording creates it in
  * the state the report implies. Each effective change records its event.
@@ -84,14 +89,22 @@ export async function applyRecordingReport(
         startedAt: r.started_at ?? at,
         durationSec: r.duration_sec ?? null,
         sizeBytes: r.size_bytes ?? null,
+        failureReason: report.type === "recording.failed" ? (r.reason ?? null) : null,
         readyAt: report.type === "recording.ready" ? at : null,
       })
       .returning();
-  } else if (report.type === "recording.completed" && existing.state === "started") {
+  } else if (report.type === "recording.started" && existing.state === "recording") {
+    [changed] = await tx
+      .update(recordings)
+      .set({ state: "started", startedAt: r.started_at ?? at })
+      .where(eq(recordings.id, existing.id))
+      .returning();
+  } else if (report.type === "recording.completed" && inProgress(existing)) {
     [changed] = await tx
       .update(recordings)
       .set({
         state: "completed",
+        stoppedAt: existing.stoppedAt ?? at,
         objectKey: r.object_key ?? existing.objectKey,
         durationSec: r.duration_sec ?? existing.durationSec,
         sizeBytes: r.size_bytes ?? existing.sizeBytes,
@@ -99,13 +112,17 @@ export async function applyRecordingReport(
       })
       .where(eq(recordings.id, existing.id))
       .returning();
-  } else if (report.type === "recording.failed" && existing.state === "started") {
+  } else if (report.type === "recording.failed" && inProgress(existing)) {
     [changed] = await tx
       .update(recordings)
-      .set({ state: "failed" })
+      .set({ state: "failed", failureReason: r.reason ?? null, stoppedAt: existing.stoppedAt ?? at })
       .where(eq(recordings.id, existing.id))
       .returning();
-  } else if (report.type === "recording.ready" && existing.state !== "failed" && !existing.readyAt) {
+  } else if (
+    report.type === "recording.ready" &&
+    (existing.state === "completed" || existing.state === "started") &&
+    !existing.readyAt
+  ) {
     [changed] = await tx
       .update(recordings)
       .set({ readyAt: at })
@@ -115,11 +132,14 @@ export async function applyRecordingReport(
 
   // The recording the report is about, for the room's timeline (even when nothing changed).
   if (!changed) return existing?.id;
+  // A report never leaves a recording merely asked for (`recording`): each moves it on.
+  const { state } = changed;
+  if (state === "recording") return changed.id;
   await recordEvent(tx, {
     type: report.type,
     orgId: room.orgId,
     projectId: room.projectId,
-    object: serializeRecording(changed),
+    object: { ...serializeRecording(changed), state },
   });
   return changed.id;
 }

@@ -20,6 +20,7 @@ export function mediaPlane(): MediaPlaneDriver | undefined {
     env.LIVEKIT_URL,
     env.LIVEKIT_API_KEY,
     env.LIVEKIT_API_SECRET,
+    env.JANUS_RECORDINGS_DIR,
   ].join("|");
   if (current?.key === key) return current.driver;
   let driver: MediaPlaneDriver | undefined;
@@ -28,6 +29,7 @@ export function mediaPlane(): MediaPlaneDriver | undefined {
       urls: env.JANUS_URL,
       publicUrls: env.JANUS_PUBLIC_URL,
       tokenSecret: env.JANUS_TOKEN_SECRET,
+      recordingsDir: env.JANUS_RECORDINGS_DIR,
     });
   }
   if (env.SVC_MEDIA_PLANE === "livekit" && env.LIVEKIT_URL && env.LIVEKIT_API_KEY && env.LIVEKIT_API_SECRET) {

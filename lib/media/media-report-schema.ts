@@ -55,6 +55,11 @@ export const mediaReportBody = z
             .min(0, "recording.duration_sec must be a non-negative integer")
             .max(2_147_483_647, "recording.duration_sec is too large")
             .optional(),
+          reason: z
+            .string({ error: "recording.reason must be a string" })
+            .max(500, "recording.reason must be at most 500 characters")
+            .optional()
+            .meta({ description: "Why a recording failed (recording.failed). Extension." }),
           size_bytes: z
             .number({ error: "recording.size_bytes must be a non-negative integer" })
             .int("recording.size_bytes must be a non-negative integer")

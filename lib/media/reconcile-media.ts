@@ -189,6 +189,14 @@ async function joinLost(
 /** The scheduled job's pass (lib/jobs/definitions/reconcile-media.ts). */
 export async function reconcilePass(ctx: PassContext): Promise<PassResult> {
   const { getDb } = await import("@/lib/db");
-  const summary = await reconcileMedia(await getDb(), ctx.now);
-  return { next: null, summary: { ...summary } };
+  const db = await getDb();
+  const summary = await reconcileMedia(db, ctx.now);
+  // Recordings ride on the same pass (docs/decisions/1080): auto starts missed, files never made.
+  const { failStaleRecordings, startAutoRecordings } = await import("@/lib/recordings/start-auto-recordings");
+  const autoStarted = mediaPlane() ? await startAutoRecordings(db) : 0;
+  const recordingsFailed = await failStaleRecordings(db, ctx.now);
+  return {
+    next: null,
+    summary: { ...summary, recordings_auto_started: autoStarted, recordings_failed: recordingsFailed },
+  };
 }

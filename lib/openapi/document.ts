@@ -55,6 +55,7 @@ const SECURITY: Record<RouteContract["auth"], Json[] | undefined> = {
   media_secret: [{ mediaIngestSecret: [] }],
   media_events: [{ mediaEventsBasic: [] }],
   media_webhook: [{ mediaWebhookJwt: [] }],
+  recorder: [{ recorderSecret: [] }],
 };
 
 const problemResponse = (codes: ErrorCode[]): Json => ({
@@ -249,6 +250,11 @@ export function buildOpenApiDocument(
           description: "A project API key: `svc_pk_<keyId>.<secret>` (the bare secret works too).",
         },
         mediaIngestSecret: { type: "http", scheme: "bearer", description: "`SVC_MEDIA_INGEST_SECRET`." },
+        recorderSecret: {
+          type: "http",
+          scheme: "bearer",
+          description: "A recording agent: `SVC_RECORDER_SECRET`.",
+        },
         mediaEventsBasic: {
           type: "http",
           scheme: "basic",

@@ -2,6 +2,7 @@ import { and, eq, isNotNull } from "drizzle-orm";
 import { recordings, rooms } from "@/db/schema";
 import type { Db } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
+import { containerOf, contentTypeOf, type RecordingContainer } from "@/lib/recordings/recording-object";
 import type { DownloadLink } from "@/lib/recordings/recording-schema";
 import { presignDownload } from "@/lib/storage/presign-download";
 
@@ -12,12 +13,20 @@ export type { DownloadLink };
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
-/** `<room short code>-<started_at as YYYYMMDD-HHmmss>.mp4`, in UTC. */
-export function recordingFilename(shortCode: string, startedAt: Date): string {
+/**
+ * `<room short code>-<started_at as YYYYMMDD-HHmmss>.<container>`, in UTC: `.mp4` as
+ * docs/spec/product-decisions.md §8 names it, `.webm` for the WebM the Janus agent makes
+ * (docs/decisions/1081): the name never claims a container the bytes are not.
+ */
+export function recordingFilename(
+  shortCode: string,
+  startedAt: Date,
+  container: RecordingContainer = "mp4",
+): string {
   const d = startedAt;
   const date = `${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}`;
   const time = `${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())}`;
-  return `${shortCode}-${date}-${time}.mp4`;
+  return `${shortCode}-${date}-${time}.${container}`;
 }
 
 /**
@@ -44,11 +53,11 @@ export async function createDownloadLink(
     )
     .limit(1);
   if (!row?.objectKey) throw new ApiError("not_found", "No such recording in this organisation.");
-  const filename = recordingFilename(row.shortCode, row.startedAt);
+  const filename = recordingFilename(row.shortCode, row.startedAt, containerOf(row.objectKey));
   const downloadUrl = await presignDownload({
     key: row.objectKey,
     filename,
-    contentType: "video/mp4",
+    contentType: contentTypeOf(row.objectKey),
     expiresInSec: DOWNLOAD_LINK_TTL_SEC,
   });
   return {

@@ -22,7 +22,7 @@ const recordingFields = {
 export const recordingSchema = z.object(recordingFields).meta({
   id: "Recording",
   description:
-    "`state` is `completed` in the recordings list; `recording.started` bodies carry `started`, `recording.failed` bodies `failed`.",
+    "`state` is `completed` in the recordings list; `recording.started` bodies carry `started`, `recording.failed` bodies `failed`. Starting a recording answers `recording` (asked, not yet confirmed by the media plane: docs/decisions/1080).",
 });
 export type RecordingDto = z.output<typeof recordingSchema>;
 

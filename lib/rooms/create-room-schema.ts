@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { roomTypeInput } from "@/lib/rooms/room-types";
+import { roomRecordInput, roomTypeInput } from "@/lib/rooms/room-types";
 
 /**
  * Body of POST /v1/workspace/rooms; the console's "New room" form validates with it too. Kept apart
@@ -14,5 +14,6 @@ export const createRoomBody = z.object({
     .max(200, "name must be at most 200 characters")
     .optional(),
   type: roomTypeInput.default("meeting"),
+  record: roomRecordInput.default("manual"),
 });
 export type CreateRoomInput = z.output<typeof createRoomBody>;

@@ -34,6 +34,7 @@ export async function createRoom(db: Db, orgId: string, input: CreateRoomInput):
             projectId: project.id,
             name: input.name || shortCode,
             type: input.type,
+            record: input.record,
             shortCode,
           })
           .returning();

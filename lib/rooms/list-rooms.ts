@@ -17,6 +17,7 @@ const LIST_COLUMNS = {
   projectId: rooms.projectId,
   shortCode: rooms.shortCode,
   createdAt: rooms.createdAt,
+  record: rooms.record,
   activeParticipants: rooms.activeParticipants,
 } satisfies Record<keyof RoomDtoSource | "activeParticipants", PgColumn>;
 

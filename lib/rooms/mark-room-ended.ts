@@ -1,5 +1,5 @@
-import { eq } from "drizzle-orm";
-import { rooms } from "@/db/schema";
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import { recordings, rooms } from "@/db/schema";
 import type { JobTx } from "@/lib/jobs/transaction";
 import { recordRoomActivity } from "@/lib/rooms/record-room-activity";
 import type { RoomDto } from "@/lib/rooms/room-schema";
@@ -21,6 +21,17 @@ export async function endRoom(tx: JobTx, room: RoomRow, at: Date): Promise<RoomR
     .where(eq(rooms.id, room.id))
     .returning();
   if (!ended) throw new Error("room vanished inside its own transaction");
+  // A recording ends with its room: the media plane finishes the file (docs/decisions/1080).
+  await tx
+    .update(recordings)
+    .set({ stoppedAt: at })
+    .where(
+      and(
+        eq(recordings.roomId, room.id),
+        inArray(recordings.state, ["recording", "started"]),
+        isNull(recordings.stoppedAt),
+      ),
+    );
   await recordRoomActivity(tx, room.id, { type: "room.ended", at });
   const dto: RoomDto = serializeRoom(ended);
   await recordEvent(tx, {

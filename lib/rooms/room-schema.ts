@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { pageQuery } from "@/lib/pagination";
-import { ROOM_STATES, ROOM_TYPES } from "@/lib/rooms/room-types";
+import { ROOM_RECORD_MODES, ROOM_STATES, ROOM_TYPES, roomRecordInput } from "@/lib/rooms/room-types";
 import { prefixedId, timestamp } from "@/lib/wire";
 
 /** A room as the API answers it; `RoomDto` is inferred from it, so the serializer cannot drift. */
@@ -13,6 +13,12 @@ export const roomSchema = z
     project_id: prefixedId("prj_"),
     short_code: z.string(),
     created_at: timestamp,
+    // Optional in the schema only so event bodies recorded before it existed still parse; every
+    // answer and new event carries it.
+    record: z.enum(ROOM_RECORD_MODES).optional().meta({
+      description:
+        "Recording: `off`, `manual` (the default) or `auto` (from the first join); always present in answers. Extension.",
+    }),
   })
   .meta({ id: "Room" });
 export type RoomDto = z.output<typeof roomSchema>;
@@ -39,12 +45,19 @@ export const listRoomsQuery = pageQuery.extend({
 });
 export type ListRoomsQuery = z.output<typeof listRoomsQuery>;
 
-/** Body of PATCH /v1/workspace/rooms/:id. */
-export const updateRoomBody = z.object({
-  name: z
-    .string({ error: "name is required (1 to 200 characters)" })
-    .trim()
-    .min(1, "name must be 1 to 200 characters")
-    .max(200, "name must be 1 to 200 characters"),
-});
+/** Body of PATCH /v1/workspace/rooms/:id: a new name, a new record option, or both. */
+export const updateRoomBody = z
+  .object({
+    name: z
+      .string({ error: "name must be 1 to 200 characters" })
+      .trim()
+      .min(1, "name must be 1 to 200 characters")
+      .max(200, "name must be 1 to 200 characters")
+      .optional(),
+    record: roomRecordInput.optional(),
+  })
+  .refine((b) => b.name !== undefined || b.record !== undefined, {
+    message: "send name, record or both",
+    path: ["name"],
+  });
 export type UpdateRoomInput = z.output<typeof updateRoomBody>;

@@ -1,7 +1,9 @@
 /** Zod-free, so client components (labels, pickers) import them without pulling zod into a page. */
-import { ROOM_STATES, ROOM_TYPES } from "@/db/enums";
+import { ROOM_RECORD_MODES, ROOM_STATES, ROOM_TYPES } from "@/db/enums";
 
-export { ROOM_STATES, ROOM_TYPES };
+export { ROOM_RECORD_MODES, ROOM_STATES, ROOM_TYPES };
+/** off | manual | auto (docs/decisions/1080). */
+export type RoomRecordMode = (typeof ROOM_RECORD_MODES)[number];
 export type RoomType = (typeof ROOM_TYPES)[number];
 export type RoomState = (typeof ROOM_STATES)[number];
 

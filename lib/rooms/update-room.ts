@@ -7,7 +7,10 @@ import { roomNotFound } from "@/lib/rooms/get-room";
 import type { RoomDto, UpdateRoomInput } from "@/lib/rooms/room-schema";
 import { serializeRoom } from "@/lib/rooms/serialize-room";
 
-/** PATCH /v1/workspace/rooms/:id: renames a room (an ended one too: its name is only a label). */
+/**
+ * PATCH /v1/workspace/rooms/:id: renames a room (an ended one too: its name is only a label) and/or
+ * changes its record option (docs/decisions/1080; `auto` applies from the next first join).
+ */
 export async function updateRoom(
   db: Db,
   audit: AuditContext,
@@ -20,10 +23,21 @@ export async function updateRoom(
     async (tx) => {
       const room = await findRoom(tx, ref, { orgId: audit.orgId });
       if (!room) throw roomNotFound();
-      const [row] = await tx.update(rooms).set({ name: input.name }).where(eq(rooms.id, room.id)).returning();
+      const [row] = await tx
+        .update(rooms)
+        .set({
+          ...(input.name !== undefined ? { name: input.name } : {}),
+          ...(input.record !== undefined ? { record: input.record } : {}),
+        })
+        .where(eq(rooms.id, room.id))
+        .returning();
       if (!row) throw roomNotFound();
       return serializeRoom(row);
     },
-    (r) => ({ action: "room.updated", target: { type: "room", id: r.id }, metadata: { name: r.name } }),
+    (r) => ({
+      action: "room.updated",
+      target: { type: "room", id: r.id },
+      metadata: { name: r.name, record: r.record ?? null },
+    }),
   );
 }

@@ -15,9 +15,17 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 /**
  * none | session (cookie or Bearer session JWT) | project key | the media plane's ingest secret |
  * a media server's event handler (HTTP basic with its secret: Janus can send nothing else) |
- * a media server's signed webhook (LiveKit: a JWT over the body's hash, signed with its API secret)
+ * a media server's signed webhook (LiveKit: a JWT over the body's hash, signed with its API secret),
+ * a recording agent (Bearer SVC_RECORDER_SECRET: docs/decisions/1082)
  */
-export type Auth = "none" | "session" | "project_key" | "media_secret" | "media_events" | "media_webhook";
+export type Auth =
+  | "none"
+  | "session"
+  | "project_key"
+  | "media_secret"
+  | "media_events"
+  | "media_webhook"
+  | "recorder";
 
 /** One success answer; `schema` absent means no body (204, or a non-JSON body described in words). */
 export interface SuccessResponse {
@@ -75,7 +83,12 @@ export function errorCodesOf(op: RouteContract): ErrorCode[] {
     if (op.permission) codes.add("forbidden_workspace_role");
   }
   if (op.auth === "project_key") codes.add("invalid_api_key").add("insufficient_scope");
-  if (op.auth === "media_secret" || op.auth === "media_events" || op.auth === "media_webhook") {
+  if (
+    op.auth === "media_secret" ||
+    op.auth === "media_events" ||
+    op.auth === "media_webhook" ||
+    op.auth === "recorder"
+  ) {
     codes.add("unauthenticated");
   }
   if (op.planGate) codes.add("plan_required");

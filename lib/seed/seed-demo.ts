@@ -7,6 +7,7 @@ import type { Db } from "@/lib/db";
 import { newId } from "@/lib/ids";
 import { INVITATION_TTL_MS } from "@/lib/members/invite-member";
 import { newShortCode } from "@/lib/rooms/short-code";
+import { demoClip } from "@/lib/seed/demo-recording";
 
 export const DEMO_PASSWORD = "demo-password";
 
@@ -46,6 +47,8 @@ export async function seedDemo(db: Db, opts: { putObject?: PutObject } = {}) {
   if (await hasUsers(db))
     throw new SeedRefusedError("The database already has users; the demo seed only runs on an empty one.");
   const passwordHash = await hashPassword(DEMO_PASSWORD);
+  // One real clip for every demo recording, made before the transaction (docs/recordings.md).
+  const clip = demoClip(6);
   const orgIds = { Acme: newId("org"), Globex: newId("org") };
   const objects: DemoRecordingObject[] = [];
   const summary = {
@@ -115,9 +118,8 @@ export async function seedDemo(db: Db, opts: { putObject?: PutObject } = {}) {
         });
         if (r.state === "ended") {
           const recId = newId("recording");
-          const key = `recordings/${orgIds[org]}/${recId}.mp4`;
-          const body = demoVideoBytes(recId);
-          objects.push({ key, body, contentType: "video/mp4" });
+          const key = `recordings/${orgIds[org]}/${recId}.${clip.extension}`;
+          objects.push({ key, body: clip.body, contentType: clip.contentType });
           summary.recordings.push(recId);
           await tx.insert(recordings).values({
             id: recId,
@@ -127,8 +129,8 @@ export async function seedDemo(db: Db, opts: { putObject?: PutObject } = {}) {
             state: "completed",
             objectKey: key,
             startedAt: new Date(createdAt.getTime() + 120_000),
-            durationSec: 1_500 + i * 60,
-            sizeBytes: body.byteLength,
+            durationSec: clip.durationSec,
+            sizeBytes: clip.body.byteLength,
           });
         }
       }
@@ -136,12 +138,6 @@ export async function seedDemo(db: Db, opts: { putObject?: PutObject } = {}) {
   });
   if (opts.putObject) for (const obj of objects) await opts.putObject(obj);
   return summary;
-}
-
-/** A small, valid-looking MP4 header plus filler: real bytes to download, not a real video. */
-function demoVideoBytes(seed: string): Uint8Array {
-  const header = Buffer.from("000000186674797069736f6d0000020069736f6d69736f32", "hex");
-  return Buffer.concat([header, Buffer.from(`svc demo recording ${seed}\n`.repeat(64))]);
 }
 
 export function signInDetails(baseUrl: string): string {

@@ -11,6 +11,8 @@ export interface PresignedGetCheck {
   credentials: { accessKeyId: string; secretAccessKey: string };
   region: string;
   now: Date;
+  /** The signed method: GET (downloads) unless a presigned PUT (a recording's upload) is checked. */
+  method?: "GET" | "PUT";
 }
 
 /** S3 accepts presigned links for at most 7 days, and a signing time at most 15 minutes ahead. */
@@ -68,7 +70,7 @@ export function presignedGetProblem(c: PresignedGetCheck): string | undefined {
     .join("&");
   const canonicalPath = c.path.split("/").map(rfc3986).join("/");
   const canonicalRequest = [
-    "GET",
+    c.method ?? "GET",
     canonicalPath,
     canonicalQuery,
     `host:${c.host}`,

@@ -20,6 +20,8 @@ function who(op: RouteContract): string {
       return "the media plane's event handler (basic auth, `JANUS_EVENTS_SECRET`)";
     case "media_webhook":
       return "LiveKit's webhooks (a JWT signed with `LIVEKIT_API_SECRET` over the body's hash)";
+    case "recorder":
+      return "a recording agent (`SVC_RECORDER_SECRET`)";
     case "session": {
       if (!op.permission) return "any member";
       const roles = rolesWith(op.permission);

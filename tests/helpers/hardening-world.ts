@@ -12,6 +12,8 @@ import { createProjectKey } from "./webhook-fixtures";
 /** A receiver address nothing listens on (loopback, discard port): nothing ever leaves the machine. */
 export const HOOK_URL = "https://127.0.0.1:9/hook";
 export const MEDIA_SECRET = "test-media-ingest-secret";
+/** The recording agents' secret (SVC_RECORDER_SECRET) the recorder examples set while they run. */
+export const RECORDER_SECRET = "test-recorder-secret-0123456789";
 
 /** One org with one of everything the API names, and a second org to prove isolation. */
 export interface World {
@@ -116,6 +118,8 @@ export function happyPath(
   let mintedKeyId = "";
   let roomToEnd = "";
   let inboxId = "";
+  let recordedRoom = "";
+  let recordingToStop = "";
   const call = (method: string, path: string, opts: CallOptions = {}) =>
     callRoute(method, path, { ...opts, headers: { ...opts.headers, ...headers() } });
   return {
@@ -164,6 +168,23 @@ export function happyPath(
         )
       ).body.id;
       return call("POST", `/v1/workspace/rooms/${roomToEnd}/end`, owner);
+    },
+    // Need a media plane (MEDIA_PLANE_OPERATIONS): a room placed on its node and active.
+    startRecording: async () => {
+      recordedRoom ||= await activeMediaRoom(w);
+      return call("POST", `/v1/workspace/rooms/${recordedRoom}/recordings`, owner);
+    },
+    stopRecording: async () => {
+      if (!recordingToStop) {
+        const room = await activeMediaRoom(w);
+        recordingToStop = ok(
+          await callRoute<{ id: string }>("POST", `/v1/workspace/rooms/${room}/recordings`, owner),
+          "a recording to stop",
+        ).id;
+        recordedRoom ||= room;
+      }
+      const [rec] = await (await getDb()).select().from(recordings).where(eq(recordings.id, recordingToStop));
+      return call("POST", `/v1/workspace/rooms/${rec?.roomId}/recordings/${recordingToStop}/stop`, owner);
     },
     listRoomParticipants: () => call("GET", `/v1/workspace/rooms/${w.roomId}/participants`, owner),
     listRoomTimeline: () => call("GET", `/v1/workspace/rooms/${w.roomId}/timeline`, owner),
@@ -252,6 +273,7 @@ export function happyPath(
           participant: { identity: "bob" },
         },
       }),
+    ...recorderExamples(w, call),
     ingestJanusEvents: async () => {
       // Janus's event handler, with the Janus media plane configured (no node is called for this).
       const secret = "docs-events-secret-0123456789";
@@ -358,5 +380,76 @@ function teamsExamples(
       return res;
     },
     revokeMemberInvitation: () => call("DELETE", `/v1/workspace/members/invitations/${resentId}`, owner),
+  };
+}
+
+/** A room of `w.org` placed on the media plane's node (a room token placed it) and active. */
+async function activeMediaRoom(w: World): Promise<string> {
+  const room = ok(
+    await callRoute<{ id: string }>("POST", "/v1/workspace/rooms", {
+      token: w.org.members.Owner.token,
+      json: { project_id: w.org.projectId, name: "Recorded" },
+    }),
+    "room to record",
+  );
+  ok(
+    await callRoute("POST", "/v1/auth/tokens/room", {
+      token: w.projectKey,
+      json: { roomId: room.id, identity: "host", role: "publisher" },
+    }),
+    "token placing the room",
+  );
+  await (await getDb())
+    .update(rooms)
+    .set({ state: "active", startedAt: new Date() })
+    .where(eq(rooms.id, room.id));
+  return room.id;
+}
+
+/** The recording agent's internal API (docs/decisions/1082), with SVC_RECORDER_SECRET set while each runs. */
+function recorderExamples(
+  w: World,
+  call: (method: string, path: string, opts?: CallOptions) => Promise<CallResult>,
+): Record<string, () => Promise<CallResult>> {
+  const agent: CallOptions = { token: RECORDER_SECRET };
+  const withSecret = async (run: () => Promise<CallResult>) => {
+    overrideEnvForTests({ SVC_RECORDER_SECRET: RECORDER_SECRET });
+    try {
+      return await run();
+    } finally {
+      overrideEnvForTests({});
+    }
+  };
+  const inProgress = async (stopped: boolean) => {
+    const id = newId("recording");
+    await (await getDb()).insert(recordings).values({
+      id,
+      orgId: w.org.id,
+      projectId: w.org.projectId,
+      roomId: w.roomId,
+      state: "recording",
+      startedAt: new Date(),
+      stoppedAt: stopped ? new Date() : null,
+    });
+    return id;
+  };
+  let uploading = "";
+  let reported = "";
+  return {
+    getAgentRecording: () =>
+      withSecret(() => call("GET", `/v1/internal/recorder/recordings/${w.recordingId}`, agent)),
+    issueRecordingUpload: async () => {
+      uploading ||= await inProgress(true);
+      return withSecret(() => call("POST", `/v1/internal/recorder/recordings/${uploading}/upload`, agent));
+    },
+    ingestAgentReport: async () => {
+      reported ||= await inProgress(false);
+      return withSecret(() =>
+        call("POST", "/v1/internal/recorder/reports", {
+          ...agent,
+          json: { id: `${reported}:started`, type: "recording.started", recording_id: reported },
+        }),
+      );
+    },
   };
 }

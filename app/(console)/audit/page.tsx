@@ -45,6 +45,8 @@ const LABELS: Record<(typeof AUDIT_ACTIONS)[number], string> = {
   "room.updated": "Room renamed",
   "room.ended": "Room ended",
   "recording.deleted": "Recording deleted",
+  "recording.start_requested": "Recording started",
+  "recording.stop_requested": "Recording stopped",
   "webhook.listen_started": "Event stream opened (svc listen)",
   "webhook.listen_ended": "Event stream closed (svc listen)",
   "audit.pruned": "Oldest entries pruned (retention)",

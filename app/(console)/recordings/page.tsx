@@ -12,6 +12,7 @@ import { requireConsoleMember } from "@/app/_lib/console-session";
 import { CURRENT_PROJECT_COOKIE, projectFilter } from "@/app/_lib/current-project";
 import { formatDuration, formatSize } from "@/app/_lib/format-media";
 import { RecordingActions } from "@/app/(console)/recordings/recording-actions";
+import { RecordingPlayer } from "@/app/(console)/recordings/recording-player";
 import { getDb } from "@/lib/db";
 import { listProjects } from "@/lib/projects/list-projects";
 import { listConsoleRecordings } from "@/lib/recordings/list-console-recordings";
@@ -118,11 +119,18 @@ export default async function RecordingsPage({ searchParams }: { searchParams: S
               header: "Actions",
               srOnly: true,
               cell: (r) => (
-                <RecordingActions
-                  recordingId={r.id}
-                  label={`the recording of ${r.room_name}`}
-                  memberRole={member.role}
-                />
+                <span className="row-actions">
+                  <RecordingPlayer
+                    recordingId={r.id}
+                    label={`the recording of ${r.room_name}`}
+                    memberRole={member.role}
+                  />
+                  <RecordingActions
+                    recordingId={r.id}
+                    label={`the recording of ${r.room_name}`}
+                    memberRole={member.role}
+                  />
+                </span>
               ),
             },
           ]}

@@ -20,6 +20,7 @@ const PERMISSION_TEXT = {
   "invitations:send": { group: "Rooms", text: "Send room invitations" },
   "tokens:test": { group: "Rooms", text: "Mint test room tokens" },
   "recordings:read": { group: "Recordings", text: "See recordings" },
+  "recordings:record": { group: "Recordings", text: "Start and stop recording rooms" },
   "recordings:download": { group: "Recordings", text: "Download recordings" },
   "recordings:delete": { group: "Recordings", text: "Delete recordings" },
   "webhooks:read": { group: "Webhooks", text: "See webhook endpoints and deliveries" },

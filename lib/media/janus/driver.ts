@@ -27,6 +27,8 @@ export interface JanusSettings {
   tokenSecret: string;
   /** Deadline of each request to a node. */
   timeoutMs?: number;
+  /** The folder on each node where recordings go, one sub-folder per recording (JANUS_RECORDINGS_DIR). */
+  recordingsDir?: string;
 }
 
 /** Concurrent senders per room: the room type's shape (docs/spec/product-decisions.md §5), not a billing limit. */
@@ -36,6 +38,7 @@ const isRoomId = (v: unknown): v is string => typeof v === "string" && v.startsW
 
 export function janusDriver(settings: JanusSettings): MediaPlaneDriver {
   const timeoutMs = settings.timeoutMs ?? 3000;
+  const recordingsDir = (settings.recordingsDir ?? "/var/lib/janus/recordings").replace(/\/+$/, "");
   const adminKey = derivedSecret(settings.tokenSecret, "videoroom-admin-key");
   const roomSecret = (roomId: string) => derivedSecret(settings.tokenSecret, `room-secret:${roomId}`);
 
@@ -118,6 +121,10 @@ export function janusDriver(settings: JanusSettings): MediaPlaneDriver {
             signed_tokens: true,
             publishers: PUBLISHERS[room.type],
             notify_joining: true,
+            // Recording is the service's to switch (enable_recording with the room's secret): a
+            // participant cannot record the room, or stop its recording, from the browser.
+            record: false,
+            lock_record: true,
             audiocodec: "opus",
             videocodec: "vp8,h264",
           });
@@ -161,8 +168,35 @@ export function janusDriver(settings: JanusSettings): MediaPlaneDriver {
         return rooms;
       }),
 
-    // Recording on Janus lands with the recordings work (issue 35); until then a start is refused.
-    startRecording: () => Promise.reject(new Error("recording is not available on the Janus driver yet")),
-    stopRecording: () => Promise.resolve(),
+    // docs/decisions/1083: each recording writes into its own folder, `<recordingsDir>/<recording
+    // id>`, where the recording agent beside the node finds it; Janus opens a file per stream of
+    // every publisher (and of each one who publishes later) until recording is switched off.
+    startRecording: (node, rec) =>
+      videoRoom(node, async (vr) => {
+        const secret = roomSecret(rec.roomId);
+        await vr.request({
+          request: "edit",
+          room: rec.roomId,
+          secret,
+          new_rec_dir: `${recordingsDir}/${rec.recordingId}`,
+        });
+        await vr.request({ request: "enable_recording", room: rec.roomId, secret, record: true });
+        return { ref: null };
+      }),
+
+    stopRecording: (node, rec) =>
+      videoRoom(node, async (vr) => {
+        try {
+          await vr.request({
+            request: "enable_recording",
+            room: rec.roomId,
+            secret: roomSecret(rec.roomId),
+            record: false,
+          });
+        } catch (err) {
+          // The room is gone (ended, node restarted): its files are closed already.
+          if (!(err instanceof JanusError && err.code === VIDEOROOM_NO_SUCH_ROOM)) throw err;
+        }
+      }),
   };
 }

@@ -97,6 +97,9 @@ export function renderJanusConfig(o: JanusConfigOptions, configDir: string): Rec
       token_auth_secret: o.tokenSecret,
       admin_secret: o.admin?.secret,
       hide_dependencies: true,
+      // A recording file is `<name>.mjr.tmp` while Janus writes it and `<name>.mjr` once closed:
+      // the recording agent processes only closed files (docs/decisions/1083).
+      recordings_tmp_ext: "tmp",
     },
     media: { ipv6: false, rtp_port_range: o.rtpPortRange ?? "20000-40000" },
     nat: {
@@ -149,10 +152,11 @@ export function renderJanusConfig(o: JanusConfigOptions, configDir: string): Rec
     },
   });
   if (o.recordingsDir) {
-    // VideoRoom 1.1.2 has no global recording folder: each room gets `rec_dir` when it is created
-    // to record. The folder is named here so the config dir says where recordings go.
+    // VideoRoom 1.1.2 has no global recording folder: the driver points a room's `rec_dir` at
+    // `<JANUS_RECORDINGS_DIR>/<recording id>` when it starts a recording (lib/media/janus/driver.ts).
+    // The folder is named here so the config dir says where recordings go.
     files["janus.plugin.videoroom.jcfg"] +=
-      `# Recordings: rooms are created with rec_dir = ${str(o.recordingsDir)}\n`;
+      `# Recordings: <recording id>/ folders under rec_dir = ${str(o.recordingsDir)}\n`;
   }
   files["janus.eventhandler.sampleevh.jcfg"] = render({
     general: {

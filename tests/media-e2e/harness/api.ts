@@ -22,6 +22,14 @@ export interface Room {
   type: string;
 }
 
+export interface Recording {
+  id: string;
+  room_id: string;
+  state: string;
+  duration_sec: number;
+  size_bytes: number;
+}
+
 type Fetch = (url: string, init?: RequestInit) => Promise<Response>;
 
 export class ServiceApi {
@@ -142,6 +150,41 @@ export class ServiceApi {
       method: "POST",
       headers: { "content-type": "application/json", authorization: `Bearer ${this.projectKey}` },
       body: JSON.stringify({ roomId, identity, role: "publisher" }),
+    });
+    await res.text();
+    return res.status;
+  }
+
+  /** Issue 35: start and stop recording a room (the console's Start/Stop), and a download link. */
+  startRecording(roomId: string): Promise<Recording> {
+    return this.call("POST", `/v1/workspace/rooms/${roomId}/recordings`, undefined, this.session, 201);
+  }
+
+  stopRecording(roomId: string, recordingId: string): Promise<Recording> {
+    return this.call(
+      "POST",
+      `/v1/workspace/rooms/${roomId}/recordings/${recordingId}/stop`,
+      undefined,
+      this.session,
+      200,
+    );
+  }
+
+  downloadLink(recordingId: string): Promise<{ download_url: string; filename: string }> {
+    return this.call(
+      "POST",
+      `/v1/workspace/recordings/${recordingId}/download`,
+      undefined,
+      this.session,
+      200,
+    );
+  }
+
+  /** A session call's status only (for refusals). */
+  async status(method: string, path: string): Promise<number> {
+    const res = await this.fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${this.session}` },
     });
     await res.text();
     return res.status;

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 
 /**
  * What the real-media tests need from the machine: `unshare -n` permitted (root or CAP_SYS_ADMIN),
- * `janus` and Chromium installed. Missing, the tests skip with the reason, unless
+ * `janus`, `janus-tools`, `ffmpeg` and Chromium installed. Missing, the tests skip with the reason, unless
  * MEDIA_E2E_REQUIRED=1 (CI), where a missing piece fails the run instead of passing it silently.
  */
 export function missingRequirement(): string | undefined {
@@ -10,6 +10,15 @@ export function missingRequirement(): string | undefined {
     return "`unshare -n` is not permitted here (run as root, or with CAP_SYS_ADMIN)";
   if (spawnSync("janus", ["-V"], { stdio: "ignore" }).error)
     return "`janus` is not installed (apt-get install janus janus-tools)";
+  // The recording agent's tools (tests/media-e2e/recordings.spec.ts).
+  for (const [cmd, arg] of [
+    ["janus-pp-rec", "--help"],
+    ["ffmpeg", "-version"],
+    ["ffprobe", "-version"],
+  ] as const) {
+    if (spawnSync(cmd, [arg], { stdio: "ignore" }).error)
+      return `\`${cmd}\` is not installed (apt-get install janus-tools ffmpeg)`;
+  }
   const chromium = process.env.E2E_CHROMIUM ?? "/usr/bin/chromium";
   if (spawnSync(chromium, ["--version"], { stdio: "ignore" }).error) return `${chromium} is not installed`;
   return undefined;

@@ -18,6 +18,7 @@ import { roomTokenSnippets } from "@/app/_lib/snippets";
 import { EmailStateBadge, EmailTime } from "@/app/(console)/mailbox/email-state-badge";
 import { InviteForm } from "@/app/(console)/rooms/[roomId]/invite-form";
 import { LiveRoom } from "@/app/(console)/rooms/[roomId]/live-room";
+import { LazyRecordingPanel } from "@/app/(console)/rooms/[roomId]/recording-panel-lazy";
 import { RoomActions } from "@/app/(console)/rooms/[roomId]/room-actions";
 import { TestTokenPanel } from "@/app/(console)/rooms/[roomId]/test-token-panel";
 import { getDb } from "@/lib/db";
@@ -28,6 +29,8 @@ import { shareLink } from "@/lib/invitations/share-link";
 import { listParticipants, listTimeline } from "@/lib/media/list-live";
 import { listProjects } from "@/lib/projects/list-projects";
 import { listRecordings } from "@/lib/recordings/list-recordings";
+import { recordingBlockedReason } from "@/lib/recordings/recording-blocked-reason";
+import { roomRecordingStatus } from "@/lib/recordings/room-recording-status";
 import { findRoom } from "@/lib/rooms/find-room";
 import { normaliseRoomType } from "@/lib/rooms/room-types";
 import { serializeRoom } from "@/lib/rooms/serialize-room";
@@ -84,12 +87,13 @@ export default async function RoomPage({ params }: { params: Promise<{ roomId: s
   const row = hasPrefix("room", roomId) ? await findRoom(db, roomId, { orgId: member.orgId }) : undefined;
   if (!row) return notFoundOrSwitch(member, roomId, `/rooms/${roomId}`);
   const room = serializeRoom(row);
-  const [sent, projects, present, timeline, recs] = await Promise.all([
+  const [sent, projects, present, timeline, recs, recording] = await Promise.all([
     listMailbox(db, { orgId: member.orgId }, { roomId: room.id, limit: 50 }),
     listProjects(db, member.orgId, { limit: 200 }),
     listParticipants(db, member.orgId, room.id, { limit: 50 }),
     listTimeline(db, member.orgId, room.id, { limit: 50 }),
     listRecordings(db, member.orgId, { room_id: room.id }, 20),
+    roomRecordingStatus(db, member.orgId, room.id),
   ]);
   const project = projects.items.find((p) => p.id === room.project_id);
   const link = shareLink(room.short_code);
@@ -138,6 +142,12 @@ export default async function RoomPage({ params }: { params: Promise<{ roomId: s
       <AutoRefresh seconds={LIVE_REFRESH_SECONDS} />
       <div className="room-grid">
         <div className="stack">
+          <LazyRecordingPanel
+            roomId={room.id}
+            memberRole={member.role}
+            status={recording}
+            startBlocked={gate.reason ?? recordingBlockedReason(row)}
+          />
           <LiveRoom
             participants={present.items}
             moreParticipants={present.next_cursor !== null}

@@ -2,6 +2,19 @@
 // by packages/sdk/scripts/generate.mts. Do not edit: run `npm run sdk:generate`.
 // tests/sdk-generated.test.ts fails when this file and the document disagree.
 
+export interface AgentRecording {
+  /** prefix `rec_` */
+  id: string;
+  /** prefix `rm_` */
+  room_id: string;
+  state: "recording" | "started" | "completed" | "failed";
+  /** A stop was asked for, or the room ended: finish the file. */
+  stopped: boolean;
+  /** Where the file goes (the upload link is for this key). */
+  object_key: string;
+  content_type: string;
+}
+
 /** A key as lists show it: never the secret. */
 export interface ApiKey {
   /** prefix `key_` */
@@ -44,7 +57,7 @@ export interface AuditChainReport {
 export interface AuditEntry {
   /** prefix `aud_` */
   id: string;
-  action: "auth.signed_in" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.failing" | "webhook.disabled" | "webhook.recovered" | "plan.selected" | "auth.signed_out_everywhere" | "auth.password_changed" | "auth.password_reset" | "auth.signed_up" | "auth.org_switched" | "member.role_changed" | "member.removed" | "member.joined" | "member_invitation.created" | "member_invitation.revoked" | "member_invitation.resent" | "project.created" | "project.updated" | "project.deleted" | "room.updated" | "room.ended" | "recording.deleted" | "webhook.listen_started" | "webhook.listen_ended" | "audit.pruned";
+  action: "auth.signed_in" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.failing" | "webhook.disabled" | "webhook.recovered" | "plan.selected" | "auth.signed_out_everywhere" | "auth.password_changed" | "auth.password_reset" | "auth.signed_up" | "auth.org_switched" | "member.role_changed" | "member.removed" | "member.joined" | "member_invitation.created" | "member_invitation.revoked" | "member_invitation.resent" | "project.created" | "project.updated" | "project.deleted" | "room.updated" | "room.ended" | "recording.deleted" | "recording.start_requested" | "recording.stop_requested" | "webhook.listen_started" | "webhook.listen_ended" | "audit.pruned";
   actor: {
     type: "user" | "api_key" | "system";
     id: string;
@@ -410,13 +423,13 @@ export interface Readiness {
   }[];
 }
 
-/** `state` is `completed` in the recordings list; `recording.started` bodies carry `started`, `recording.failed` bodies `failed`. */
+/** `state` is `completed` in the recordings list; `recording.started` bodies carry `started`, `recording.failed` bodies `failed`. Starting a recording answers `recording` (asked, not yet confirmed by the media plane: docs/decisions/1080). */
 export interface Recording {
   /** prefix `rec_` */
   id: string;
   /** prefix `rm_` */
   room_id: string;
-  state: "started" | "completed" | "failed";
+  state: "recording" | "started" | "completed" | "failed";
   /** ISO 8601 UTC, milliseconds */
   started_at: string;
   /** 0 until the recording completed. */
@@ -537,6 +550,15 @@ export interface RecordingStartedEvent {
   };
 }
 
+export interface RecordingUploadLink {
+  /** A presigned PUT for `object_key` only. */
+  upload_url: string;
+  object_key: string;
+  content_type: string;
+  /** ISO 8601 UTC, milliseconds */
+  expires_at: string;
+}
+
 export interface RecoveredDeliveries {
   /** Deliveries that start over. */
   queued: number;
@@ -553,6 +575,8 @@ export interface Room {
   short_code: string;
   /** ISO 8601 UTC, milliseconds */
   created_at: string;
+  /** Recording: `off`, `manual` (the default) or `auto` (from the first join); always present in answers. Extension. */
+  record?: "off" | "manual" | "auto";
 }
 
 export interface RoomCreatedEvent {
@@ -598,6 +622,8 @@ export interface RoomListItem {
   short_code: string;
   /** ISO 8601 UTC, milliseconds */
   created_at: string;
+  /** Recording: `off`, `manual` (the default) or `auto` (from the first join); always present in answers. Extension. */
+  record?: "off" | "manual" | "auto";
   /** Participants in the room now, as the media plane reports them. */
   active_participants: number;
 }
@@ -793,6 +819,8 @@ export interface Operations {
       project_id: string;
       name?: string;
       type?: "meeting" | "1to1" | "webinar" | "live" | "broadcast" | "one-to-one" | "p2p";
+      /** Recording: `off` (never), `manual` (started and stopped through the API or the console; the default), `auto` (starts when the first participant joins). */
+      record?: "off" | "manual" | "auto";
     };
     response: Room;
   };
@@ -848,6 +876,13 @@ export interface Operations {
     body: undefined;
     response: Room;
   };
+  /** GET /v1/internal/recorder/recordings/{recordingId}: A recording as its recording agent needs it (internal) */
+  getAgentRecording: {
+    params: { recordingId: string };
+    query: never;
+    body: undefined;
+    response: AgentRecording;
+  };
   /** GET /v1/workspace/me: Who am I */
   getIdentity: {
     params: never;
@@ -900,6 +935,23 @@ export interface Operations {
     body: undefined;
     response: WebhookEndpointDetail;
   };
+  /** POST /v1/internal/recorder/reports: A recording agent's report (internal) */
+  ingestAgentReport: {
+    params: never;
+    query: never;
+    body: {
+      id: string;
+      type: "recording.started" | "recording.completed" | "recording.failed" | "recording.ready";
+      recording_id: string;
+      occurred_at?: string;
+      duration_sec?: number;
+      size_bytes?: number;
+      reason?: string;
+    };
+    response: {
+      accepted: true;
+    };
+  };
   /** POST /v1/internal/media/janus: Janus event handler (internal) */
   ingestJanusEvents: {
     params: never;
@@ -949,6 +1001,8 @@ export interface Operations {
         object_key?: string;
         started_at?: string;
         duration_sec?: number;
+        /** Why a recording failed (recording.failed). Extension. */
+        reason?: string;
         size_bytes?: number;
       };
       qos?: {
@@ -970,6 +1024,13 @@ export interface Operations {
     };
     response: MemberInvitation;
   };
+  /** POST /v1/internal/recorder/recordings/{recordingId}/upload: An upload link for a recording's file (internal) */
+  issueRecordingUpload: {
+    params: { recordingId: string };
+    query: never;
+    body: undefined;
+    response: RecordingUploadLink;
+  };
   /** GET /v1/workspace/projects/{projectId}/api-keys: List a project's API keys (extension) */
   listApiKeys: {
     params: { projectId: string };
@@ -985,7 +1046,7 @@ export interface Operations {
     query: {
       limit?: number;
       cursor?: string;
-      action?: "auth.signed_in" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.failing" | "webhook.disabled" | "webhook.recovered" | "plan.selected" | "auth.signed_out_everywhere" | "auth.password_changed" | "auth.password_reset" | "auth.signed_up" | "auth.org_switched" | "member.role_changed" | "member.removed" | "member.joined" | "member_invitation.created" | "member_invitation.revoked" | "member_invitation.resent" | "project.created" | "project.updated" | "project.deleted" | "room.updated" | "room.ended" | "recording.deleted" | "webhook.listen_started" | "webhook.listen_ended" | "audit.pruned";
+      action?: "auth.signed_in" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.failing" | "webhook.disabled" | "webhook.recovered" | "plan.selected" | "auth.signed_out_everywhere" | "auth.password_changed" | "auth.password_reset" | "auth.signed_up" | "auth.org_switched" | "member.role_changed" | "member.removed" | "member.joined" | "member_invitation.created" | "member_invitation.revoked" | "member_invitation.resent" | "project.created" | "project.updated" | "project.deleted" | "room.updated" | "room.ended" | "recording.deleted" | "recording.start_requested" | "recording.stop_requested" | "webhook.listen_started" | "webhook.listen_ended" | "audit.pruned";
       /** Entries at or after this instant. */
       since?: string;
       /** Entries before this instant (exclusive). */
@@ -1371,6 +1432,20 @@ export interface Operations {
       status: "verification_sent";
     };
   };
+  /** POST /v1/workspace/rooms/{roomId}/recordings: Start recording a room (extension) */
+  startRecording: {
+    params: { roomId: string };
+    query: never;
+    body: undefined;
+    response: Recording;
+  };
+  /** POST /v1/workspace/rooms/{roomId}/recordings/{recordingId}/stop: Stop recording a room (extension) */
+  stopRecording: {
+    params: { roomId: string; recordingId: string };
+    query: never;
+    body: undefined;
+    response: Recording;
+  };
   /** POST /v1/auth/switch-org: Switch organisation (extension) */
   switchOrg: {
     params: never;
@@ -1396,7 +1471,9 @@ export interface Operations {
     params: { roomId: string };
     query: never;
     body: {
-      name: string;
+      name?: string;
+      /** Recording: `off` (never), `manual` (started and stopped through the API or the console; the default), `auto` (starts when the first participant joins). */
+      record?: "off" | "manual" | "auto";
     };
     response: Room;
   };
@@ -1447,6 +1524,7 @@ export const OPERATIONS = {
   deleteRecording: { method: "DELETE", path: "/v1/workspace/recordings/{id}", status: 204, idempotent: false, bodyRequired: false },
   deleteWebhook: { method: "DELETE", path: "/v1/workspace/webhooks/{id}", status: 204, idempotent: false, bodyRequired: false },
   endRoom: { method: "POST", path: "/v1/workspace/rooms/{roomId}/end", status: 200, idempotent: true, bodyRequired: false },
+  getAgentRecording: { method: "GET", path: "/v1/internal/recorder/recordings/{recordingId}", status: 200, idempotent: false, bodyRequired: false },
   getIdentity: { method: "GET", path: "/v1/workspace/me", status: 200, idempotent: false, bodyRequired: false },
   getJwks: { method: "GET", path: "/.well-known/jwks.json", status: 200, idempotent: false, bodyRequired: false },
   getOpenApiDocument: { method: "GET", path: "/v1/openapi.json", status: 200, idempotent: false, bodyRequired: false },
@@ -1454,10 +1532,12 @@ export const OPERATIONS = {
   getRecording: { method: "GET", path: "/v1/workspace/recordings/{id}", status: 200, idempotent: false, bodyRequired: false },
   getRoom: { method: "GET", path: "/v1/workspace/rooms/{roomId}", status: 200, idempotent: false, bodyRequired: false },
   getWebhook: { method: "GET", path: "/v1/workspace/webhooks/{id}", status: 200, idempotent: false, bodyRequired: false },
+  ingestAgentReport: { method: "POST", path: "/v1/internal/recorder/reports", status: 202, idempotent: false, bodyRequired: true },
   ingestJanusEvents: { method: "POST", path: "/v1/internal/media/janus", status: 202, idempotent: false, bodyRequired: true },
   ingestLivekitWebhook: { method: "POST", path: "/v1/internal/media/livekit", status: 200, idempotent: false, bodyRequired: true },
   ingestMediaReport: { method: "POST", path: "/v1/internal/media-events", status: 202, idempotent: true, bodyRequired: true },
   inviteMember: { method: "POST", path: "/v1/workspace/members/invitations", status: 201, idempotent: true, bodyRequired: true },
+  issueRecordingUpload: { method: "POST", path: "/v1/internal/recorder/recordings/{recordingId}/upload", status: 200, idempotent: false, bodyRequired: false },
   listApiKeys: { method: "GET", path: "/v1/workspace/projects/{projectId}/api-keys", status: 200, idempotent: false, bodyRequired: false },
   listAuditLog: { method: "GET", path: "/v1/workspace/audit-log", status: 200, idempotent: false, bodyRequired: false },
   listDeliveries: { method: "GET", path: "/v1/workspace/webhooks/{id}/deliveries", status: 200, idempotent: false, bodyRequired: false },
@@ -1494,6 +1574,8 @@ export const OPERATIONS = {
   signOut: { method: "POST", path: "/v1/auth/logout", status: 204, idempotent: false, bodyRequired: false },
   signOutEverywhere: { method: "POST", path: "/v1/auth/logout-all", status: 204, idempotent: false, bodyRequired: false },
   signUp: { method: "POST", path: "/v1/auth/signup", status: 202, idempotent: false, bodyRequired: true },
+  startRecording: { method: "POST", path: "/v1/workspace/rooms/{roomId}/recordings", status: 201, idempotent: true, bodyRequired: false },
+  stopRecording: { method: "POST", path: "/v1/workspace/rooms/{roomId}/recordings/{recordingId}/stop", status: 200, idempotent: true, bodyRequired: false },
   switchOrg: { method: "POST", path: "/v1/auth/switch-org", status: 200, idempotent: true, bodyRequired: true },
   updateProject: { method: "PATCH", path: "/v1/workspace/projects/{projectId}", status: 200, idempotent: false, bodyRequired: true },
   updateRoom: { method: "PATCH", path: "/v1/workspace/rooms/{roomId}", status: 200, idempotent: false, bodyRequired: true },

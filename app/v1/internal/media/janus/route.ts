@@ -5,6 +5,7 @@ import { parseWith, readJson } from "@/lib/http/request";
 import { authenticateJanusEvents } from "@/lib/media/janus/authenticate-janus-events";
 import { ingestJanusEvents } from "@/lib/media/janus/ingest-janus-events";
 import { janusEventsBody } from "@/lib/media/janus/janus-events";
+import { startAutoRecordings } from "@/lib/recordings/start-auto-recordings";
 import { implement } from "@/lib/routes/implement";
 import { janusEventsContract } from "./contract";
 
@@ -24,6 +25,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       events,
       env.JANUS_TOKEN_SECRET ?? "",
     );
+    // A first join may have made a `record: auto` room active (docs/decisions/1080).
+    if (applied > 0) await startAutoRecordings(await getDb());
     return { status: 202, body: { accepted: true, received, applied } };
   }),
 });
