@@ -7,7 +7,7 @@ import { newId } from "@/lib/ids";
 import { log } from "@/lib/log/logger";
 import { mediaPlane } from "@/lib/media/media-plane";
 import { noteNodeHealth } from "@/lib/media/place-room";
-import { MediaNodeUnavailable } from "@/lib/media/plane";
+import { MediaNodeUnavailable, MediaRecordingUnavailable } from "@/lib/media/plane";
 import type { RecordingDto } from "@/lib/recordings/recording-schema";
 import { serializeRecording } from "@/lib/recordings/serialize-recording";
 import { findRoom } from "@/lib/rooms/find-room";
@@ -88,6 +88,8 @@ export async function startRecording(db: Db, audit: AuditContext, roomRef: strin
       .update(recordings)
       .set({ state: "failed", failureReason: `the media plane did not start it: ${reason}`.slice(0, 500) })
       .where(and(eq(recordings.id, row.id), eq(recordings.state, "recording")));
+    // A plane that cannot record as configured (LiveKit without a bucket): retrying will not help.
+    if (err instanceof MediaRecordingUnavailable) throw new ApiError("conflict", err.message);
     throw new ApiError(
       "service_unavailable",
       "The room's media node did not start the recording; try again.",

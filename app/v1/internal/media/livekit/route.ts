@@ -3,6 +3,7 @@ import { methods } from "@/lib/http/handler";
 import { readBodyBytes, utf8 } from "@/lib/http/request";
 import { ingestLivekitEvent } from "@/lib/media/livekit/ingest-livekit-event";
 import { livekitWebhookAuth, receiveLivekitWebhook } from "@/lib/media/livekit/receive-livekit-webhook";
+import { startAutoRecordings } from "@/lib/recordings/start-auto-recordings";
 import { implement } from "@/lib/routes/implement";
 import { livekitWebhookContract } from "./contract";
 
@@ -16,7 +17,10 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: implement(livekitWebhookContract)(async ({ req }) => {
     const auth = livekitWebhookAuth(req.headers.get("authorization"));
     const event = await receiveLivekitWebhook(auth, utf8.decode(await readBodyBytes(req)));
-    const { applied } = await ingestLivekitEvent(await getDb(), event);
+    const db = await getDb();
+    const { applied } = await ingestLivekitEvent(db, event);
+    // A first join may start a room's `record: "auto"` recording, as on Janus (docs/recordings.md).
+    if (applied > 0) await startAutoRecordings(db);
     return { status: 200, body: { accepted: true, event: event.event, applied } };
   }),
 });
