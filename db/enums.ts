@@ -112,6 +112,7 @@ export const AUDIT_ACTIONS = [
   "project.deleted",
   "room.updated",
   "room.ended",
+  "room.participant_removed",
   "recording.deleted",
   "webhook.listen_started",
   "webhook.listen_ended",

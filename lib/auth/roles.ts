@@ -14,13 +14,14 @@ const READ = [
   "mailbox:read",
   "members:read",
 ] as const;
-/** Making and changing projects, rooms, webhooks, keys and test tokens. */
+/** Making and changing projects, rooms (removing a participant included), webhooks, keys and test tokens. */
 const BUILD = [
   "projects:create",
   "projects:update",
   "rooms:create",
   "rooms:update",
   "rooms:end",
+  "participants:remove",
   "webhooks:write",
   "api_keys:write",
   "tokens:test",

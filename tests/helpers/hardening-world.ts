@@ -165,6 +165,10 @@ export function happyPath(
       return call("POST", `/v1/workspace/rooms/${roomToEnd}/end`, owner);
     },
     listRoomParticipants: () => call("GET", `/v1/workspace/rooms/${w.roomId}/participants`, owner),
+    // With a media plane, nobody present is removed 0 times (200); without one it is 409 (the
+    // room's media server reported them: tests/rooms-remove-participant.test.ts).
+    removeRoomParticipant: () =>
+      call("DELETE", `/v1/workspace/rooms/${w.roomId}/participants/nobody%20here`, owner),
     listRoomTimeline: () => call("GET", `/v1/workspace/rooms/${w.roomId}/timeline`, owner),
     listRecordings: () =>
       call("GET", "/v1/workspace/recordings", { ...owner, query: { until: "2030-01-01T00:00:00Z" } }),

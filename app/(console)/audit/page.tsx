@@ -44,6 +44,7 @@ const LABELS: Record<(typeof AUDIT_ACTIONS)[number], string> = {
   "project.deleted": "Project deleted",
   "room.updated": "Room renamed",
   "room.ended": "Room ended",
+  "room.participant_removed": "Participant removed from a room",
   "recording.deleted": "Recording deleted",
   "webhook.listen_started": "Event stream opened (svc listen)",
   "webhook.listen_ended": "Event stream closed (svc listen)",

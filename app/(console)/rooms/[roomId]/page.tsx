@@ -147,6 +147,14 @@ export default async function RoomPage({ params }: { params: Promise<{ roomId: s
             roomId={room.id}
             now={now}
             ended={ended}
+            removal={{
+              memberRole: member.role,
+              roomName: room.name,
+              blockedReason:
+                env.SVC_MEDIA_PLANE === "none"
+                  ? "No media plane is configured (SVC_MEDIA_PLANE is none): remove people through the media server that reports them."
+                  : undefined,
+            }}
           />
           <section className="card" aria-labelledby="share-heading">
             <h2 id="share-heading">Share link</h2>
