@@ -111,7 +111,11 @@ export function FormDialog<T>(props: FormDialogProps<T>) {
     const own = props.explain?.(res.problem, form);
     if (typeof own === "object") return setErrors(own);
     if (own === undefined && res.problem.code === "validation_failed" && res.problem.errors.length > 0) {
-      return setErrors(fieldErrors(res.problem, labelsOf(formElement)));
+      const found = fieldErrors(res.problem, labelsOf(formElement));
+      // An error about a field this form does not show goes above the fields, not nowhere.
+      const unshown = Object.entries(found).filter(([name]) => !formElement.elements.namedItem(name));
+      if (unshown.length > 0) setFormError(unshown.map(([, message]) => message).join(" "));
+      return setErrors(found);
     }
     const message = own ?? res.problem.detail;
     setFormError(message);

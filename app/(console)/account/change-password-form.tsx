@@ -17,9 +17,9 @@ function checkPasswords(current: string, next: string): FieldErrors {
   const errors: FieldErrors = {};
   if (!current) errors.current_password = "current_password is required";
   if (next.length < MIN_PASSWORD_LENGTH)
-    errors.new_password = `password must be at least ${MIN_PASSWORD_LENGTH} characters`;
+    errors.new_password = `Use at least ${MIN_PASSWORD_LENGTH} characters for the new password.`;
   else if (next.length > MAX_PASSWORD_LENGTH)
-    errors.new_password = `password must be at most ${MAX_PASSWORD_LENGTH} characters`;
+    errors.new_password = `Keep the new password to ${MAX_PASSWORD_LENGTH} characters or fewer.`;
   return errors;
 }
 

@@ -226,7 +226,8 @@ export function InviteForm({
           {result.rejected.length > 0 ? (
             <>
               <p style={{ marginTop: 10 }}>
-                <strong>{result.rejected.length}</strong> rejected (not valid email addresses):
+                <strong>{result.rejected.length}</strong> rejected (
+                {result.rejected.length === 1 ? "not a valid email address" : "not valid email addresses"}):
               </p>
               <div className="chip-row">
                 {result.rejected.map((r) => (

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { AutoRefresh } from "@/app/_components/auto-refresh";
+import { CopyButton } from "@/app/_components/copy-button";
 import { DetailHead, HeroIcon, IdChip } from "@/app/_components/detail-head";
 import { FilterTabs } from "@/app/_components/filter-tabs";
 import { IconWebhook } from "@/app/_components/icons";
@@ -118,6 +119,21 @@ export default async function WebhookPage({
 
       <div className="card">
         <dl className={styles.meta}>
+          {endpoint.kind === "inbox" ? null : (
+            <>
+              <dt>URL</dt>
+              {/* Whole and copyable at any width; the heading above truncates it (issue 38). */}
+              <dd className="id-chip wrap" data-testid="endpoint-url">
+                <span className="mono">{endpoint.url}</span>
+                <CopyButton
+                  value={endpoint.url}
+                  label="Copy the endpoint URL"
+                  className="icon-btn"
+                  toastTitle="URL copied"
+                />
+              </dd>
+            </>
+          )}
           <dt>Events</dt>
           <dd>
             <EventList events={endpoint.events} />
