@@ -2,13 +2,15 @@ import { cookies } from "next/headers";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { NavLinks } from "@/app/_components/nav-links";
-import { OrgSwitcher } from "@/app/_components/org-switcher";
 import { PlanBanner } from "@/app/_components/plan-banner";
-import { ProjectSwitcher } from "@/app/_components/project-switcher";
-import { SessionWatch } from "@/app/_components/session-watch";
+import {
+  OrgSwitcher,
+  ProjectSwitcher,
+  SessionWatch,
+  SignOutButton,
+  ThemeToggle,
+} from "@/app/_components/shell-islands";
 import { SidebarFrame } from "@/app/_components/sidebar-frame";
-import { SignOutButton } from "@/app/_components/sign-out-button";
-import { ThemeToggle } from "@/app/_components/theme-toggle";
 import { ToastProvider } from "@/app/_components/toast";
 import { requireConsoleMember } from "@/app/_lib/console-session";
 import { CURRENT_PROJECT_COOKIE } from "@/app/_lib/current-project";

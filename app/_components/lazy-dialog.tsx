@@ -1,6 +1,6 @@
 "use client";
 
-import { type ComponentType, lazy, type ReactNode, Suspense, useRef } from "react";
+import { type ComponentType, lazy, type ReactNode, Suspense, useRef, useSyncExternalStore } from "react";
 
 /**
  * Renders a dialog only from the first time it opens. With the dialog made by `lazyComponent`, its
@@ -28,5 +28,26 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
         <Lazy {...props} />
       </Suspense>
     );
+  };
+}
+
+const never = () => () => {};
+
+/**
+ * `lazyComponent` rendered in the browser only, after hydration (what `next/dynamic` with
+ * `ssr: false` does, without its loader): for parts the server cannot or need not render.
+ */
+export function lazyClientComponent<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+): ComponentType<P> {
+  const Lazy = lazyComponent(load);
+  // biome-ignore lint/correctness/noComponentHookFactories: called once per component, at module load, never during a render.
+  return function ClientOnly(props: P) {
+    const inBrowser = useSyncExternalStore(
+      never,
+      () => true,
+      () => false,
+    );
+    return inBrowser ? <Lazy {...props} /> : null;
   };
 }

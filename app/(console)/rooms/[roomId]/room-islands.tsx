@@ -1,0 +1,17 @@
+"use client";
+
+import { lazyComponent } from "@/app/_components/lazy-dialog";
+
+/**
+ * The room page's two forms, server-rendered as always but hydrated from their own chunks: their
+ * code is not part of the page's first load (≤ 150 kB gzip, docs/decisions/1101). Until a chunk
+ * arrives the form shows as the server rendered it; a press meanwhile is replayed by React once it
+ * hydrates.
+ */
+export const InviteForm = lazyComponent(() =>
+  import("@/app/(console)/rooms/[roomId]/invite-form").then((m) => m.InviteForm),
+);
+
+export const TestTokenPanel = lazyComponent(() =>
+  import("@/app/(console)/rooms/[roomId]/test-token-panel").then((m) => m.TestTokenPanel),
+);
