@@ -1,6 +1,7 @@
 import { cookies } from "next/headers";
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { IconAlert, IconCheck, IconMenu, IconX } from "@/app/_components/icons";
 import { NavLinks } from "@/app/_components/nav-links";
 import { PlanBanner } from "@/app/_components/plan-banner";
 import {
@@ -91,13 +92,13 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
   );
 
   return (
-    <ToastProvider>
+    <ToastProvider icons={{ ok: <IconCheck />, error: <IconAlert />, dismiss: <IconX /> }}>
       <SessionWatch />
       <a className="skip-link" href="#main">
         Skip to content
       </a>
       <div className="shell">
-        <SidebarFrame top={top}>
+        <SidebarFrame top={top} icons={{ open: <IconMenu />, close: <IconX /> }}>
           <ProjectSwitcher
             projects={projects.items.map((p) => ({
               id: p.id,

@@ -4,7 +4,7 @@ import { EmptyState } from "@/app/_components/empty-state";
 import { IconClock, IconRecord, IconUsers } from "@/app/_components/icons";
 import { Time } from "@/app/_components/time";
 import { formatDuration, formatSize } from "@/app/_lib/format-media";
-import { RemoveParticipantButton } from "@/app/(console)/rooms/[roomId]/remove-participant-button";
+import { RemoveParticipantButton } from "@/app/(console)/rooms/[roomId]/room-islands";
 import type { Role } from "@/lib/auth/roles";
 import type { PresentParticipantDto, TimelineEntryDto } from "@/lib/media/live-schema";
 import type { RecordingDto } from "@/lib/recordings/recording-schema";
