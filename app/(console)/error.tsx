@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { IconRefresh } from "@/app/_components/icons";
+import { IconRefresh } from "@/app/_components/icons/ui";
 
 /** A console page failed to load: say so, offer a retry and a way back, keep the shell usable. */
 export default function ConsoleError({

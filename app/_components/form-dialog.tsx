@@ -6,7 +6,7 @@ import { api, fieldErrors, labelsOf, type Problem } from "@/app/_components/api-
 import { Dialog } from "@/app/_components/dialog";
 import { Form } from "@/app/_components/form";
 import type { FieldErrors } from "@/app/_components/form-values";
-import { IconSpinner } from "@/app/_components/icons";
+import { IconSpinner } from "@/app/_components/icons/ui";
 import { useToast } from "@/app/_components/toast";
 import type { Said } from "@/app/_components/use-api-action";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { type ButtonHTMLAttributes, type ReactNode, useId, useState } from "react";
-import { IconSpinner } from "@/app/_components/icons";
+import { IconSpinner } from "@/app/_components/icons/ui";
 import { roleTooltip } from "@/app/_lib/role-text";
 import { can, type Permission, type Role } from "@/lib/auth/roles";
 

@@ -5,7 +5,7 @@ import { api, fieldErrors } from "@/app/_components/api-client";
 import { TextField } from "@/app/_components/field";
 import { Form } from "@/app/_components/form";
 import type { FieldErrors } from "@/app/_components/form-values";
-import { IconSpinner } from "@/app/_components/icons";
+import { IconSpinner } from "@/app/_components/icons/ui";
 import { useToast } from "@/app/_components/toast";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/lib/identity/password-limits";
 

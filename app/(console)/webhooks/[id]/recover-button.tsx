@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { GatedButton } from "@/app/_components/gated-button";
-import { IconRefresh } from "@/app/_components/icons";
+import { IconRefresh } from "@/app/_components/icons/ui";
 import { lazyComponent, OnceOpened } from "@/app/_components/lazy-dialog";
 import { endpointGate } from "@/app/(console)/webhooks/[id]/endpoint-gate";
 import type { Role } from "@/lib/auth/roles";
