@@ -130,6 +130,7 @@ for (const [label, size] of [
         expect(box && box.height > 0 && fits).toBe(true);
       }
       await expectAccessible(page, `the overview charts at ${label}`);
+      await days.scrollIntoViewIfNeeded();
       await shot(page, `overview-days-${label}`, { fullPage: false });
 
       // Specific page titles.
