@@ -51,3 +51,19 @@ export function lazyClientComponent<P extends object>(
     return inBrowser ? <Lazy {...props} /> : null;
   };
 }
+
+/**
+ * A part of a page that the server renders and the browser hydrates from its own chunk
+ * (docs/decisions/1101). The chunk is requested as soon as the page's own code runs, in parallel
+ * with hydration, not when React reaches the part: React does not replay a click on a part still
+ * waiting for its code, so that wait is kept as short as the network allows.
+ */
+export function island<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  let loading: Promise<ComponentType<P>> | undefined;
+  const once = () => {
+    loading ??= load();
+    return loading;
+  };
+  if (typeof window !== "undefined") void once().catch(() => {});
+  return lazyComponent(once);
+}
