@@ -43,6 +43,7 @@ import * as download from "./v1/workspace/recordings/[id]/download/contract";
 import * as recordings from "./v1/workspace/recordings/contract";
 import * as room from "./v1/workspace/rooms/[roomId]/contract";
 import * as endRoom from "./v1/workspace/rooms/[roomId]/end/contract";
+import * as removeParticipant from "./v1/workspace/rooms/[roomId]/participants/[identity]/contract";
 import * as roomParticipants from "./v1/workspace/rooms/[roomId]/participants/contract";
 import * as stopRecording from "./v1/workspace/rooms/[roomId]/recordings/[recordingId]/stop/contract";
 import * as startRecording from "./v1/workspace/rooms/[roomId]/recordings/contract";
@@ -114,6 +115,7 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   room,
   endRoom,
   roomParticipants,
+  removeParticipant,
   roomTimeline,
   webhooks,
   webhook,

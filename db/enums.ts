@@ -118,6 +118,7 @@ export const AUDIT_ACTIONS = [
   "project.deleted",
   "room.updated",
   "room.ended",
+  "room.participant_removed",
   "recording.deleted",
   "recording.start_requested",
   "recording.stop_requested",

@@ -163,6 +163,9 @@ test("each action is inert, naming the roles that may, for roles without it", as
     page.getByTestId("delete-project"),
     "Requires the Owner or Admin role. You are a Developer.",
   );
+  // Opening the project made it the switcher's current project (docs/decisions/1076), whose list
+  // of recordings is empty: back to All projects, where the demo data's recordings are.
+  await page.context().addCookies([{ name: "svc_project", value: "all", url: new URL(page.url()).origin }]);
   await page.goto("/recordings");
   // Opening the new project made it the current one; the demo data's recordings are in another.
   await showAllProjects(page);

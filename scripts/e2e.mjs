@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * `npm run test:e2e [-- <playwright args>]`: builds the app, starts it with `next start` (production
+ * `npm run test:e2e [-- <playwright args>]`: builds the app, checks every page's first-load JS
+ * against its budget (`npm run weight`), starts it with `next start` (production
  * mode) on a free port with a fresh embedded database seeded with the demo data, waits until it
  * answers, runs Playwright against it, and always stops the server and removes its data.
  *
@@ -230,6 +231,14 @@ async function main() {
       if (built !== 0) {
         log("next build failed");
         return built;
+      }
+      // The first-load budget (150 kB gzip per page, scripts/page-weight.mts) is checked on every
+      // build the browser tests make, so CI (.ci/run) fails on a page over it.
+      log("first-load JS per page (npm run weight)");
+      const weighed = await run(bin("tsx"), ["scripts/page-weight.mts"], process.env);
+      if (weighed !== 0) {
+        log("a page is over the first-load budget");
+        return weighed;
       }
     }
 

@@ -152,6 +152,12 @@ describe("a link into another org of yours", () => {
     await db.insert(memberships).values({ orgId: other.id, userId: me.userId, role: "Viewer" });
     expect(await findOtherOrgOf(db, me, theirRoom.id)).toEqual({ id: other.id, name: other.name });
     expect(await findOtherOrgOf(db, me, other.projectId)).toEqual({ id: other.id, name: other.name });
+    // A mailbox email of the other org too; an account email (no org) never names one.
+    const { insertEmail } = await import("./helpers/email-fixtures");
+    const theirEmail = await insertEmail(other.id);
+    expect(await findOtherOrgOf(db, me, theirEmail)).toEqual({ id: other.id, name: other.name });
+    const accountEmail = await insertEmail(other.id, { orgId: null, kind: "account" });
+    expect(await findOtherOrgOf(db, me, accountEmail)).toBeUndefined();
     expect(await findOtherOrgOf(db, me, standup.id)).toBeUndefined();
     expect(await findOtherOrgOf(db, me, "rm_unknown")).toBeUndefined();
     expect(await findOtherOrgOf(db, me, "not-an-id")).toBeUndefined();

@@ -1,8 +1,10 @@
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLog } from "@/db/schema";
 import { getDb } from "@/lib/db";
 import { janusCredential } from "@/lib/media/janus/credential";
-import { removeParticipant } from "@/lib/media/remove-participant";
 import { call, expectProblem } from "./helpers/app";
+import { createOrg } from "./helpers/fixtures";
 import { JanusTestClient, janusInstalled } from "./helpers/janus";
 import { EVENTS_PATH, EVENTS_SECRET, type MediaWorld, mediaWorld, TOKEN_SECRET } from "./helpers/media-world";
 import { until } from "./helpers/wait";
@@ -13,6 +15,13 @@ import { until } from "./helpers/wait";
  */
 if (!janusInstalled)
   console.warn("SKIPPED media-janus-events: `janus` is not installed (apt-get install janus)");
+
+/** The org's audit entries for removed participants. */
+const removals = async (orgId: string) =>
+  (await getDb())
+    .select({ metadata: auditLog.metadata })
+    .from(auditLog)
+    .where(and(eq(auditLog.orgId, orgId), eq(auditLog.action, "room.participant_removed")));
 
 const basic = (password: string, user = "janus") =>
   `Basic ${Buffer.from(`${user}:${password}`).toString("base64")}`;
@@ -207,12 +216,26 @@ describe.skipIf(!janusInstalled)("Janus events", () => {
     const frank = await w.join(room.id, "frank");
     await w.join(room.id, "gina");
     await until("both present", async () => (await w.room(room.id)).activeParticipants === 2);
-    const db = await getDb();
-    await expect(removeParticipant(db, { orgId: "org_another" }, room.id, "frank")).rejects.toMatchObject({
-      code: "not_found",
-    });
-    expect(await removeParticipant(db, { orgId: w.org.id }, room.id, "nobody")).toEqual({ removed: 0 });
-    expect(await removeParticipant(db, { orgId: w.org.id }, room.id, "frank")).toEqual({ removed: 1 });
+    const owner = { token: w.org.members.Owner.token };
+    const remove = (identity: string, token = owner) =>
+      call<{ identity: string; removed: number }>(
+        "DELETE",
+        `/v1/workspace/rooms/${room.id}/participants/${encodeURIComponent(identity)}`,
+        token,
+      );
+    const stranger = await createOrg({ name: "Stranger" });
+    expectProblem(await remove("frank", { token: stranger.members.Owner.token }), 404, "not_found");
+    expectProblem(
+      await remove("frank", { token: w.org.members.Member.token }),
+      403,
+      "forbidden_workspace_role",
+    );
+    expect((await remove("nobody")).body).toEqual({ identity: "nobody", removed: 0 });
+    expect(await removals(w.org.id)).toHaveLength(0);
+    const kicked = await remove("frank", { token: w.org.members.Developer.token });
+    expect(kicked.status, kicked.text).toBe(200);
+    expect(kicked.body).toEqual({ identity: "frank", removed: 1 });
+    expect(await removals(w.org.id)).toHaveLength(1);
     await frank.waitForPluginEvent((d) => d.leaving === "ok" && d.reason === "kicked");
     await until("frank left", async () => (await w.eventsFor(room.id, "participant.left")).length === 1);
     expect((await w.room(room.id)).state).toBe("active");

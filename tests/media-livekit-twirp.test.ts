@@ -16,7 +16,6 @@ import { livekitDriver } from "@/lib/media/livekit/driver";
 import type { EgressStorage } from "@/lib/media/livekit/egress-output";
 import { MediaNodeUnavailable, MediaRecordingUnavailable } from "@/lib/media/plane";
 import { reconcileMedia } from "@/lib/media/reconcile-media";
-import { removeParticipant } from "@/lib/media/remove-participant";
 import type { RoomToken } from "@/lib/tokens/room-token-schema";
 import { call } from "./helpers/app";
 import {
@@ -267,7 +266,11 @@ describe("rooms ended and reconciled through LiveKit", () => {
 
   it("removing a participant calls RemoveParticipant for their identity; their leave event records it", async () => {
     const r = await joinedRoom(["ivy", "jay"]);
-    expect(await removeParticipant(await getDb(), { orgId: w.org.id }, r.id, "ivy")).toEqual({ removed: 1 });
+    const res = await call("DELETE", `/v1/workspace/rooms/${r.id}/participants/ivy`, {
+      token: w.org.members.Owner.token,
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual({ identity: "ivy", removed: 1 });
     const rm = w.lk.calls.filter((c) => c.method === "RemoveParticipant").at(-1);
     expect(rm?.request).toMatchObject({ room: r.id, identity: "ivy" });
     expect(rm?.grant.video).toEqual({ roomAdmin: true, room: r.id });

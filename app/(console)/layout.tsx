@@ -1,14 +1,17 @@
 import { cookies } from "next/headers";
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { IconAlert, IconCheck, IconMenu, IconX } from "@/app/_components/icons";
 import { NavLinks } from "@/app/_components/nav-links";
-import { OrgSwitcher } from "@/app/_components/org-switcher";
 import { PlanBanner } from "@/app/_components/plan-banner";
-import { ProjectSwitcher } from "@/app/_components/project-switcher";
-import { SessionWatch } from "@/app/_components/session-watch";
+import {
+  OrgSwitcher,
+  ProjectSwitcher,
+  SessionWatch,
+  SignOutButton,
+  ThemeToggle,
+} from "@/app/_components/shell-islands";
 import { SidebarFrame } from "@/app/_components/sidebar-frame";
-import { SignOutButton } from "@/app/_components/sign-out-button";
-import { ThemeToggle } from "@/app/_components/theme-toggle";
 import { ToastProvider } from "@/app/_components/toast";
 import { requireConsoleMember } from "@/app/_lib/console-session";
 import { CURRENT_PROJECT_COOKIE } from "@/app/_lib/current-project";
@@ -89,13 +92,13 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
   );
 
   return (
-    <ToastProvider>
+    <ToastProvider icons={{ ok: <IconCheck />, error: <IconAlert />, dismiss: <IconX /> }}>
       <SessionWatch />
       <a className="skip-link" href="#main">
         Skip to content
       </a>
       <div className="shell">
-        <SidebarFrame top={top}>
+        <SidebarFrame top={top} icons={{ open: <IconMenu />, close: <IconX /> }}>
           <ProjectSwitcher
             projects={projects.items.map((p) => ({
               id: p.id,

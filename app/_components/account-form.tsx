@@ -4,7 +4,7 @@ import { type FormEvent, type ReactNode, useState } from "react";
 import { type ApiResult, api, fieldErrors } from "@/app/_components/api-client";
 import { TextField } from "@/app/_components/field";
 import { Form } from "@/app/_components/form";
-import { IconSpinner } from "@/app/_components/icons";
+import { IconSpinner } from "@/app/_components/icons/ui";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/lib/identity/password-limits";
 
 export interface AccountField {

@@ -2,7 +2,7 @@
 
 import type { ReactNode } from "react";
 import { Dialog } from "@/app/_components/dialog";
-import { IconSpinner } from "@/app/_components/icons";
+import { IconSpinner } from "@/app/_components/icons/ui";
 
 export interface ConfirmDialogProps {
   open: boolean;

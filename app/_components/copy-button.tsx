@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { IconCheck, IconCopy } from "@/app/_components/icons";
+import { IconCheck, IconCopy } from "@/app/_components/icons/ui";
 import { useToast } from "@/app/_components/toast";
 
 /** Clipboard API where the page is a secure context; a hidden textarea and execCommand elsewhere. */

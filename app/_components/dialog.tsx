@@ -1,7 +1,7 @@
 "use client";
 
 import { type ReactNode, useEffect, useId, useRef } from "react";
-import { IconX } from "@/app/_components/icons";
+import { IconX } from "@/app/_components/icons/ui";
 
 /**
  * A modal on the native <dialog>: the browser traps focus, closes on Escape and restores focus to

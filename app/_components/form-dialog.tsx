@@ -6,7 +6,7 @@ import { api, fieldErrors, labelsOf, type Problem } from "@/app/_components/api-
 import { Dialog } from "@/app/_components/dialog";
 import { Form } from "@/app/_components/form";
 import type { FieldErrors } from "@/app/_components/form-values";
-import { IconSpinner } from "@/app/_components/icons";
+import { IconSpinner } from "@/app/_components/icons/ui";
 import { useToast } from "@/app/_components/toast";
 import type { Said } from "@/app/_components/use-api-action";
 
@@ -111,7 +111,11 @@ export function FormDialog<T>(props: FormDialogProps<T>) {
     const own = props.explain?.(res.problem, form);
     if (typeof own === "object") return setErrors(own);
     if (own === undefined && res.problem.code === "validation_failed" && res.problem.errors.length > 0) {
-      return setErrors(fieldErrors(res.problem, labelsOf(formElement)));
+      const found = fieldErrors(res.problem, labelsOf(formElement));
+      // An error about a field this form does not show goes above the fields, not nowhere.
+      const unshown = Object.entries(found).filter(([name]) => !formElement.elements.namedItem(name));
+      if (unshown.length > 0) setFormError(unshown.map(([, message]) => message).join(" "));
+      return setErrors(found);
     }
     const message = own ?? res.problem.detail;
     setFormError(message);

@@ -3,7 +3,7 @@
 import type { ComponentProps, ReactNode } from "react";
 import { FormErrors } from "@/app/_components/form-context";
 import type { FieldErrors } from "@/app/_components/form-values";
-import { IconAlert } from "@/app/_components/icons";
+import { IconAlert } from "@/app/_components/icons/ui";
 
 /** What went wrong with the whole form (not one field), above its fields. */
 export function FormError({ message }: { message: ReactNode }) {

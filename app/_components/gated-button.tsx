@@ -1,7 +1,7 @@
 "use client";
 
-import { type ButtonHTMLAttributes, type ReactNode, useId } from "react";
-import { IconSpinner } from "@/app/_components/icons";
+import { type ButtonHTMLAttributes, type ReactNode, useId, useState } from "react";
+import { IconSpinner } from "@/app/_components/icons/ui";
 import { roleTooltip } from "@/app/_lib/role-text";
 import { can, type Permission, type Role } from "@/lib/auth/roles";
 
@@ -23,6 +23,12 @@ export type GatedButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, "di
   Gate & {
     /** Which edge the tooltip lines up with: "end" (default) for controls on the right. */
     tipAlign?: "start" | "end";
+    /**
+     * "tip" (default): the reason shows on hover, on keyboard focus and on a tap or click (a
+     * toggle: touch screens cannot hover, and iOS does not focus a tapped button). "inline": the
+     * reason is always shown beside the control, for a whole form that is unavailable.
+     */
+    reasonShown?: "tip" | "inline";
     /** Drawn before the label. */
     icon?: ReactNode;
     /** The action is running: a spinner takes the icon's place. */
@@ -31,8 +37,10 @@ export type GatedButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, "di
   };
 
 /**
- * A button for an action the caller's role may lack. Without the permission it stays visible but
- * inert (`aria-disabled`, still focusable) with a tooltip naming the roles that hold it; the API
+ * A button for an action the caller's role may lack, or that something else blocks: the console's
+ * one way to show a disabled control's reason (issue 38: never only in a hover tooltip). The
+ * button stays visible but inert (`aria-disabled`, still focusable, described by the reason), and
+ * the reason shows on hover, focus, tap or click, or always (`reasonShown="inline"`). The API
  * enforces the same rule regardless.
  */
 export function GatedButton({
@@ -40,6 +48,7 @@ export function GatedButton({
   permission,
   blockedReason,
   tipAlign = "end",
+  reasonShown = "tip",
   icon = null,
   busy,
   children,
@@ -48,6 +57,7 @@ export function GatedButton({
   ...rest
 }: GatedButtonProps) {
   const tipId = useId();
+  const [tapped, setTapped] = useState(false);
   const reason = gateReason({ memberRole, permission, blockedReason });
   const label = (
     <>
@@ -62,8 +72,12 @@ export function GatedButton({
       </button>
     );
   }
+  const inline = reasonShown === "inline";
   return (
-    <span className={tipAlign === "start" ? "tip-wrap start" : "tip-wrap"}>
+    <span
+      className={inline ? "blocked-wrap" : tipAlign === "start" ? "tip-wrap start" : "tip-wrap"}
+      data-shown={tapped ? "true" : undefined}
+    >
       <button
         type="button"
         className={className}
@@ -71,11 +85,15 @@ export function GatedButton({
         aria-disabled="true"
         aria-describedby={tipId}
         data-blocked="true"
-        onClick={(e) => e.preventDefault()}
+        onClick={(e) => {
+          e.preventDefault();
+          setTapped((v) => !v);
+        }}
+        onBlur={() => setTapped(false)}
       >
         {label}
       </button>
-      <span role="tooltip" id={tipId} className="tip">
+      <span role={inline ? undefined : "tooltip"} id={tipId} className={inline ? "blocked-reason" : "tip"}>
         {reason}
       </span>
     </span>

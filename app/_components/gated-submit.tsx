@@ -4,8 +4,8 @@ import { GatedButton, type GatedButtonProps } from "@/app/_components/gated-butt
 
 /**
  * The submit button of a form on a page (the room's invite form, its test-token panel), gated like
- * `GatedButton`; its tooltip lines up with the form's start edge.
+ * `GatedButton`. When it is blocked the whole form is, so the reason is always shown beside it.
  */
-export function GatedSubmit(props: Omit<GatedButtonProps, "type" | "tipAlign">) {
-  return <GatedButton {...props} type="submit" tipAlign="start" />;
+export function GatedSubmit(props: Omit<GatedButtonProps, "type" | "tipAlign" | "reasonShown">) {
+  return <GatedButton {...props} type="submit" reasonShown="inline" />;
 }

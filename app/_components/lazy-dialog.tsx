@@ -1,6 +1,6 @@
 "use client";
 
-import { type ComponentType, lazy, type ReactNode, Suspense, useRef } from "react";
+import { type ComponentType, lazy, type ReactNode, Suspense, useRef, useSyncExternalStore } from "react";
 
 /**
  * Renders a dialog only from the first time it opens. With the dialog made by `lazyComponent`, its
@@ -29,4 +29,41 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
       </Suspense>
     );
   };
+}
+
+const never = () => () => {};
+
+/**
+ * `lazyComponent` rendered in the browser only, after hydration (what `next/dynamic` with
+ * `ssr: false` does, without its loader): for parts the server cannot or need not render.
+ */
+export function lazyClientComponent<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+): ComponentType<P> {
+  const Lazy = lazyComponent(load);
+  // biome-ignore lint/correctness/noComponentHookFactories: called once per component, at module load, never during a render.
+  return function ClientOnly(props: P) {
+    const inBrowser = useSyncExternalStore(
+      never,
+      () => true,
+      () => false,
+    );
+    return inBrowser ? <Lazy {...props} /> : null;
+  };
+}
+
+/**
+ * A part of a page that the server renders and the browser hydrates from its own chunk
+ * (docs/decisions/1101). The chunk is requested as soon as the page's own code runs, in parallel
+ * with hydration, not when React reaches the part: React does not replay a click on a part still
+ * waiting for its code, so that wait is kept as short as the network allows.
+ */
+export function island<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  let loading: Promise<ComponentType<P>> | undefined;
+  const once = () => {
+    loading ??= load();
+    return loading;
+  };
+  if (typeof window !== "undefined") void once().catch(() => {});
+  return lazyComponent(once);
 }

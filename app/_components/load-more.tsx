@@ -1,6 +1,6 @@
 "use client";
 
-import { IconSpinner } from "@/app/_components/icons";
+import { IconSpinner } from "@/app/_components/icons/ui";
 
 /** "Load more" under a paged list (`usePagedList`): nothing once the last page is in. */
 export function LoadMore({

@@ -1,7 +1,3 @@
-"use client";
-
-import Link from "next/link";
-import { usePathname } from "next/navigation";
 import type { ComponentType, SVGProps } from "react";
 import {
   IconCard,
@@ -18,6 +14,7 @@ import {
   IconVideo,
   IconWebhook,
 } from "@/app/_components/icons";
+import { NavItem } from "@/app/_components/nav-item";
 import { can, type Permission, type Role } from "@/lib/auth/roles";
 
 type Section = "workspace" | "organisation";
@@ -73,11 +70,10 @@ const LINKS: NavLink[] = [
 const SECTION_LABEL: Record<Section, string> = { workspace: "Workspace", organisation: "Organisation" };
 
 /**
- * The links the member may use, grouped. `dev` is true where the local mailbox stands in for real
+ * The links the member may use, grouped; rendered on the server (NavItem marks the current one). `dev` is true where the local mailbox stands in for real
  * email (development, or no RESEND_API_KEY): that is when the Mailbox is worth a link.
  */
 export function NavLinks({ role, dev, cloud }: { role: Role; dev: boolean; cloud: boolean }) {
-  const pathname = usePathname();
   const visible = LINKS.filter(
     (l) => (!l.permission || can(role, l.permission)) && (!l.devOnly || dev) && (!l.cloudOnly || cloud),
   );
@@ -89,16 +85,13 @@ export function NavLinks({ role, dev, cloud }: { role: Role; dev: boolean; cloud
         <div className="nav-label" aria-hidden>
           {SECTION_LABEL[section]}
         </div>
-        {links.map((l) => {
-          const current = pathname === l.href || (l.href !== "/" && pathname.startsWith(`${l.href}/`));
-          return (
-            <Link key={l.href} href={l.href} aria-current={current ? "page" : undefined}>
-              <l.icon />
-              <span className="nav-text">{l.label}</span>
-              {l.tag ? <span className="nav-tag">{l.tag}</span> : null}
-            </Link>
-          );
-        })}
+        {links.map((l) => (
+          <NavItem key={l.href} href={l.href}>
+            <l.icon />
+            <span className="nav-text">{l.label}</span>
+            {l.tag ? <span className="nav-tag">{l.tag}</span> : null}
+          </NavItem>
+        ))}
       </div>
     );
   });

@@ -2,7 +2,7 @@
 
 import type { ReactNode } from "react";
 import { CopyButton } from "@/app/_components/copy-button";
-import { IconAlert, IconCheck } from "@/app/_components/icons";
+import { IconAlert, IconCheck } from "@/app/_components/icons/ui";
 
 export interface RevealedValue {
   label: string;

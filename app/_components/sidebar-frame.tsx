@@ -2,14 +2,22 @@
 
 import { usePathname } from "next/navigation";
 import { type ReactNode, useEffect, useState } from "react";
-import { IconMenu, IconX } from "@/app/_components/icons";
 
 /**
  * The sidebar's frame. On a desktop it is a column; on a phone the top part (brand, org, role) is a
  * bar and the rest (project switcher, navigation, account) opens below it from a menu button, and
  * closes again on navigation or Escape.
  */
-export function SidebarFrame({ top, children }: { top: ReactNode; children: ReactNode }) {
+export function SidebarFrame({
+  top,
+  icons,
+  children,
+}: {
+  top: ReactNode;
+  /** The menu button's icons, drawn by the server so no icon code ships with every page. */
+  icons: { open: ReactNode; close: ReactNode };
+  children: ReactNode;
+}) {
   const [open, setOpen] = useState(false);
   const pathname = usePathname();
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every path change on purpose.
@@ -34,7 +42,7 @@ export function SidebarFrame({ top, children }: { top: ReactNode; children: Reac
           aria-label={open ? "Close menu" : "Open menu"}
           onClick={() => setOpen((o) => !o)}
         >
-          {open ? <IconX /> : <IconMenu />}
+          {open ? icons.close : icons.open}
         </button>
       </div>
       <div className="sidebar-body" id="sidebar-body">

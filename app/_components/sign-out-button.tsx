@@ -1,7 +1,8 @@
 "use client";
 
 import { useState } from "react";
-import { IconLogOut, IconSpinner } from "@/app/_components/icons";
+import { IconLogOut } from "@/app/_components/icons";
+import { IconSpinner } from "@/app/_components/icons/ui";
 
 /**
  * next-auth's sign-out (CSRF token, then POST /api/auth/signout) by hand: `next-auth/react` would

@@ -10,7 +10,6 @@ import {
   useRef,
   useState,
 } from "react";
-import { IconAlert, IconCheck, IconX } from "@/app/_components/icons";
 
 export type ToastKind = "success" | "error" | "info";
 
@@ -35,8 +34,15 @@ const ToastContext = createContext<ToastApi | null>(null);
 const TIMEOUT_MS = { success: 4_500, info: 4_500, error: 8_000 } as const;
 let nextId = 1;
 
+/** A toast's icons, drawn by the server (the console layout) so no icon code ships with every page. */
+export interface ToastIcons {
+  ok: ReactNode;
+  error: ReactNode;
+  dismiss: ReactNode;
+}
+
 /** Toasts for every action's result: polite for success, assertive (role=alert) for errors. */
-export function ToastProvider({ children }: { children: ReactNode }) {
+export function ToastProvider({ icons, children }: { icons: ToastIcons; children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const region = useRef<HTMLElement>(null);
   const dismiss = useCallback((id: number) => setToasts((all) => all.filter((t) => t.id !== id)), []);
@@ -68,14 +74,22 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       {children}
       <section ref={region} className="toasts" aria-label="Notifications" popover="manual">
         {toasts.map((t) => (
-          <ToastItem key={t.id} toast={t} onDismiss={dismiss} />
+          <ToastItem key={t.id} toast={t} icons={icons} onDismiss={dismiss} />
         ))}
       </section>
     </ToastContext.Provider>
   );
 }
 
-function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number) => void }) {
+function ToastItem({
+  toast,
+  icons,
+  onDismiss,
+}: {
+  toast: Toast;
+  icons: ToastIcons;
+  onDismiss: (id: number) => void;
+}) {
   const [paused, setPaused] = useState(false);
   useEffect(() => {
     if (paused) return;
@@ -91,7 +105,7 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
     >
-      <span className="toast-icon">{toast.kind === "error" ? <IconAlert /> : <IconCheck />}</span>
+      <span className="toast-icon">{toast.kind === "error" ? icons.error : icons.ok}</span>
       <div className="toast-body">
         <div className="toast-title">{toast.title}</div>
         {toast.description ? <div className="toast-desc">{toast.description}</div> : null}
@@ -102,7 +116,7 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
         aria-label="Dismiss notification"
         onClick={() => onDismiss(toast.id)}
       >
-        <IconX />
+        {icons.dismiss}
       </button>
     </div>
   );

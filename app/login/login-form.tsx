@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { type FormEvent, useRef, useState } from "react";
 import { api } from "@/app/_components/api-client";
 import { TextField } from "@/app/_components/field";
-import { IconAlert, IconSpinner } from "@/app/_components/icons";
+import { IconAlert, IconSpinner } from "@/app/_components/icons/ui";
 import { landingFor } from "@/app/_lib/landing";
 import type { Identity } from "@/lib/identity/identity-schema";
 

@@ -2,7 +2,7 @@
 
 import { useActionState } from "react";
 import { TextField } from "@/app/_components/field";
-import { IconAlert, IconSpinner } from "@/app/_components/icons";
+import { IconAlert, IconSpinner } from "@/app/_components/icons/ui";
 import { createFirstOwner, type SetupState } from "@/app/setup/actions";
 import { MIN_PASSWORD_LENGTH } from "@/lib/identity/password-limits";
 

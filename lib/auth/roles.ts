@@ -14,7 +14,7 @@ const READ = [
   "mailbox:read",
   "members:read",
 ] as const;
-/** Making and changing projects, rooms (recording them too), webhooks, keys and test tokens. */
+/** Making and changing projects, rooms (recording them and removing a participant too), webhooks, keys and test tokens. */
 const BUILD = [
   "projects:create",
   "projects:update",
@@ -22,6 +22,7 @@ const BUILD = [
   "rooms:update",
   "rooms:end",
   "recordings:record",
+  "participants:remove",
   "webhooks:write",
   "api_keys:write",
   "tokens:test",

@@ -39,3 +39,15 @@ export type TimelineEntryDto = z.output<typeof timelineEntrySchema>;
 /** `?limit=&cursor=` as every keyset list (lib/pagination.ts). */
 export const liveListQuery = pageQuery;
 export type LiveListQuery = z.output<typeof liveListQuery>;
+
+/** DELETE rooms/:id/participants/:identity: whom, and how many of their connections were removed. */
+export const removedParticipantSchema = z
+  .object({
+    identity: z.string(),
+    removed: z.number().int().min(0).meta({
+      description:
+        "Connections of this identity the media node removed: 0 when it was not in the room (removing is idempotent).",
+    }),
+  })
+  .meta({ id: "RemovedParticipant" });
+export type RemovedParticipantDto = z.output<typeof removedParticipantSchema>;

@@ -1,29 +1,41 @@
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { mediaConnections, rooms } from "@/db/schema";
+import { type AuditContext, recordAudit } from "@/lib/audit/record-audit";
 import type { Db } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
 import { mediaPlane } from "@/lib/media/media-plane";
 import { MediaNodeUnavailable } from "@/lib/media/plane";
 
 /**
- * Removes one identity from a room of the caller's org: every connection of it is kicked on the
- * room's node, and the node's leave events then record `participant.left`. It is a kick, not a ban
- * (docs/decisions/1041): the credential it holds admits it again until it expires. Returns how
- * many connections the node removed. 404 for a room outside the org, 503 when its node is down.
+ * DELETE /v1/workspace/rooms/:id/participants/:identity (docs/decisions/1100): every connection of
+ * one identity in a room of the caller's org is kicked on the room's node, and the node's leave
+ * events then record `participant.left`. It is a kick, not a ban (docs/decisions/1041): the
+ * credential it holds admits it again until it expires. Returns how many connections the node
+ * removed (0 for an identity not present: removing is idempotent); audited when it removed any.
+ * 404 for a room outside the org, 409 `room_ended` for an ended room, 409 `conflict` when the
+ * service has no media plane to ask, 503 when the room's node does not answer.
  */
 export async function removeParticipant(
   db: Db,
-  scope: { orgId: string },
+  audit: AuditContext,
   roomId: string,
   identity: string,
-): Promise<{ removed: number }> {
+): Promise<{ identity: string; removed: number }> {
   const [room] = await db
     .select({ id: rooms.id, state: rooms.state, mediaNode: rooms.mediaNode })
     .from(rooms)
-    .where(and(eq(rooms.id, roomId), eq(rooms.orgId, scope.orgId)));
+    .where(and(eq(rooms.id, roomId), eq(rooms.orgId, audit.orgId)));
   if (!room) throw new ApiError("not_found", "No such room.");
+  if (room.state === "ended") throw new ApiError("room_ended", "The room has ended; nobody is in it.");
   const plane = mediaPlane();
-  if (!plane || !room.mediaNode || room.state === "ended") return { removed: 0 };
+  if (!plane) {
+    throw new ApiError(
+      "conflict",
+      "This service has no media plane configured (SVC_MEDIA_PLANE is none), so it cannot remove anyone; remove the participant through the media server that reported them.",
+    );
+  }
+  // Nobody ever joined through the media plane: the room was never placed on a node.
+  if (!room.mediaNode) return { identity, removed: 0 };
   // media_connections_room_identity_idx
   const present = await db
     .select({ ref: mediaConnections.participantRef })
@@ -37,13 +49,22 @@ export async function removeParticipant(
       ),
     );
   const refs = present.flatMap((p) => (p.ref ? [p.ref] : []));
-  if (refs.length === 0) return { removed: 0 };
+  if (refs.length === 0) return { identity, removed: 0 };
+  let removed: number;
   try {
-    return { removed: await plane.removeParticipants(room.mediaNode, room.id, refs) };
+    removed = await plane.removeParticipants(room.mediaNode, room.id, refs);
   } catch (err) {
     if (!(err instanceof MediaNodeUnavailable)) throw err;
     throw new ApiError("service_unavailable", "The room's media node does not answer; try again shortly.", {
       headers: { "retry-after": "5" },
     });
   }
+  if (removed > 0) {
+    await recordAudit(db, audit, {
+      action: "room.participant_removed",
+      target: { type: "room", id: room.id },
+      metadata: { identity, connections: removed },
+    });
+  }
+  return { identity, removed };
 }

@@ -1,12 +1,12 @@
 import { and, eq, ne } from "drizzle-orm";
-import { memberships, orgs, projects, recordings, rooms, webhookEndpoints } from "@/db/schema";
+import { emails, memberships, orgs, projects, recordings, rooms, webhookEndpoints } from "@/db/schema";
 import type { DbOrTx } from "@/lib/db";
 import { hasPrefix } from "@/lib/ids";
 
 /**
  * A link into another org of the same person (issue 38): the org, among those the user belongs to
- * other than the session's, that holds the resource `ref` (a room, project, webhook endpoint or
- * recording id), or undefined. It never tells anything about an org the user is not in: the
+ * other than the session's, that holds the resource `ref` (a room, project, webhook endpoint,
+ * recording or mailbox email id), or undefined. It never tells anything about an org the user is not in: the
  * membership is part of the join (primary keys: the resource's, then memberships (org, user)).
  */
 export async function findOtherOrgOf(
@@ -22,7 +22,9 @@ export async function findOtherOrgOf(
         ? webhookEndpoints
         : hasPrefix("recording", ref)
           ? recordings
-          : undefined;
+          : hasPrefix("email", ref)
+            ? emails
+            : undefined;
   if (!table) return undefined;
   const [row] = await db
     .select({ id: orgs.id, name: orgs.name })

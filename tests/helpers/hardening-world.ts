@@ -187,6 +187,22 @@ export function happyPath(
       return call("POST", `/v1/workspace/rooms/${rec?.roomId}/recordings/${recordingToStop}/stop`, owner);
     },
     listRoomParticipants: () => call("GET", `/v1/workspace/rooms/${w.roomId}/participants`, owner),
+    // With a media plane configured, someone not in the room is removed 0 times (200) and no node
+    // is asked; without one it is 409 (tests/rooms-remove-participant.test.ts).
+    removeRoomParticipant: async () => {
+      overrideEnvForTests({
+        SVC_MEDIA_PLANE: "janus",
+        JANUS_URL: "http://127.0.0.1:9/janus",
+        JANUS_PUBLIC_URL: "ws://127.0.0.1:9",
+        JANUS_TOKEN_SECRET: "docs-token-secret-0123456789",
+        JANUS_EVENTS_SECRET: "docs-events-secret-0123456789",
+      });
+      try {
+        return await call("DELETE", `/v1/workspace/rooms/${w.roomId}/participants/nobody%20here`, owner);
+      } finally {
+        overrideEnvForTests({});
+      }
+    },
     listRoomTimeline: () => call("GET", `/v1/workspace/rooms/${w.roomId}/timeline`, owner),
     listRecordings: () =>
       call("GET", "/v1/workspace/recordings", { ...owner, query: { until: "2030-01-01T00:00:00Z" } }),

@@ -17,7 +17,12 @@ const TOKEN_SECRET = "test-media-plane-token-secret-0123456789";
 const EVENTS_SECRET = "test-media-plane-events-secret-0123456789";
 
 /** Operations whose success needs a media plane (tests/helpers/hardening-world.ts examples). */
-export const MEDIA_PLANE_OPERATIONS = ["mintGuestToken", "startRecording", "stopRecording"] as const;
+export const MEDIA_PLANE_OPERATIONS = [
+  "mintGuestToken",
+  "startRecording",
+  "stopRecording",
+  "removeRoomParticipant",
+] as const;
 
 export async function startTestMediaPlane(): Promise<TestMediaPlane> {
   if (!janusInstalled) {

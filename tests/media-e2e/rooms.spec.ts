@@ -282,3 +282,44 @@ test("a guest joins through the share link, meets a host, and is removed when th
   await context.close();
   await host.context().close();
 });
+
+test("an Owner removes a participant from the room page: asked first, kicked by Janus, the list and timeline follow", async () => {
+  const roomName = "Media e2e: remove from the console";
+  const room = await api.createRoom(roomName);
+  const ada = await openClientPage(browser, `${JANUS_HTTP}/info`, "Ada");
+  const bo = await openClientPage(browser, `${JANUS_HTTP}/info`, "Bo");
+  expect((await joinFromPage(ada, grantOf(await api.mintToken(room.id, "ada")), "ada")).error).toBeNull();
+  expect((await joinFromPage(bo, grantOf(await api.mintToken(room.id, "bo")), "bo")).error).toBeNull();
+
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const console_ = await context.newPage();
+  await console_.goto(`${api.baseUrl}/login`);
+  await console_.getByLabel("Email").fill("owner@acme.test");
+  await console_.getByLabel("Password").fill("demo-password");
+  await console_.getByRole("button", { name: "Sign in" }).click();
+  await expect(console_.getByTestId("who")).toBeVisible();
+  await console_.goto(`${api.baseUrl}/rooms/${room.id}`);
+  await expect(console_.getByTestId("participant")).toHaveCount(2, { timeout: 30_000 });
+
+  const adaRow = console_.getByTestId("participant").filter({ hasText: "ada" });
+  await adaRow.getByRole("button", { name: "Remove ada from the room" }).click();
+  const dialog = console_.getByRole("dialog");
+  await expect(dialog).toContainText(`Remove ada from ${roomName}?`);
+  await expect(dialog).toContainText("not a ban");
+  await expectAccessible(console_, "remove confirmation, desktop");
+  await shot(console_, "remove-confirm-1440");
+  await console_.getByTestId("confirm-remove-participant").click();
+  await expect(console_.getByTestId("toast").filter({ hasText: "ada removed" })).toBeVisible();
+
+  // Janus tells Ada's page it was kicked; Bo stays; the page catches up by itself.
+  await pollUntil("Ada's page to learn it was removed", 30_000, async () => (await roomState(ada)).removed);
+  await expect(console_.getByTestId("participant")).toHaveCount(1, { timeout: 30_000 });
+  await expect(console_.getByTestId("participant")).toContainText("bo");
+  await expect(console_.getByTestId("timeline")).toContainText("ada left", { timeout: 30_000 });
+  expect((await api.room(room.id))?.state).toBe("active");
+  await console_.setViewportSize(MOBILE);
+  await expectAccessible(console_, "the room after a removal, phone");
+  await shot(console_, "removed-participant-375");
+  await context.close();
+  for (const p of [ada, bo]) await p.context().close();
+});

@@ -5,7 +5,7 @@ import { api, fieldErrors } from "@/app/_components/api-client";
 import { TextField } from "@/app/_components/field";
 import { Form } from "@/app/_components/form";
 import type { FieldErrors } from "@/app/_components/form-values";
-import { IconSpinner } from "@/app/_components/icons";
+import { IconSpinner } from "@/app/_components/icons/ui";
 import { useToast } from "@/app/_components/toast";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/lib/identity/password-limits";
 
@@ -17,9 +17,9 @@ function checkPasswords(current: string, next: string): FieldErrors {
   const errors: FieldErrors = {};
   if (!current) errors.current_password = "current_password is required";
   if (next.length < MIN_PASSWORD_LENGTH)
-    errors.new_password = `password must be at least ${MIN_PASSWORD_LENGTH} characters`;
+    errors.new_password = `Use at least ${MIN_PASSWORD_LENGTH} characters for the new password.`;
   else if (next.length > MAX_PASSWORD_LENGTH)
-    errors.new_password = `password must be at most ${MAX_PASSWORD_LENGTH} characters`;
+    errors.new_password = `Keep the new password to ${MAX_PASSWORD_LENGTH} characters or fewer.`;
   return errors;
 }
 

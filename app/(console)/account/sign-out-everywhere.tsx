@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { api } from "@/app/_components/api-client";
-import { IconSpinner } from "@/app/_components/icons";
+import { IconSpinner } from "@/app/_components/icons/ui";
 import { LazyConfirmDialog } from "@/app/_components/lazy-confirm-dialog";
 import { useToast } from "@/app/_components/toast";
 

@@ -44,6 +44,7 @@ const LABELS: Record<(typeof AUDIT_ACTIONS)[number], string> = {
   "project.deleted": "Project deleted",
   "room.updated": "Room renamed",
   "room.ended": "Room ended",
+  "room.participant_removed": "Participant removed from a room",
   "recording.deleted": "Recording deleted",
   "recording.start_requested": "Recording started",
   "recording.stop_requested": "Recording stopped",

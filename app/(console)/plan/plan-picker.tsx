@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { api } from "@/app/_components/api-client";
 import { GatedButton } from "@/app/_components/gated-button";
-import { IconCheck, IconSpinner } from "@/app/_components/icons";
+import { IconCheck, IconSpinner } from "@/app/_components/icons/ui";
 import { LazyConfirmDialog } from "@/app/_components/lazy-confirm-dialog";
 import { useToast } from "@/app/_components/toast";
 import { can, type Role } from "@/lib/auth/roles";

@@ -3,7 +3,8 @@
 import Link from "next/link";
 import { EnvironmentBadge } from "@/app/_components/badges";
 import { CopyButton } from "@/app/_components/copy-button";
-import { IconArrowRight, IconSpinner } from "@/app/_components/icons";
+import { IconArrowRight } from "@/app/_components/icons";
+import { IconSpinner } from "@/app/_components/icons/ui";
 import { ProjectIcon } from "@/app/_components/project-icon";
 import { Time } from "@/app/_components/time";
 import { type Page, usePagedList } from "@/app/_components/use-paged-list";

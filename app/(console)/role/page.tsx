@@ -17,6 +17,7 @@ const PERMISSION_TEXT = {
   "rooms:create": { group: "Rooms", text: "Create rooms" },
   "rooms:update": { group: "Rooms", text: "Rename rooms" },
   "rooms:end": { group: "Rooms", text: "End rooms" },
+  "participants:remove": { group: "Rooms", text: "Remove a participant from a live room" },
   "invitations:send": { group: "Rooms", text: "Send room invitations" },
   "tokens:test": { group: "Rooms", text: "Mint test room tokens" },
   "recordings:read": { group: "Recordings", text: "See recordings" },

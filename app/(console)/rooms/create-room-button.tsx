@@ -10,7 +10,7 @@ import { SelectField, TextField } from "@/app/_components/field";
 import type { FormSpec } from "@/app/_components/form-dialog";
 import { FormDialogButton } from "@/app/_components/form-dialog-button";
 import { type FieldErrors, text } from "@/app/_components/form-values";
-import { IconCheck } from "@/app/_components/icons";
+import { IconCheck } from "@/app/_components/icons/ui";
 import { ROOM_TYPE_CHOICES } from "@/app/_components/room-types";
 import type { Said } from "@/app/_components/use-api-action";
 import type { ProjectRef } from "@/app/(console)/rooms/room-list";

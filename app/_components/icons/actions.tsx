@@ -4,24 +4,6 @@ import { icon } from "@/app/_components/icons/svg";
 
 export const IconPlus = /* @__PURE__ */ icon(<path d="M12 5v14M5 12h14" />);
 
-export const IconCopy = /* @__PURE__ */ icon(
-  <>
-    <rect x="9" y="9" width="11" height="11" rx="2.5" />
-    <path d="M5 15H4.5A1.5 1.5 0 0 1 3 13.5v-9A1.5 1.5 0 0 1 4.5 3h9A1.5 1.5 0 0 1 15 4.5V5" />
-  </>,
-);
-
-export const IconCheck = /* @__PURE__ */ icon(<path d="m5 12.5 4.5 4.5L19 7.5" />);
-
-export const IconX = /* @__PURE__ */ icon(<path d="M6 6l12 12M18 6 6 18" />);
-
-export const IconAlert = /* @__PURE__ */ icon(
-  <>
-    <circle cx="12" cy="12" r="9" />
-    <path d="M12 7.5v5.5M12 16.5v.01" />
-  </>,
-);
-
 export const IconLink = /* @__PURE__ */ icon(
   <path d="M10 14a4.5 4.5 0 0 0 6.4 0l3-3a4.5 4.5 0 0 0-6.4-6.4l-1 1M14 10a4.5 4.5 0 0 0-6.4 0l-3 3a4.5 4.5 0 0 0 6.4 6.4l1-1" />,
 );
@@ -35,12 +17,6 @@ export const IconLogOut = /* @__PURE__ */ icon(
 );
 
 export const IconArrowRight = /* @__PURE__ */ icon(<path d="M5 12h14M13 6l6 6-6 6" />);
-
-export const IconRefresh = /* @__PURE__ */ icon(
-  <path d="M20 11a8 8 0 0 0-14.3-4.9L4 8M4 4v4h4M4 13a8 8 0 0 0 14.3 4.9L20 16M20 20v-4h-4" />,
-);
-
-export const IconSpinner = /* @__PURE__ */ icon(<path d="M12 3a9 9 0 1 0 9 9" />);
 
 export const IconChevronDown = /* @__PURE__ */ icon(<path d="m7 10 5 5 5-5" />);
 

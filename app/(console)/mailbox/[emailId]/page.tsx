@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { DetailHead } from "@/app/_components/detail-head";
 import { formatAbsolute } from "@/app/_components/time";
 import { requireConsoleMember } from "@/app/_lib/console-session";
+import { notFoundOrSwitch } from "@/app/_lib/not-found-or-switch";
 import { EmailStateBadge } from "@/app/(console)/mailbox/email-state-badge";
 import { can } from "@/lib/auth/roles";
 import { getDb } from "@/lib/db";
@@ -10,7 +11,24 @@ import { getMailboxEmail } from "@/lib/email/list-mailbox";
 import { env } from "@/lib/env";
 import { hasPrefix } from "@/lib/ids";
 
-export const metadata: Metadata = { title: "Email" };
+/** The email's subject and recipient in the tab, not "Email" (issue 38: specific page titles). */
+export async function generateMetadata({
+  params,
+}: {
+  params: Promise<{ emailId: string }>;
+}): Promise<Metadata> {
+  const member = await requireConsoleMember();
+  const { emailId } = await params;
+  const email =
+    can(member.role, "mailbox:read") && hasPrefix("email", emailId)
+      ? await getMailboxEmail(
+          await getDb(),
+          { orgId: member.orgId, email: member.email, includeAccount: can(member.role, "members:manage") },
+          emailId,
+        )
+      : undefined;
+  return { title: email ? `${email.subject} to ${email.to} · Mailbox` : "Email not found" };
+}
 
 /** One email as its recipient sees it: the HTML in a sandboxed frame (no scripts, no same-origin). */
 export default async function MailboxEmailPage({ params }: { params: Promise<{ emailId: string }> }) {
@@ -22,7 +40,7 @@ export default async function MailboxEmailPage({ params }: { params: Promise<{ e
     { orgId: member.orgId, email: member.email, includeAccount: can(member.role, "members:manage") },
     emailId,
   );
-  if (!email) notFound();
+  if (!email) return notFoundOrSwitch(member, emailId, `/mailbox/${emailId}`);
   return (
     <>
       <DetailHead

@@ -16,11 +16,21 @@ import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
 import type { SessionMember } from "@/lib/identity/load-member";
+import { hasPrefix } from "@/lib/ids";
 import { countProjectContents } from "@/lib/projects/count-project-contents";
-
-export const metadata: Metadata = { title: "Project" };
+import { findProject } from "@/lib/projects/find-project";
 
 type Params = Promise<{ projectId: string }>;
+
+/** The project's own name in the tab, not "Project" (issue 38: specific page titles). */
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const member = await requireConsoleMember();
+  const { projectId } = await params;
+  const project = hasPrefix("project", projectId)
+    ? await findProject(await getDb(), member.orgId, projectId).catch(() => undefined)
+    : undefined;
+  return { title: project ? `${project.name} · Projects` : "Project not found" };
+}
 
 async function load(member: SessionMember, projectId: string) {
   try {

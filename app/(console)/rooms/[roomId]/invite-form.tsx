@@ -6,7 +6,8 @@ import { api } from "@/app/_components/api-client";
 import { FormError } from "@/app/_components/form";
 import { gateReason } from "@/app/_components/gated-button";
 import { GatedSubmit } from "@/app/_components/gated-submit";
-import { IconSend, IconX } from "@/app/_components/icons";
+import { IconSend } from "@/app/_components/icons";
+import { IconX } from "@/app/_components/icons/ui";
 import { useToast } from "@/app/_components/toast";
 import type { Role } from "@/lib/auth/roles";
 import { MAX_NOTE_LENGTH, MAX_RECIPIENTS } from "@/lib/invitations/invitation-limits";
@@ -226,7 +227,8 @@ export function InviteForm({
           {result.rejected.length > 0 ? (
             <>
               <p style={{ marginTop: 10 }}>
-                <strong>{result.rejected.length}</strong> rejected (not valid email addresses):
+                <strong>{result.rejected.length}</strong> rejected (
+                {result.rejected.length === 1 ? "not a valid email address" : "not valid email addresses"}):
               </p>
               <div className="chip-row">
                 {result.rejected.map((r) => (

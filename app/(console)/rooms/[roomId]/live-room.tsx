@@ -4,6 +4,8 @@ import { EmptyState } from "@/app/_components/empty-state";
 import { IconClock, IconRecord, IconUsers } from "@/app/_components/icons";
 import { Time } from "@/app/_components/time";
 import { formatDuration, formatSize } from "@/app/_lib/format-media";
+import { RemoveParticipantButton } from "@/app/(console)/rooms/[roomId]/room-islands";
+import type { Role } from "@/lib/auth/roles";
 import type { PresentParticipantDto, TimelineEntryDto } from "@/lib/media/live-schema";
 import type { RecordingDto } from "@/lib/recordings/recording-schema";
 
@@ -58,6 +60,7 @@ export function LiveRoom({
   roomId,
   now,
   ended,
+  removal,
 }: {
   participants: PresentParticipantDto[];
   moreParticipants: boolean;
@@ -67,6 +70,8 @@ export function LiveRoom({
   roomId: string;
   now: number;
   ended: boolean;
+  /** Who removes participants: the member's role, the room's name, why nobody can (no media plane). */
+  removal: { memberRole: Role; roomName: string; blockedReason: string | undefined };
 }) {
   return (
     <>
@@ -87,11 +92,12 @@ export function LiveRoom({
         ) : (
           <ul className="plain-list" aria-labelledby="present-heading">
             {participants.map((p) => (
-              <li key={p.identity} data-testid="participant">
+              <li key={p.identity} data-testid="participant" className="participant">
                 <IconUsers /> <span className="mono">{p.identity}</span>{" "}
                 <span className="muted">
                   joined <Time iso={p.joined_at} now={now} />
                 </span>
+                <RemoveParticipantButton roomId={roomId} identity={p.identity} {...removal} />
               </li>
             ))}
           </ul>

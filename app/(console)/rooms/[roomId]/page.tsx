@@ -16,11 +16,9 @@ import { notFoundOrSwitch } from "@/app/_lib/not-found-or-switch";
 import { planGate } from "@/app/_lib/plan-gate";
 import { roomTokenSnippets } from "@/app/_lib/snippets";
 import { EmailStateBadge, EmailTime } from "@/app/(console)/mailbox/email-state-badge";
-import { InviteForm } from "@/app/(console)/rooms/[roomId]/invite-form";
 import { LiveRoom } from "@/app/(console)/rooms/[roomId]/live-room";
 import { LazyRecordingPanel } from "@/app/(console)/rooms/[roomId]/recording-panel-lazy";
-import { RoomActions } from "@/app/(console)/rooms/[roomId]/room-actions";
-import { TestTokenPanel } from "@/app/(console)/rooms/[roomId]/test-token-panel";
+import { InviteForm, RoomActions, TestTokenPanel } from "@/app/(console)/rooms/[roomId]/room-islands";
 import { getDb } from "@/lib/db";
 import { listMailbox } from "@/lib/email/list-mailbox";
 import { env } from "@/lib/env";
@@ -157,6 +155,14 @@ export default async function RoomPage({ params }: { params: Promise<{ roomId: s
             roomId={room.id}
             now={now}
             ended={ended}
+            removal={{
+              memberRole: member.role,
+              roomName: room.name,
+              blockedReason:
+                env.SVC_MEDIA_PLANE === "none"
+                  ? "No media plane is configured (SVC_MEDIA_PLANE is none): remove people through the media server that reports them."
+                  : undefined,
+            }}
           />
           <section className="card" aria-labelledby="share-heading">
             <h2 id="share-heading">Share link</h2>

@@ -1,13 +1,14 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
 import { api } from "@/app/_components/api-client";
 import { DataTable } from "@/app/_components/data-table";
 import { EmptyState } from "@/app/_components/empty-state";
 import { GatedButton } from "@/app/_components/gated-button";
-import { IconRefresh, IconWebhook } from "@/app/_components/icons";
+import { IconWebhook } from "@/app/_components/icons";
+import { IconRefresh } from "@/app/_components/icons/ui";
+import { lazyClientComponent } from "@/app/_components/lazy-dialog";
 import { LoadMore } from "@/app/_components/load-more";
 import { Time } from "@/app/_components/time";
 import { useApiAction } from "@/app/_components/use-api-action";
@@ -21,9 +22,8 @@ import type { DeliveryDto } from "@/lib/webhooks/delivery-schema";
  * The debugger sits in a closed <details>: its code loads after the page, not with it (the
  * console's first-load JS budget).
  */
-const AttemptList = dynamic(
-  () => import("@/app/(console)/webhooks/[id]/attempt-list").then((m) => m.AttemptList),
-  { ssr: false },
+const AttemptList = lazyClientComponent(() =>
+  import("@/app/(console)/webhooks/[id]/attempt-list").then((m) => m.AttemptList),
 );
 
 /** While something is pending the page refreshes itself, so attempts appear as they happen. */

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { AutoRefresh } from "@/app/_components/auto-refresh";
+import { CopyButton } from "@/app/_components/copy-button";
 import { DetailHead, HeroIcon, IdChip } from "@/app/_components/detail-head";
 import { FilterTabs } from "@/app/_components/filter-tabs";
 import { IconWebhook } from "@/app/_components/icons";
@@ -9,11 +10,9 @@ import { requireConsoleMember } from "@/app/_lib/console-session";
 import { notFoundOrSwitch } from "@/app/_lib/not-found-or-switch";
 import { webhookVerifySnippets } from "@/app/_lib/snippets";
 import { DeliveryFilters, utcInstant } from "@/app/(console)/webhooks/[id]/delivery-filters";
-import { DeliveryLog } from "@/app/(console)/webhooks/[id]/delivery-log";
-import { EndpointActions } from "@/app/(console)/webhooks/[id]/endpoint-actions";
 import { EndpointHealth } from "@/app/(console)/webhooks/[id]/endpoint-health";
+import { DeliveryLog, EndpointActions, RecoverButton } from "@/app/(console)/webhooks/[id]/endpoint-islands";
 import { InboxView } from "@/app/(console)/webhooks/[id]/inbox-view";
-import { RecoverButton } from "@/app/(console)/webhooks/[id]/recover-button";
 import { EventList, HealthBadge } from "@/app/(console)/webhooks/status-badge";
 import styles from "@/app/(console)/webhooks/webhooks.module.css";
 import { getDb } from "@/lib/db";
@@ -118,6 +117,21 @@ export default async function WebhookPage({
 
       <div className="card">
         <dl className={styles.meta}>
+          {endpoint.kind === "inbox" ? null : (
+            <>
+              <dt>URL</dt>
+              {/* Whole and copyable at any width; the heading above truncates it (issue 38). */}
+              <dd className="id-chip wrap" data-testid="endpoint-url">
+                <span className="mono">{endpoint.url}</span>
+                <CopyButton
+                  value={endpoint.url}
+                  label="Copy the endpoint URL"
+                  className="icon-btn"
+                  toastTitle="URL copied"
+                />
+              </dd>
+            </>
+          )}
           <dt>Events</dt>
           <dd>
             <EventList events={endpoint.events} />

@@ -1,17 +1,15 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { useState } from "react";
 import { GatedButton } from "@/app/_components/gated-button";
-import { IconRefresh } from "@/app/_components/icons";
-import { OnceOpened } from "@/app/_components/lazy-dialog";
+import { IconRefresh } from "@/app/_components/icons/ui";
+import { lazyComponent, OnceOpened } from "@/app/_components/lazy-dialog";
 import { endpointGate } from "@/app/(console)/webhooks/[id]/endpoint-gate";
 import type { Role } from "@/lib/auth/roles";
 
 /** The form's code loads when the button is first pressed (the console's first-load JS budget). */
-const RecoverDialog = dynamic(
-  () => import("@/app/(console)/webhooks/[id]/recover-dialog").then((m) => m.RecoverDialog),
-  { ssr: false },
+const RecoverDialog = lazyComponent(() =>
+  import("@/app/(console)/webhooks/[id]/recover-dialog").then((m) => m.RecoverDialog),
 );
 
 /**

@@ -57,7 +57,7 @@ export interface AuditChainReport {
 export interface AuditEntry {
   /** prefix `aud_` */
   id: string;
-  action: "auth.signed_in" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.failing" | "webhook.disabled" | "webhook.recovered" | "plan.selected" | "auth.signed_out_everywhere" | "auth.password_changed" | "auth.password_reset" | "auth.signed_up" | "auth.org_switched" | "member.role_changed" | "member.removed" | "member.joined" | "member_invitation.created" | "member_invitation.revoked" | "member_invitation.resent" | "project.created" | "project.updated" | "project.deleted" | "room.updated" | "room.ended" | "recording.deleted" | "recording.start_requested" | "recording.stop_requested" | "webhook.listen_started" | "webhook.listen_ended" | "audit.pruned";
+  action: "auth.signed_in" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.failing" | "webhook.disabled" | "webhook.recovered" | "plan.selected" | "auth.signed_out_everywhere" | "auth.password_changed" | "auth.password_reset" | "auth.signed_up" | "auth.org_switched" | "member.role_changed" | "member.removed" | "member.joined" | "member_invitation.created" | "member_invitation.revoked" | "member_invitation.resent" | "project.created" | "project.updated" | "project.deleted" | "room.updated" | "room.ended" | "room.participant_removed" | "recording.deleted" | "recording.start_requested" | "recording.stop_requested" | "webhook.listen_started" | "webhook.listen_ended" | "audit.pruned";
   actor: {
     type: "user" | "api_key" | "system";
     id: string;
@@ -564,6 +564,12 @@ export interface RecoveredDeliveries {
   queued: number;
 }
 
+export interface RemovedParticipant {
+  identity: string;
+  /** Connections of this identity the media node removed: 0 when it was not in the room (removing is idempotent). */
+  removed: number;
+}
+
 export interface Room {
   /** prefix `rm_` */
   id: string;
@@ -1046,7 +1052,7 @@ export interface Operations {
     query: {
       limit?: number;
       cursor?: string;
-      action?: "auth.signed_in" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.failing" | "webhook.disabled" | "webhook.recovered" | "plan.selected" | "auth.signed_out_everywhere" | "auth.password_changed" | "auth.password_reset" | "auth.signed_up" | "auth.org_switched" | "member.role_changed" | "member.removed" | "member.joined" | "member_invitation.created" | "member_invitation.revoked" | "member_invitation.resent" | "project.created" | "project.updated" | "project.deleted" | "room.updated" | "room.ended" | "recording.deleted" | "recording.start_requested" | "recording.stop_requested" | "webhook.listen_started" | "webhook.listen_ended" | "audit.pruned";
+      action?: "auth.signed_in" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.failing" | "webhook.disabled" | "webhook.recovered" | "plan.selected" | "auth.signed_out_everywhere" | "auth.password_changed" | "auth.password_reset" | "auth.signed_up" | "auth.org_switched" | "member.role_changed" | "member.removed" | "member.joined" | "member_invitation.created" | "member_invitation.revoked" | "member_invitation.resent" | "project.created" | "project.updated" | "project.deleted" | "room.updated" | "room.ended" | "room.participant_removed" | "recording.deleted" | "recording.start_requested" | "recording.stop_requested" | "webhook.listen_started" | "webhook.listen_ended" | "audit.pruned";
       /** Entries at or after this instant. */
       since?: string;
       /** Entries before this instant (exclusive). */
@@ -1319,6 +1325,13 @@ export interface Operations {
     body: undefined;
     response: undefined;
   };
+  /** DELETE /v1/workspace/rooms/{roomId}/participants/{identity}: Remove a participant from a room (extension) */
+  removeRoomParticipant: {
+    params: { roomId: string; identity: string };
+    query: never;
+    body: undefined;
+    response: RemovedParticipant;
+  };
   /** POST /v1/auth/password-reset: Request a password reset (extension) */
   requestPasswordReset: {
     params: never;
@@ -1561,6 +1574,7 @@ export const OPERATIONS = {
   redeliver: { method: "POST", path: "/v1/workspace/webhooks/{id}/deliveries/{deliveryId}/redeliver", status: 202, idempotent: true, bodyRequired: false },
   registerProjectWebhook: { method: "POST", path: "/v1/webhooks/endpoints", status: 201, idempotent: true, bodyRequired: true },
   removeMember: { method: "DELETE", path: "/v1/workspace/members/{userId}", status: 204, idempotent: false, bodyRequired: false },
+  removeRoomParticipant: { method: "DELETE", path: "/v1/workspace/rooms/{roomId}/participants/{identity}", status: 200, idempotent: false, bodyRequired: false },
   requestPasswordReset: { method: "POST", path: "/v1/auth/password-reset", status: 202, idempotent: false, bodyRequired: true },
   resendMemberInvitation: { method: "POST", path: "/v1/workspace/members/invitations/{id}/resend", status: 200, idempotent: true, bodyRequired: false },
   revokeApiKey: { method: "DELETE", path: "/v1/workspace/projects/{projectId}/api-keys/{id}", status: 204, idempotent: false, bodyRequired: false },
