@@ -102,21 +102,27 @@ describe("embedded object store: only a valid link opens a recording", () => {
     expectProblem(await problemOf(await fetchLocalLink(forged)), 403, "access_denied");
   });
 
-  it("refuses listing, writes and deletes", async () => {
+  it("refuses listing, deletes, and writes without an upload link", async () => {
     expectProblem(
       await problemOf(await fetchLocalLink(`http://localhost:3000/storage/${LOCAL_BUCKET}?list-type=2`)),
       403,
       "access_denied",
     );
     const valid = await link(KEY_A);
-    for (const method of ["PUT", "DELETE", "POST", "PATCH"]) {
-      const { PUT, DELETE, POST, PATCH } = await import("@/app/storage/[...path]/route");
-      const handler = { PUT, DELETE, POST, PATCH }[method as "PUT"];
-      const res = await handler(new Request(valid, { method }), {
-        params: Promise.resolve({ path: [LOCAL_BUCKET, ...KEY_A.split("/")] }),
-      });
-      expectProblem(await problemOf(res), 405, "method_not_allowed");
+    const { PUT, DELETE, POST, PATCH } = await import("@/app/storage/[...path]/route");
+    const params = { params: Promise.resolve({ path: [LOCAL_BUCKET, ...KEY_A.split("/")] }) };
+    for (const method of ["DELETE", "POST", "PATCH"]) {
+      const handler = { DELETE, POST, PATCH }[method as "POST"];
+      expectProblem(
+        await problemOf(await handler(new Request(valid, { method }), params)),
+        405,
+        "method_not_allowed",
+      );
     }
+    // A PUT is an upload (the recording agent's, docs/recordings.md): a download link's signature,
+    // made for GET, does not cover it.
+    const put = await PUT(new Request(valid, { method: "PUT", body: "overwritten" }), params);
+    expectProblem(await problemOf(put), 403, "access_denied");
     expect(new Uint8Array(await (await fetchLocalLink(valid)).arrayBuffer())).toEqual(BODY_A);
   });
 
