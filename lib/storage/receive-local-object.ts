@@ -3,9 +3,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { ApiError } from "@/lib/http/errors";
-import { localObjectPath } from "@/lib/storage/local-object-store";
-import { storageConfig } from "@/lib/storage/storage-config";
-import { presignedGetProblem } from "@/lib/storage/verify-presigned-get";
+import { checkLocalLink } from "@/lib/storage/check-local-link";
 
 /** The local store takes recordings up to this size; S3 takes 5 GB in one PUT, so do we. */
 export const LOCAL_PUT_MAX_BYTES = 5 * 1024 ** 3;
@@ -24,25 +22,7 @@ export async function receiveLocalObject(
   segments: string[],
   now = new Date(),
 ): Promise<Response> {
-  const config = storageConfig();
-  if (!config.local || !config.credentials || !config.publicEndpoint)
-    throw new ApiError("not_found", "Recordings are stored in the configured bucket, not by this app.");
-  const [bucket, ...keyParts] = segments;
-  if (bucket !== config.bucket || keyParts.length === 0) throw new ApiError("access_denied", REFUSED);
-  const key = keyParts.join("/");
-  const publicUrl = new URL(config.publicEndpoint);
-  const problem = presignedGetProblem({
-    host: publicUrl.host,
-    path: `${publicUrl.pathname.replace(/\/+$/, "")}/${bucket}/${key}`,
-    query: new URL(req.url).searchParams,
-    credentials: config.credentials,
-    region: config.region,
-    now,
-    method: "PUT",
-  });
-  if (problem) throw new ApiError("access_denied", `${REFUSED} Here, ${problem}.`);
-  const file = localObjectPath(key);
-  if (!file) throw new ApiError("access_denied", REFUSED);
+  const { file } = checkLocalLink(req, segments, now, "PUT", REFUSED);
   if (Number(req.headers.get("content-length") ?? "0") > LOCAL_PUT_MAX_BYTES)
     throw new ApiError("payload_too_large", `Objects are limited to ${LOCAL_PUT_MAX_BYTES} bytes.`);
   await fs.promises.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });

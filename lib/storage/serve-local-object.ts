@@ -3,9 +3,7 @@ import { Readable } from "node:stream";
 import { ApiError } from "@/lib/http/errors";
 import { DECLARED_LENGTH_HEADER } from "@/lib/http/server-hooks";
 import { byteRange } from "@/lib/storage/byte-range";
-import { localObjectPath } from "@/lib/storage/local-object-store";
-import { storageConfig } from "@/lib/storage/storage-config";
-import { presignedGetProblem } from "@/lib/storage/verify-presigned-get";
+import { checkLocalLink } from "@/lib/storage/check-local-link";
 
 /** Content-Length, and its copy that survives Next's answer path (lib/http/server-hooks.ts). */
 function length(bytes: number): Record<string, string> {
@@ -26,25 +24,9 @@ export async function serveLocalObject(
   segments: string[],
   now = new Date(),
 ): Promise<Response> {
-  const config = storageConfig();
-  if (!config.local || !config.credentials || !config.publicEndpoint)
-    throw new ApiError("not_found", "Recordings are served by the configured bucket, not by this app.");
-  const [bucket, ...keyParts] = segments;
-  if (bucket !== config.bucket || keyParts.length === 0) throw new ApiError("access_denied", REFUSED);
-  const key = keyParts.join("/");
-  const publicUrl = new URL(config.publicEndpoint);
-  const problem = presignedGetProblem({
-    host: publicUrl.host,
-    path: `${publicUrl.pathname.replace(/\/+$/, "")}/${bucket}/${key}`,
-    query: new URL(req.url).searchParams,
-    credentials: config.credentials,
-    region: config.region,
-    now,
-  });
-  if (problem) throw new ApiError("access_denied", `${REFUSED} Here, ${problem}.`);
-  const file = localObjectPath(key);
-  const stat = file ? await fs.promises.stat(file).catch(() => undefined) : undefined;
-  if (!file || !stat?.isFile()) throw new ApiError("not_found", "No such recording object.");
+  const { file } = checkLocalLink(req, segments, now, "GET", REFUSED);
+  const stat = await fs.promises.stat(file).catch(() => undefined);
+  if (!stat?.isFile()) throw new ApiError("not_found", "No such recording object.");
   const q = new URL(req.url).searchParams;
   const headers: Record<string, string> = {
     "content-type": q.get("response-content-type") ?? "application/octet-stream",
