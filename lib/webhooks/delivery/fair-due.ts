@@ -6,12 +6,12 @@
  *
  * 1. The endpoints with due work, one index probe each (a loose scan of
  *    `deliveries_endpoint_due_idx`): a backlog of one endpoint costs one probe, not a row each.
- * 2. What each of those endpoints and their orgs has in flight (`deliveries_endpoint_leased_idx`,
- *    `deliveries_org_leased_idx`), counted once per endpoint and once per org.
+ * 2. What each of their orgs has in flight (`deliveries_org_leased_idx`), counted once per org.
  * 3. Each endpoint of an org with free places offers its oldest due rows, at most its own free
- *    places and its org's (not the batch's `$2`: claimers side by side need the rows after it,
- *    step 5): a hanging endpoint fills its own places and then offers nothing until its attempts
- *    end, and a full org offers nothing at all (its backlog costs no reads).
+ *    places (`deliveries_endpoint_leased_idx`, counted once per endpoint) and its org's (not the
+ *    batch's `$2`: claimers side by side need the rows after it, step 5): a hanging endpoint
+ *    fills its own places and then offers nothing until its attempts end, and a full org offers
+ *    nothing at all (its endpoints cost the probe of step 1, no count).
  * 4. The offers are ranked within each org, endpoints taking turns (each endpoint's first row,
  *    then each one's second, …), cut at the org's free places, and the batch takes the orgs in
  *    turn (every org's first row, then every org's second, …): an org with a large backlog gets
@@ -35,20 +35,17 @@ export const FAIR_DUE = `with recursive endpoints(endpoint_id) as (
             and d.endpoint_id > e.endpoint_id
           order by d.endpoint_id limit 1)
       from endpoints e where e.endpoint_id is not null
-    ), loads as materialized (
-      select e.endpoint_id, w.org_id,
-        $5::int - (select count(*) from deliveries l
-          where l.endpoint_id = e.endpoint_id and l.status = 'pending'
-            and l.locked_until is not null and l.locked_until > $1::timestamptz) as endpoint_free
+    ), owners as materialized (
+      select e.endpoint_id, w.org_id
       from endpoints e join webhook_endpoints w on w.id = e.endpoint_id
     ), org_free as materialized (
       select o.org_id, $6::int - (select count(*) from deliveries l
           where l.org_id = o.org_id and l.status = 'pending'
             and l.locked_until is not null and l.locked_until > $1::timestamptz) as free
-      from (select distinct org_id from loads) o
+      from (select distinct org_id from owners) o
     ), offers as materialized (
       select c.id, f.org_id, f.free, c.next_attempt_at, c.turn
-      from loads e join org_free f on f.org_id = e.org_id
+      from owners e join org_free f on f.org_id = e.org_id
       cross join lateral (
         select d.id, d.next_attempt_at,
           row_number() over (order by d.next_attempt_at, d.id) as turn
@@ -57,9 +54,11 @@ export const FAIR_DUE = `with recursive endpoints(endpoint_id) as (
           and d.next_attempt_at <= $1::timestamptz
           and (d.locked_until is null or d.locked_until <= $1::timestamptz)
         order by d.next_attempt_at, d.id
-        limit least(e.endpoint_free, f.free)
+        limit greatest(0, least(f.free, $5::int - (select count(*) from deliveries l
+          where l.endpoint_id = e.endpoint_id and l.status = 'pending'
+            and l.locked_until is not null and l.locked_until > $1::timestamptz)))
       ) c
-      where f.free > 0 and e.endpoint_free > 0
+      where f.free > 0
     ), ranked as materialized (
       select r.id, r.next_attempt_at, r.org_turn from (
         select o.id, o.next_attempt_at, o.free,
