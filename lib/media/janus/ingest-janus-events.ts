@@ -4,10 +4,10 @@ import { type JanusEvent, observeJanusEvent } from "./janus-events";
 
 /**
  * One POST of Janus's event handler: its events, in the order Janus sent them, become observations
- * applied as one batch (lib/media/apply-observations.ts, docs/decisions/1106): a leave after its
- * join, one commit for up to 100 events. Two batches touching one room are ordered by the room's
- * own lock and rules (lib/media/connections.ts); a repeat of the whole batch changes nothing more
- * (every report is deduped by its event's ref).
+ * applied in a few transactions (lib/media/apply-observations.ts, docs/decisions/1106): a leave
+ * after its join, a commit per 20 observations instead of one or two per event. Two POSTs touching
+ * one room are ordered by the room's own lock and rules (lib/media/connections.ts); a repeat of the
+ * whole POST changes nothing more (every report is deduped by its event's ref).
  */
 export async function ingestJanusEvents(
   db: Db,
