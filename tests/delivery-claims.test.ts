@@ -1,7 +1,8 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deliveries } from "@/db/schema";
 import { getDb } from "@/lib/db";
+import { rowsOf } from "@/lib/db-rows";
 import { overrideEnvForTests } from "@/lib/env";
 import { transactionWithJobs } from "@/lib/jobs/transaction";
 import { attemptDelivery, runClaimedAttempt } from "@/lib/webhooks/delivery/attempt-delivery";
@@ -12,6 +13,7 @@ import {
   LEASE_MS,
   nextDueAt,
 } from "@/lib/webhooks/delivery/claim";
+import { FAIR_DUE } from "@/lib/webhooks/delivery/fair-due";
 import { recordEvent } from "@/lib/webhooks/outbox/record-event";
 import { createOrg, type TestOrg } from "./helpers/fixtures";
 import { type HttpsReceiver, startHttpsReceiver, testCertificate } from "./helpers/https-receiver";
@@ -123,6 +125,76 @@ describe("claiming due deliveries", () => {
     expect(new Set(sent.map((r) => r.headers["x-svc-webhook-id"])).size).toBe(1);
     expect(await attemptsOf(row.id)).toHaveLength(1);
     expect((await deliveriesOf(w.id))[0]?.attemptCount).toBe(1);
+  });
+});
+
+/** Every node of an EXPLAIN (FORMAT JSON) plan, depth first. */
+type PlanNode = { Alias?: string; "Actual Loops"?: number; Plans?: PlanNode[] };
+function planNodes(node: PlanNode): PlanNode[] {
+  return [node, ...(node.Plans ?? []).flatMap(planNodes)];
+}
+
+describe("the fair claim's cost (docs/decisions/1105)", () => {
+  it("counts each org's and each endpoint's attempts in flight once, whatever plan the database picks", async () => {
+    // Two endpoints with a backlog, some of it in flight: the counts of what is in flight are the
+    // ones a bad plan re-ran for every pending row (the embedded database has no statistics).
+    const a = await endpoint("plan-a");
+    await registerWebhook(org, `${rx.url}?plan-b`, ["room.ended"]);
+    await emit(30, a.id);
+    const db = await getDb();
+    const now = new Date(Date.now() + 1000);
+    expect(await claimDueDeliveries(db, now, 4)).toHaveLength(4);
+    const [due] = rowsOf<{ orgs: number; endpoints: number }>(
+      await db.execute(sql`select count(distinct org_id)::int as orgs, count(distinct endpoint_id)::int as endpoints
+        from deliveries where status = 'pending' and next_attempt_at <= ${now.toISOString()}::timestamptz`),
+    );
+    expect(due?.endpoints).toBe(2);
+    const plans = await db.transaction(async (tx) => {
+      // The plan a prepared statement falls back to after its first executions: no parameter
+      // values, estimates from statistics (none on the embedded database).
+      await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+      await tx.execute(
+        sql.raw(
+          `prepare svc_test_fair_due(timestamptz, int, timestamptz, text, int, int) as ${FAIR_DUE} select id from due`,
+        ),
+      );
+      const at = now.toISOString();
+      const explained = await tx.execute(
+        sql.raw(`explain (analyze, format json) execute svc_test_fair_due('${at}', 10, null, null, 16, 64)`),
+      );
+      // Prepared statements outlive transactions: this one goes with the test.
+      await tx.execute(sql`deallocate svc_test_fair_due`);
+      return rowsOf<Record<string, unknown>>(explained);
+    });
+    const cell = Object.values(plans[0] ?? {})[0];
+    const [explained] = (typeof cell === "string" ? JSON.parse(cell) : cell) as [{ Plan: PlanNode }];
+    const nodes = planNodes(explained.Plan);
+    // The counts read `deliveries l` (fair-due.ts): each scan of it, whichever index it takes.
+    const countScans = nodes
+      .filter((n) => n.Alias === "l")
+      .reduce((sum, n) => sum + (n["Actual Loops"] ?? 0), 0);
+    expect(countScans).toBeGreaterThan(0);
+    expect(countScans).toBeLessThanOrEqual((due?.orgs ?? 0) + (due?.endpoints ?? 0));
+    await db.update(deliveries).set({ status: "cancelled" }).where(eq(deliveries.orgId, org.id));
+  });
+
+  it("wakes for rows coming due, not for due rows the caps hold back", async () => {
+    const w = await endpoint("next");
+    const ids = await emit(2, w.id);
+    const db = await getDb();
+    const now = new Date(Date.now() + 1000);
+    // Both rows are due and unleased, as a capped backlog is: none of them is a time to look again
+    // (an attempt in flight ending wakes the worker), or the worker would claim in a busy loop.
+    const next = await nextDueAt(db, now);
+    expect(next === null || next > now).toBe(true);
+    // A row due later is.
+    const later = new Date(now.getTime() + 5_000);
+    await db
+      .update(deliveries)
+      .set({ nextAttemptAt: later })
+      .where(eq(deliveries.id, ids[1] ?? ""));
+    expect((await nextDueAt(db, now))?.getTime()).toBe(later.getTime());
+    await db.update(deliveries).set({ status: "cancelled" }).where(inArray(deliveries.id, ids));
   });
 });
 

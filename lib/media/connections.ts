@@ -47,12 +47,24 @@ export type MediaObservation =
 
 type Connection = typeof mediaConnections.$inferSelect;
 
+/**
+ * Where observations apply: the database (each in a transaction of its own), or a batch's one
+ * transaction whose rooms it already locked (lib/media/apply-observations.ts).
+ */
+export type ObservationScope = Db | { tx: JobTx; lockedRooms: Set<string> };
+const isBatch = (s: ObservationScope): s is { tx: JobTx; lockedRooms: Set<string> } => "lockedRooms" in s;
+const queriesOf = (s: ObservationScope): Db | JobTx => (isBatch(s) ? s.tx : s);
+
 /** Whether the observation changed anything (false: unknown room or connection, stale, repeated). */
-export async function applyObservation(db: Db, o: MediaObservation): Promise<boolean> {
+export async function applyObservation(scope: ObservationScope, o: MediaObservation): Promise<boolean> {
+  const db = queriesOf(scope);
   switch (o.kind) {
     case "connected": {
       // Only for a room of ours (a deleted room's late events find none).
-      const [room] = await db.select({ id: rooms.id }).from(rooms).where(eq(rooms.id, o.roomId));
+      const known = isBatch(scope) && scope.lockedRooms.has(o.roomId);
+      const [room] = known
+        ? [{ id: o.roomId }]
+        : await db.select({ id: rooms.id }).from(rooms).where(eq(rooms.id, o.roomId));
       if (!room) return false;
       const inserted = await db
         .insert(mediaConnections)
@@ -68,7 +80,7 @@ export async function applyObservation(db: Db, o: MediaObservation): Promise<boo
       return inserted.length > 0;
     }
     case "joined":
-      return inRoom(db, o.roomId, async (tx) => {
+      return inRoom(scope, o.roomId, async (tx) => {
         const c = await lockConnection(tx, o.connectionId);
         // A join by a connection we never saw connect, or into another room than its credential's.
         if (!c || c.roomId !== o.roomId) return false;
@@ -80,7 +92,7 @@ export async function applyObservation(db: Db, o: MediaObservation): Promise<boo
         return report(tx, o.ref, "participant.joined", c, o.at);
       });
     case "left":
-      return inRoom(db, o.roomId, async (tx) => {
+      return inRoom(scope, o.roomId, async (tx) => {
         const [c] = await tx
           .select()
           .from(mediaConnections)
@@ -103,7 +115,7 @@ export async function applyObservation(db: Db, o: MediaObservation): Promise<boo
         .from(mediaConnections)
         .where(eq(mediaConnections.connectionId, o.connectionId));
       if (!found) return false;
-      return inRoom(db, found.roomId, async (tx) => {
+      return inRoom(scope, found.roomId, async (tx) => {
         const c = await lockConnection(tx, o.connectionId);
         return c ? leave(tx, c, o.ref, o.at) : false;
       });
@@ -116,14 +128,16 @@ export async function applyObservation(db: Db, o: MediaObservation): Promise<boo
       let changed = false;
       for (const { id } of open) {
         const one = { kind: "disconnected", ref: `${o.ref}:${id}`, connectionId: id, at: o.at } as const;
-        changed = (await applyObservation(db, one)) || changed;
+        changed = (await applyObservation(scope, one)) || changed;
       }
       return changed;
     }
     case "room_gone":
-      return leaveConnections(db, o.roomId, undefined, o.ref, o.at);
+      return leaveConnections(scope, o.roomId, undefined, o.ref, o.at);
     case "published":
-      return removeViewerWhoPublished(db, o.roomId, o.participantRef);
+      // Never inside a batch's transaction: it may call the media server (the batch defers it).
+      if (isBatch(scope)) throw new Error("a publication is applied after its batch commits");
+      return removeViewerWhoPublished(scope, o.roomId, o.participantRef);
     case "quality": {
       const [c] = await db
         .select()
@@ -131,14 +145,17 @@ export async function applyObservation(db: Db, o: MediaObservation): Promise<boo
         .where(eq(mediaConnections.connectionId, o.connectionId));
       if (!c) return false;
       // `ref` names the alert's kind and window: one alert per room, kind and window.
-      const { duplicate } = await ingestMediaReport(db, {
+      const alert = {
         id: `${o.ref}:${c.roomId}`,
         type: "qos.alert",
         room_id: c.roomId,
         occurred_at: o.at,
         participant: { identity: c.identity },
         qos: o.qos,
-      });
+      } as const;
+      const { duplicate } = isBatch(scope)
+        ? await inRoom(scope, c.roomId, (tx) => applyMediaReport(tx, alert), { duplicate: true })
+        : await ingestMediaReport(scope, alert);
       return !duplicate;
     }
   }
@@ -150,7 +167,7 @@ export async function applyObservation(db: Db, o: MediaObservation): Promise<boo
  * the node's listing is real), and everyone in a room its node destroyed (`undefined`: all).
  */
 export async function leaveConnections(
-  db: Db,
+  db: ObservationScope,
   roomId: string,
   connectionIds: readonly string[] | undefined,
   ref: string,
@@ -219,12 +236,22 @@ async function lockConnection(tx: JobTx, connectionId: string): Promise<Connecti
   return c;
 }
 
-/** Runs `fn` with the room row locked (reports about one room apply one at a time); false without it. */
-async function inRoom(db: Db, roomId: string, fn: (tx: JobTx) => Promise<boolean>): Promise<boolean> {
-  return transactionWithJobs(db, async (tx) => {
+/** Runs `fn` with the room row locked (one report per room at a time; in a batch, already). */
+async function inRoom<T = boolean>(
+  scope: ObservationScope,
+  roomId: string,
+  fn: (tx: JobTx) => Promise<T>,
+  none: T = false as T,
+): Promise<T> {
+  const locked = async (tx: JobTx) => {
     const [room] = await tx.select({ id: rooms.id }).from(rooms).where(eq(rooms.id, roomId)).for("update");
-    return room ? fn(tx) : false;
-  });
+    return room ? fn(tx) : none;
+  };
+  if (!isBatch(scope)) return transactionWithJobs(scope, locked);
+  if (scope.lockedRooms.has(roomId)) return fn(scope.tx);
+  const result = await locked(scope.tx);
+  if (result !== none) scope.lockedRooms.add(roomId);
+  return result;
 }
 
 /** The connection leaves; the identity leaves the room when it was its last connection there. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, lte, or } from "drizzle-orm";
+import { and, eq, isNull, lte, or } from "drizzle-orm";
 import { deliveries } from "@/db/schema";
 import type { Db } from "@/lib/db";
 import { type PreparedStatement, runPrepared } from "@/lib/db-prepared";
@@ -131,28 +131,37 @@ export async function releaseClaim(db: Db, row: Pick<DeliveryRow, "id" | "attemp
     );
 }
 
-/** When the worker should look again: the next due attempt, or the end of a dead claimer's lease. */
+/**
+ * When the worker should look again: the next attempt that comes due after `now`, or the end of a
+ * lease (a dead claimer's, or a handed-back row's). Rows already due that the claim at `now` left
+ * are held back by the in-flight caps (or taken by a claimer beside it): they become claimable
+ * when an attempt in flight ends, which wakes the worker (or another instance's, whose attempt it
+ * was), so they are not a reason to look again at once; counting them made a capped backlog spin
+ * the worker, one full claim after another (docs/decisions/1105).
+ */
 export async function nextDueAt(db: Db, now: Date): Promise<Date | null> {
-  const [due] = await db
-    .select({ at: deliveries.nextAttemptAt })
-    .from(deliveries)
-    .where(
-      and(
-        eq(deliveries.status, "pending"),
-        or(isNull(deliveries.lockedUntil), lte(deliveries.lockedUntil, now)),
-      ),
-    )
-    .orderBy(asc(deliveries.nextAttemptAt))
-    .limit(1);
-  const [leased] = await db
-    .select({ at: deliveries.lockedUntil })
-    .from(deliveries)
-    .where(and(eq(deliveries.status, "pending"), gt(deliveries.lockedUntil, now)))
-    .orderBy(asc(deliveries.lockedUntil))
-    .limit(1);
-  const times = [due?.at, leased?.at].filter((t): t is Date => t instanceof Date);
+  const [row] = await runPrepared(db, NEXT_DUE, [now.toISOString()]);
+  const times = (row ?? []).map(dateOf).filter((t): t is Date => t !== null);
   return times.length ? new Date(Math.min(...times.map((t) => t.getTime()))) : null;
 }
+
+/**
+ * nextDueAt's two questions in one prepared statement (one round trip, planned once): the next
+ * unleased row due after `$1` (`deliveries_due_idx`) and the first lease to end
+ * (`deliveries_org_leased_idx`: leased rows only, as many as are in flight).
+ */
+const NEXT_DUE: PreparedStatement = {
+  name: "svc_next_due",
+  types: ["timestamptz"],
+  text: `select
+    (select ${epochMs("next_attempt_at")} from deliveries
+      where status = 'pending' and next_attempt_at > $1::timestamptz
+        and (locked_until is null or locked_until <= $1::timestamptz)
+      order by next_attempt_at limit 1),
+    (select ${epochMs("locked_until")} from deliveries
+      where status = 'pending' and locked_until is not null and locked_until > $1::timestamptz
+      order by locked_until limit 1)`,
+};
 
 /**
  * The Inngest run's claim: attempt `attempt` of one delivery. An attempt that was already made
