@@ -32,7 +32,14 @@ async function makeRooms(n: number): Promise<string[]> {
   const made: string[] = [];
   for (let i = 0; i < n; i++) {
     made.push(
-      (await createRoom(db, org.id, { project_id: org.projectId, name: `b${i}`, type: "meeting" })).id,
+      (
+        await createRoom(db, org.id, {
+          project_id: org.projectId,
+          name: `b${i}`,
+          type: "meeting",
+          record: "manual",
+        })
+      ).id,
     );
   }
   return made;
