@@ -17,7 +17,7 @@ import type { EgressStorage } from "@/lib/media/livekit/egress-output";
 import { MediaNodeUnavailable, MediaRecordingUnavailable } from "@/lib/media/plane";
 import { reconcileMedia } from "@/lib/media/reconcile-media";
 import type { RoomToken } from "@/lib/tokens/room-token-schema";
-import { call } from "./helpers/app";
+import { call, expectProblem } from "./helpers/app";
 import {
   type FakeLivekit,
   LK_KEY,
@@ -262,6 +262,16 @@ describe("rooms ended and reconciled through LiveKit", () => {
     );
     expect(del?.grant.video?.roomCreate).toBe(true);
     expect(w.lk.rooms.has(r.id)).toBe(false);
+  });
+
+  it("a recording asked of LiveKit without an S3 bucket is 409 naming what to set, and no egress starts", async () => {
+    const r = await joinedRoom(["kim"]);
+    const res = await call("POST", `/v1/workspace/rooms/${r.id}/recordings`, {
+      token: w.org.members.Owner.token,
+    });
+    expectProblem(res, 409, "conflict");
+    expect(res.text).toContain("S3_BUCKET");
+    expect(w.lk.calls.some((c) => c.method === "StartRoomCompositeEgress")).toBe(false);
   });
 
   it("removing a participant calls RemoveParticipant for their identity; their leave event records it", async () => {
