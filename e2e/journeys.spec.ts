@@ -209,7 +209,8 @@ test("member: downloads a recording and invites a guest, whose email lands in th
 }) => {
   test.setTimeout(120_000);
   await signIn(page, "member@acme.test");
-
+  // The download link works: the browser receives the recording's bytes from storage (the demo
+  // data's recordings are WebM files, docs/recordings.md).
   // The download link works: the browser receives the recording's bytes from storage.
   await mainNav(page).getByRole("link", { name: "Recordings" }).click();
   const row = page.getByTestId("recording-row").first();
@@ -222,7 +223,7 @@ test("member: downloads a recording and invites a guest, whose email lands in th
     page.waitForEvent("download"),
     row.getByTestId("download-recording").click(),
   ]);
-  expect(download.suggestedFilename()).toMatch(/^[a-z]{3}-[a-z]{4}-[a-z]{3}-\d{8}-\d{6}\.mp4$/);
+  expect(download.suggestedFilename()).toMatch(/^[a-z]{3}-[a-z]{4}-[a-z]{3}-\d{8}-\d{6}\.webm$/);
   const file = await download.path();
   expect(fs.statSync(file).size).toBe(expected?.size_bytes);
   await expect(toast(page, "Download started")).toBeVisible();
