@@ -209,9 +209,9 @@ test("member: downloads a recording and invites a guest, whose email lands in th
 }) => {
   test.setTimeout(120_000);
   await signIn(page, "member@acme.test");
+
   // The download link works: the browser receives the recording's bytes from storage (the demo
   // data's recordings are WebM files, docs/recordings.md).
-  // The download link works: the browser receives the recording's bytes from storage.
   await mainNav(page).getByRole("link", { name: "Recordings" }).click();
   const row = page.getByTestId("recording-row").first();
   const recordingId = (await row.getAttribute("data-recording-id")) ?? "";
