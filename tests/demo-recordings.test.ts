@@ -10,6 +10,8 @@ import { demoClip } from "@/lib/seed/demo-recording";
  * clip made with ffmpeg at seed time, or the committed one; both hold video and audio whose length
  * is the `duration_sec` the seed stores.
  */
+// ffprobe comes with Debian's ffmpeg, which .ci/run installs; on a machine without it these checks
+// cannot read the files and are skipped.
 const ffprobe = !spawnSync("ffprobe", ["-version"], { stdio: "ignore" }).error;
 
 function probe(bytes: Uint8Array): { kinds: string[]; duration: number } {

@@ -14,6 +14,8 @@ import type { AgentRecordingDto } from "@/lib/recordings/recorder-schema";
  * after a restart between the two final reports. The whole path with real media (conversion,
  * upload, a SIGKILL mid-upload) is tests/media-e2e/recordings.spec.ts.
  */
+// The agent runs Debian's janus-pp-rec and ffmpeg (janus-tools, ffmpeg; .ci/run installs both):
+// without them there is nothing to convert, so the suite is skipped on such a machine.
 const tools = !spawnSync("janus-pp-rec", ["--help"], { stdio: "ignore" }).error;
 const REC = "rec_agenttest0000000001";
 
