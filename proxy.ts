@@ -18,8 +18,13 @@ export function proxy(request: NextRequest): NextResponse {
   const media = request.nextUrl.pathname.startsWith("/r/") ? mediaConnectSources() : [];
   // The recordings and room pages play recordings from storage (docs/decisions/1084).
   const path = request.nextUrl.pathname;
-  const playback = path.startsWith("/recordings") || path.startsWith("/rooms/") ? playbackSources() : [];
-  const csp = pageCsp(nonce, env.NODE_ENV === "development", media, playback);
+  // The share link plays a live room's stream from storage the same way (docs/streaming.md).
+  const playback =
+    path.startsWith("/recordings") || path.startsWith("/rooms/") || path.startsWith("/r/")
+      ? playbackSources()
+      : [];
+  // hls.js fetches a recording's segments from storage with XHR: connect-src too (1247).
+  const csp = pageCsp(nonce, env.NODE_ENV === "development", [...media, ...playback], playback);
   const headers = new Headers(request.headers);
   headers.set("x-nonce", nonce);
   headers.set("content-security-policy", csp);

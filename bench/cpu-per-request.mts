@@ -83,7 +83,6 @@ const env: NodeJS.ProcessEnv = {
   // The same raised limits as npm run bench: never 429, the limiter's cost still counted.
   SVC_RATE_LIMITS: "room-tokens=1000000000/60,session=1000000000/60",
   SVC_DATA_DIR: path.join(work, "data"),
-  SVC_LOCAL_S3_PORT: String(await freePort()),
   SVC_BASE_URL: base,
   NEXTAUTH_URL: base,
 };

@@ -13,10 +13,11 @@
  *                             (default postgres://postgres@127.0.0.1:5432/postgres)
  *   BENCH_QUICK=1             short runs and small sizes (a smoke run of the harness, not figures)
  *   BENCH_SECTIONS=delivery   only some sections (token, list, members, figures, delivery, janus,
- *                             fairness; default all); `token` also measures Next's own GET and POST
+ *                             fairness, usage, metering; default all); `token` also measures Next's own GET and POST
  *                             on a bare app; `janus` restarts the app with SVC_MEDIA_PLANE=janus for
  *                             the Janus event ingest (bench/sections/janus-ingest.mts); `fairness`
- *                             alone needs no build (bench/fairness.mts)
+ *                             `usage` and `metering` need no build (bench/fairness.mts, bench/usage.mts,
+ *                             bench/metering-cost.mts: the ingest with and without the metering trigger)
  *   BENCH_OUT=path.json       where to write the JSON (default bench/results/latest.json)
  *   BENCH_GC_PRETENURING=on   the app and the bare Next app with V8's allocation-site pretenuring
  *                             (V8's default; the app's own default is off, decision 0974)
@@ -32,11 +33,12 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { janusCredential } from "@/lib/media/janus/credential";
+import { janusCredential, nodeEventsSecret } from "@/lib/media/janus/credential";
 import { NO_PRETENURING_FLAG } from "@/lib/server/tune-gc";
 import { Api } from "./lib/api.mjs";
 import { measureConsoleJs, type PageJs } from "./lib/console-js.mjs";
 import { type GcReading, majorGcOf } from "./lib/gc.mjs";
+import { startJanusStubs } from "./lib/janus-stub.mjs";
 import {
   bin,
   freePort,
@@ -63,7 +65,13 @@ import {
   type DeliveryResult,
   type DeliveryScenario,
 } from "./sections/delivery.mjs";
-import { JANUS_INGEST_TARGETS, type JanusIngestResult, janusIngest } from "./sections/janus-ingest.mjs";
+import {
+  type BenchNodes,
+  JANUS_INGEST_TARGETS,
+  type JanusIngestResult,
+  janusIngest,
+} from "./sections/janus-ingest.mjs";
+import { type JoinStormResult, joinStorm } from "./sections/join-storm.mjs";
 import { MembersNotAvailable, type MembersResult, membersList } from "./sections/members.mjs";
 import {
   measureNextFloor,
@@ -87,7 +95,7 @@ type TargetName = "postgres" | "embedded";
 const quick = process.env.BENCH_QUICK === "1";
 const gcPretenuring = process.env.BENCH_GC_PRETENURING === "on" ? "on" : "off";
 const sections = new Set(
-  (process.env.BENCH_SECTIONS ?? "token,list,members,figures,delivery,janus,fairness")
+  (process.env.BENCH_SECTIONS ?? "token,list,members,figures,delivery,janus,fairness,usage,metering")
     .split(",")
     .map((x) => x.trim()),
 );
@@ -123,6 +131,12 @@ export interface TargetResult {
   home_figures: Section<Record<string, { p50_ms: number | null; p99_ms: number | null; samples: number }>>;
   delivery: Section<DeliveryResult>;
   janus_ingest: Section<JanusIngestResult>;
+  /** The same ingest with every node carrying rooms of four orgs (issue 42). */
+  janus_ingest_mixed: Section<JanusIngestResult>;
+  /** 500 participants joining one org's rooms within 10 s (issue 42). */
+  janus_join_storm: Section<JoinStormResult>;
+  /** Statements per applied observation of the media pipeline (bench/janus-statements.mts; PostgreSQL only: counted by its client). */
+  janus_statements: Section<Record<string, number>>;
   memory: Record<string, Rss | null>;
 }
 
@@ -362,14 +376,15 @@ async function runTarget(name: TargetName, receiver: Receiver, caFile: string): 
   const env = appEnv({
     DATABASE_URL: databaseUrl,
     SVC_DATA_DIR: dataDir,
-    SVC_LOCAL_S3_PORT: String(await freePort()),
     SVC_BASE_URL: base,
     NEXTAUTH_URL: base,
     // First attempt at once; a failed one retries after about a second (none should fail here).
     SVC_WEBHOOK_RETRY_SCHEDULE: "0,1,1,1,1,1,1",
     ...trust,
   });
-  const listSizes = sections.has("list") ? settings.listSizes[name] : [];
+  // The Janus ingest's four-org layout signs in as three more orgs: small list orgs when the list
+  // section does not make them.
+  const listSizes = sections.has("list") ? settings.listSizes[name] : sections.has("janus") ? [1, 2, 3] : [];
   const memory: Record<string, Rss | null> = {};
   let server: ChildProcess | undefined;
   let tokenBaseline: ChildProcess | undefined;
@@ -506,17 +521,28 @@ async function runTarget(name: TargetName, receiver: Receiver, caFile: string): 
     memory.after_delivery = rssOf(running);
 
     // The Janus event ingest: the same database, the app restarted as a Janus media plane whose
-    // only node does not answer (nothing but the ingest is measured; reconcile skips a node down).
+    // one node is a stub that passes the health probe and refuses the rest (bench/lib/janus-stub.mts).
+    let janusMixed: Section<JanusIngestResult> = { not_available: "left out by BENCH_SECTIONS" };
+    let janusStorm: Section<JoinStormResult> = { not_available: "left out by BENCH_SECTIONS" };
+    let janusStubs: Awaited<ReturnType<typeof startJanusStubs>> | undefined;
     const janusSection = await section("janus ingest", async () => {
       if (!sections.has("janus")) return skippedSection();
       await stopGroup(server);
       const tokenSecret = randomBytes(24).toString("hex");
       const eventsSecret = randomBytes(24).toString("hex");
+      // Four nodes, as the plan posts from four: each node's events are one ordered stream (lib/media/intake.ts).
+      janusStubs = await startJanusStubs(4);
+      const nodes: BenchNodes = {
+        urls: janusStubs.urls,
+        publicUrls: janusStubs.urls.map((_, i) => `ws://127.0.0.1:9/janus-${i}`),
+        secrets: janusStubs.urls.map((url) => nodeEventsSecret(eventsSecret, url)),
+        placement: new Map(),
+      };
       const janusEnv = {
         ...env,
         SVC_MEDIA_PLANE: "janus",
-        JANUS_URL: `http://127.0.0.1:${await freePort()}/janus`,
-        JANUS_PUBLIC_URL: "ws://127.0.0.1:9/janus",
+        JANUS_URL: janusStubs.urls.join(","),
+        JANUS_PUBLIC_URL: nodes.publicUrls.join(","),
         JANUS_TOKEN_SECRET: tokenSecret,
         JANUS_EVENTS_SECRET: eventsSecret,
       };
@@ -524,25 +550,81 @@ async function runTarget(name: TargetName, receiver: Receiver, caFile: string): 
       await requireEndpoint(base, "POST", "/v1/internal/media/janus");
       say(`[${name}] Janus event ingest (${settings.janusRooms} rooms, arrays of 100 from 4 nodes) …`);
       const expiresAt = new Date(Date.now() + 3_600_000);
-      const result = await janusIngest(
-        base,
-        { email: fixture.main.email, password: fixture.password },
-        {
-          rooms: settings.janusRooms,
-          eventsSecret,
-          target: JANUS_INGEST_TARGETS[name],
-          sessionToken: (roomId, identity) =>
-            janusCredential(tokenSecret, { roomId, identity, role: "publisher", expiresAt }).token,
-        },
-      );
+      const sessionToken = (roomId: string, identity: string) =>
+        janusCredential(tokenSecret, { roomId, identity, role: "publisher", expiresAt }).token;
+      const main = { email: fixture.main.email, password: fixture.password };
+      const result = await janusIngest(base, [main], {
+        rooms: settings.janusRooms,
+        nodes,
+        target: JANUS_INGEST_TARGETS[name],
+        sessionToken,
+      });
       say(
-        `[${name}] Janus ingest: ${result.events_per_s} events/s (${result.events} events in ${result.seconds} s, ` +
-          `target ${result.target_events_per_s}); rooms in the wrong state: ${result.wrong_states}`,
+        `[${name}] Janus ingest: ${result.events_per_s} events/s applied (${result.events} events in ${result.seconds} s, ` +
+          `posted in ${result.post_seconds} s, post p99 ${result.post_p99_ms} ms, target ${result.target_events_per_s}); ` +
+          `rooms in the wrong state: ${result.wrong_states}, failed posts: ${result.failed_posts}`,
       );
+      const logins = [
+        main,
+        ...fixture.lists.slice(0, 3).map((o) => ({ email: o.email, password: fixture.password })),
+      ];
+      janusMixed = await section("janus ingest, four orgs", async () => {
+        const mixed = await janusIngest(base, logins, {
+          rooms: settings.janusRooms,
+          nodes,
+          target: JANUS_INGEST_TARGETS[name],
+          sessionToken,
+        });
+        say(
+          `[${name}] Janus ingest, ${mixed.orgs} orgs per node: ${mixed.events_per_s} events/s applied, post p99 ` +
+            `${mixed.post_p99_ms} ms; wrong: ${mixed.wrong_states}, failed posts: ${mixed.failed_posts}`,
+        );
+        return mixed;
+      });
+      janusStorm = await section("janus join storm", async () => {
+        const storm = await joinStorm(base, main, receiver, {
+          participants: 500,
+          spreadMs: 10_000,
+          nodes,
+          sessionToken,
+        });
+        say(
+          `[${name}] Join storm: ${storm.participants} participants in ${storm.post_seconds} s; every room right ` +
+            `${storm.settled_seconds} s after the first post; wrong rooms: ${storm.wrong_rooms}; all leave: every ` +
+            `room ended after ${storm.ended_seconds} s (wrong: ${storm.ended_wrong_rooms}), ` +
+            `${storm.webhooks_received}/${storm.webhooks_expected} webhooks delivered after ${storm.webhooks_seconds ?? "—"} s`,
+        );
+        return storm;
+      });
       return result;
     });
     await stopGroup(server);
     server = undefined;
+    janusStubs?.close();
+
+    // Counted, and the apply timed in process (issue 42): its own database, the job's code.
+    const janusStatements = await section("janus statements", async () => {
+      if (!sections.has("janus")) return skippedSection();
+      if (name !== "postgres")
+        throw new NotAvailable("counted through postgres.js's debug hook: PostgreSQL only");
+      // The script takes the server without a database (it creates its own and drops it).
+      const pgServer = adminUrl.replace(/\/[^/?]*(\?.*)?$/, "");
+      const r = await run(
+        bin("tsx"),
+        [path.join(ROOT, "bench", "janus-statements.mts"), pgServer, "200"],
+        env,
+        {
+          timeoutMs: 600_000,
+        },
+      );
+      mustSucceed("bench/janus-statements.mts", r);
+      const counted = JSON.parse(r.stdout.trim().split("\n").pop() ?? "{}") as Record<string, number>;
+      say(
+        `[${name}] Janus pipeline: ${counted.statements_per_applied_observation} statements per applied observation; ` +
+          `applied in process at ${counted.apply_events_per_s} events/s (${counted.apply_cpu_seconds} CPU s in ${counted.apply_seconds} s)`,
+      );
+      return counted;
+    });
 
     // After the app stopped: a PGlite data dir has one process at a time.
     const figuresSection = await section("home figures", async () => {
@@ -584,6 +666,9 @@ async function runTarget(name: TargetName, receiver: Receiver, caFile: string): 
       home_figures: figuresSection,
       delivery: deliveryResult,
       janus_ingest: janusSection,
+      janus_ingest_mixed: janusMixed,
+      janus_join_storm: janusStorm,
+      janus_statements: janusStatements,
       memory,
     };
   } catch (err) {
@@ -605,31 +690,101 @@ function pick<T>(s: Section<T> | undefined): T | undefined {
 }
 
 /**
- * Fair delivery between orgs (docs/decisions/1023): bench/fairness.mts in its own process, on the
- * embedded database (in-process worker and receivers; no Next build needed).
+ * The sections that run in a process of their own per database, on the domain directly (no Next
+ * build needed): fair delivery between orgs (docs/decisions/1023, 1230; bench/fairness.mts, its
+ * in-process worker and receivers) and usage (issue 44; bench/usage.mts). PostgreSQL in a
+ * database created for the section, PGlite in a fresh data directory. Each database's figures,
+ * or why it has none, by section.
  */
-async function fairness(): Promise<boolean> {
-  if (!sections.has("fairness")) return true;
-  say("fairness …");
-  const out = path.join(work, "fairness.json");
-  const r = await run(
-    bin("tsx"),
-    ["bench/fairness.mts"],
-    appEnv({ SVC_DATA_DIR: path.join(work, "fairness-data"), FAIRNESS_OUT: out }),
-    { timeoutMs: 600_000 },
-  );
-  process.stdout.write(r.stdout);
-  if (r.code !== 0) {
-    say(`fairness failed:\n${r.stderr}`);
-    return false;
+const IN_PROCESS = {
+  fairness: { script: "bench/fairness.mts", out: "FAIRNESS_OUT", prefix: "FAIRNESS_" },
+  usage: { script: "bench/usage.mts", out: "USAGE_OUT", prefix: "USAGE_" },
+  metering: { script: "bench/metering-cost.mts", out: "METERING_OUT", prefix: "METERING_" },
+} as const;
+type InProcessSection = keyof typeof IN_PROCESS;
+
+async function inProcess(
+  section: InProcessSection,
+  wanted: readonly string[],
+): Promise<Record<string, unknown>> {
+  const results: Record<string, unknown> = {};
+  if (!sections.has(section)) return results;
+  const { script, out: outVar, prefix } = IN_PROCESS[section];
+  for (const name of ["postgres", "embedded"] as const) {
+    if (!wanted.includes(name)) continue;
+    say(`[${name}] ${section} …`);
+    const out = path.join(work, `${section}-${name}.json`);
+    const dbName = `svc_${section}_${process.pid}_${Date.now()}`;
+    if (name === "postgres") {
+      const unreachable = await postgresReachable();
+      if (unreachable) {
+        results[name] = { not_available: unreachable };
+        continue;
+      }
+      await adminSql(`create database ${dbName}`);
+    }
+    try {
+      const r = await run(
+        bin("tsx"),
+        [script],
+        appEnv({
+          ...(name === "postgres"
+            ? { DATABASE_URL: adminUrl.replace(/\/[^/?]*(\?|$)/, `/${dbName}$1`) }
+            : { SVC_DATA_DIR: path.join(work, `${section}-data`) }),
+          [outVar]: out,
+          // The section's own settings (sizes, windows, shapes: its script) pass through.
+          ...Object.fromEntries(
+            Object.entries(process.env).filter(
+              (e): e is [string, string] => e[0].startsWith(prefix) && e[1] !== undefined,
+            ),
+          ),
+        }),
+        { timeoutMs: 1_200_000 },
+      );
+      process.stdout.write(r.stdout);
+      if (r.code !== 0) {
+        say(`[${name}] ${section} failed:\n${r.stderr}`);
+        results[name] = { error: r.stderr.split("\n").slice(-5).join("\n") };
+      } else results[name] = JSON.parse(fs.readFileSync(out, "utf8"));
+    } finally {
+      if (name === "postgres")
+        await adminSql(`drop database if exists ${dbName} with (force)`).catch(() => {});
+    }
   }
-  return true;
+  return results;
 }
 
 async function main(): Promise<number> {
   const wanted = (process.env.BENCH_TARGETS ?? "postgres,embedded").split(",").map((s) => s.trim());
-  const fairnessOk = await fairness();
-  if ([...sections].every((s) => s === "fairness")) return fairnessOk ? 0 : 1;
+  const fair = await inProcess("fairness", wanted);
+  const usage = await inProcess("usage", wanted);
+  const metering = await inProcess("metering", wanted);
+  const fairnessOk = [...Object.values(fair), ...Object.values(usage), ...Object.values(metering)].every(
+    (f) => !("error" in (f as object)),
+  );
+  if ([...sections].every((s) => s in IN_PROCESS)) {
+    // Fairness alone: its figures under `<database>.fairness`, with the machine's load.
+    const out = process.env.BENCH_OUT ?? path.join(ROOT, "bench", "results", "latest.json");
+    const only = {
+      generated_at: new Date().toISOString(),
+      duration_seconds: Math.round((Date.now() - started) / 1000),
+      machine: {
+        cpus: os.cpus().length,
+        load_average_at_start: loadAtStart,
+        load_average_at_end: Math.round((os.loadavg()[0] ?? 0) * 10) / 10,
+      },
+      ...Object.fromEntries(
+        wanted.map((db) => [
+          db,
+          { fairness: fair[db] ?? null, usage: usage[db] ?? null, metering: metering[db] ?? null },
+        ]),
+      ),
+    };
+    fs.mkdirSync(path.dirname(out), { recursive: true });
+    fs.writeFileSync(out, `${JSON.stringify(only, null, 2)}\n`);
+    say(`wrote ${path.relative(ROOT, out)}`);
+    return fairnessOk ? 0 : 1;
+  }
   await build();
   const consolePages: PageJs[] = measureConsoleJs(path.join(ROOT, ".next"));
   const framework = await nextFloor();
@@ -694,8 +849,32 @@ async function main(): Promise<number> {
     },
     console: { max_first_load_js_kb_gzip: maxJs, pages: consolePages },
     next_floor: framework,
-    postgres: targets.postgres ?? { not_available: skipped.postgres ?? "not run" },
-    embedded: targets.embedded ?? { not_available: skipped.embedded ?? "not run" },
+    postgres: targets.postgres
+      ? {
+          ...targets.postgres,
+          fairness: fair.postgres ?? null,
+          usage: usage.postgres ?? null,
+          metering: metering.postgres ?? null,
+        }
+      : {
+          not_available: skipped.postgres ?? "not run",
+          fairness: fair.postgres ?? null,
+          usage: usage.postgres ?? null,
+          metering: metering.postgres ?? null,
+        },
+    embedded: targets.embedded
+      ? {
+          ...targets.embedded,
+          fairness: fair.embedded ?? null,
+          usage: usage.embedded ?? null,
+          metering: metering.embedded ?? null,
+        }
+      : {
+          not_available: skipped.embedded ?? "not run",
+          fairness: fair.embedded ?? null,
+          usage: usage.embedded ?? null,
+          metering: metering.embedded ?? null,
+        },
   };
   const withTargets = {
     ...results,

@@ -14,6 +14,7 @@ import {
   ERROR_CLASSES,
   IDEMPOTENCY_STATES,
   KEY_GRANTS,
+  KNOCK_STATES,
   MEDIA_REPORT_TYPES,
   PLANS,
   RECORDING_STATES,
@@ -23,7 +24,11 @@ import {
   ROOM_STATES,
   ROOM_TYPES,
   SIGNING_ALGS,
+  STREAM_STATES,
+  USAGE_METRICS,
+  USAGE_QUOTA_METRICS,
   VERIFY_FAILURES,
+  WEBAUTHN_PURPOSES,
 } from "./enums";
 
 /**
@@ -42,7 +47,9 @@ export const ENUM_COLUMNS = [
   { table: "recordings", column: "state", values: RECORDING_STATES },
   { table: "api_keys", column: "scope", values: API_KEY_SCOPES },
   { table: "api_keys", column: "grants", values: KEY_GRANTS, array: true },
+  { table: "workspace_keys", column: "role", values: ROLES },
   { table: "token_signing_keys", column: "alg", values: SIGNING_ALGS },
+  { table: "license_signing_keys", column: "alg", values: SIGNING_ALGS },
   { table: "webhook_endpoints", column: "events", values: CATALOG_EVENTS, array: true },
   { table: "events", column: "type", values: DELIVERY_EVENT_TYPES },
   { table: "deliveries", column: "status", values: DELIVERY_STATUSES },
@@ -56,8 +63,14 @@ export const ENUM_COLUMNS = [
   { table: "idempotency_keys", column: "state", values: IDEMPOTENCY_STATES },
   { table: "room_activity", column: "type", values: ROOM_ACTIVITY_TYPES },
   { table: "webhook_endpoints", column: "kind", values: ENDPOINT_KINDS },
+  { table: "room_knocks", column: "state", values: KNOCK_STATES },
   { table: "webhook_inbox_messages", column: "verify_failure", values: VERIFY_FAILURES },
   { table: "rooms", column: "record", values: ROOM_RECORD_MODES },
+  { table: "webauthn_challenges", column: "purpose", values: WEBAUTHN_PURPOSES },
+  { table: "org_sso", column: "default_role", values: ROLES },
+  { table: "usage_daily", column: "metric", values: USAGE_METRICS },
+  { table: "usage_threshold_notices", column: "metric", values: USAGE_QUOTA_METRICS },
+  { table: "streams", column: "state", values: STREAM_STATES },
 ] as const satisfies readonly EnumColumn[];
 
 export interface EnumColumn {

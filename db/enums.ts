@@ -23,6 +23,11 @@ export const ROOM_STATES = ["created", "active", "ended"] as const;
  * (docs/decisions/1080).
  */
 export const RECORDING_STATES = ["recording", "started", "completed", "failed"] as const;
+/**
+ * A live stream's life (issue 45; docs/streaming.md): asked for (`starting`), confirmed by the
+ * media plane (`live`), then `ended` (a stop, or its room ended) or `failed` (every output failed).
+ */
+export const STREAM_STATES = ["starting", "live", "ended", "failed"] as const;
 /** A room's recording option (docs/decisions/1080): never, on request, or from the first join. */
 export const ROOM_RECORD_MODES = ["off", "manual", "auto"] as const;
 /** Key scopes and grants (lib/api-keys/scopes.ts). */
@@ -52,6 +57,14 @@ export const CATALOG_EVENTS = [
   "participant.left",
   "qos.alert",
   "license.revoked",
+  /** Usage crossed 80 % or 100 % of a plan's included quota (issue 44; docs/decisions/1312). */
+  "usage.threshold",
+  /** Moderation (issue 47; docs/decisions/1325): a participant entered a room. */
+  "participant.joined",
+  /** Live streams (issue 45; docs/streaming.md). */
+  "stream.started",
+  "stream.ended",
+  "stream.failed",
 ] as const;
 /** Sent by "send test event" to one endpoint, whatever it subscribes to. */
 export const TEST_EVENT = "webhook.test";
@@ -126,7 +139,43 @@ export const AUDIT_ACTIONS = [
   "webhook.listen_ended",
   /** Retention removed the oldest entries; sealed (docs/decisions/1050). */
   "audit.pruned",
+  /** Self-hosted licences issued and revoked in cloud mode (docs/decisions/1275). */
+  "license.issued",
+  "license.revoked",
+  /** Two-factor, sessions and org policy (issue 46; docs/security.md). */
+  "auth.two_factor_enabled",
+  "auth.two_factor_disabled",
+  "auth.recovery_code_used",
+  "auth.session_ended",
+  "member.sessions_ended",
+  "org.two_factor_policy_changed",
+  /** Workspace API keys (docs/decisions/1290). */
+  "workspace_key.created",
+  "workspace_key.rotated",
+  "workspace_key.revoked",
+  /** Share-link lock, waiting room and knocks (docs/decisions/1350). */
+  "room.admission_changed",
+  "room.guest_admitted",
+  "room.guest_denied",
+  /** Passkeys and single sign-on (issue 46; docs/decisions/1340, 1343). */
+  "auth.passkey_added",
+  "auth.passkey_renamed",
+  "auth.passkey_removed",
+  "org.sso_configured",
+  "org.sso_removed",
+  /** Moderation (issue 47; docs/decisions/1320–1324). */
+  "room.tokens_revoked",
+  "room.identity_banned",
+  "room.identity_unbanned",
+  "room.participant_muted",
+  "room.participant_role_changed",
+  "api_key.room_tokens_revoked",
+  /** Live streams (issue 45; docs/streaming.md). */
+  "stream.start_requested",
+  "stream.stop_requested",
 ] as const;
+/** What a WebAuthn challenge was issued for (docs/decisions/1340). */
+export const WEBAUTHN_PURPOSES = ["registration", "authentication"] as const;
 /** Who acted; system is the service itself (webhook endpoint health). */
 export const ACTOR_TYPES = ["user", "api_key", "system"] as const;
 /** An Idempotency-Key record's state (docs/decisions/0600). */
@@ -135,6 +184,8 @@ export const IDEMPOTENCY_STATES = ["in_progress", "completed"] as const;
 export const ROOM_ACTIVITY_TYPES = [
   "participant.joined",
   "participant.left",
+  /** A member removed the participant (DELETE rooms/:id/participants/:identity; decision 1305). */
+  "participant.removed",
   "recording.started",
   "recording.completed",
   "recording.failed",
@@ -152,3 +203,24 @@ export const VERIFY_FAILURES = [
   "timestamp_out_of_tolerance",
   "signature_mismatch",
 ] as const;
+/** A share-link guest's knock (docs/decisions/1350): waiting, then admitted or denied by a member. */
+export const KNOCK_STATES = ["waiting", "admitted", "denied"] as const;
+/**
+ * What usage meters, per org, project and UTC day (lib/usage/usage-metrics.ts; docs/usage.md):
+ * participant minutes are publisher plus viewer minutes, so they are not stored apart.
+ */
+export const USAGE_METRICS = [
+  "publisher_minutes",
+  "viewer_minutes",
+  "recording_minutes",
+  "recording_bytes",
+  "rooms_created",
+  "room_tokens",
+  "webhook_attempts",
+  "webhook_successes",
+  "emails_sent",
+] as const;
+/** What a plan's included quotas are counted in (lib/usage/quotas.ts). */
+export const USAGE_QUOTA_METRICS = ["participant_minutes", "recording_minutes"] as const;
+/** The shares of a plan's included quota that notify once per month (docs/decisions/1312). */
+export const USAGE_THRESHOLDS = [80, 100] as const;

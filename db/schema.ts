@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  bigserial,
   boolean,
   check,
   doublePrecision,
@@ -30,6 +31,7 @@ import type {
   ERROR_CLASSES,
   IDEMPOTENCY_STATES,
   KEY_GRANTS,
+  KNOCK_STATES,
   MEDIA_REPORT_TYPES,
   PLANS,
   RECORDING_STATES,
@@ -39,7 +41,9 @@ import type {
   ROOM_STATES,
   ROOM_TYPES,
   SIGNING_ALGS,
+  STREAM_STATES,
   VERIFY_FAILURES,
+  WEBAUTHN_PURPOSES,
 } from "./enums";
 
 // The schema imports no domain module (docs/decisions/1022): its value lists live in db/enums.ts.
@@ -64,6 +68,8 @@ type EmailKind = (typeof EMAIL_KINDS)[number];
 type EmailState = (typeof EMAIL_STATES)[number];
 type ActorType = (typeof ACTOR_TYPES)[number];
 type AuditAction = (typeof AUDIT_ACTIONS)[number];
+type KnockState = (typeof KNOCK_STATES)[number];
+type StreamState = (typeof STREAM_STATES)[number];
 
 /** The CHECK constraint of an enum-like column (migration 0018), from db/enum-columns.ts. */
 function enumCheck(table: string, column: string) {
@@ -83,6 +89,8 @@ export const orgs = pgTable(
     planSelected: boolean("plan_selected").notNull().default(false),
     plan: text("plan").$type<Plan>(),
     createdAt: createdAt(),
+    /** Every member must have two-factor on before doing anything else (migration 0030, docs/decisions/1263). */
+    requireTwoFactor: boolean("require_two_factor").notNull().default(false),
   },
   () => [enumCheck("orgs", "plan")],
 );
@@ -143,10 +151,66 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     /** Pushed forward when the token is renewed; expired rows are purged at the user's next sign-in. */
     expiresAt: ts("expires_at").notNull(),
+    /** Where the session began (lib/http/client-ip.ts) and with what, for the sessions list (migration 0030). */
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+    /** Moved at most every few minutes by the session's requests (lib/sessions/touch-session.ts). */
+    lastSeenAt: ts("last_seen_at"),
   },
   (t) => [
     // logout-all, password change/reset, removal from an org: every session of one user.
     index("sessions_user_idx").on(t.userId),
+  ],
+);
+
+/**
+ * A user's TOTP second factor (migration 0030, docs/decisions/1260): the secret encrypted with
+ * SVC_ENCRYPTION_KEY (lib/crypto/secret-box.ts); unconfirmed while enrolment is under way. The
+ * last accepted time step refuses a code's replay in its window.
+ */
+export const userTotp = pgTable("user_totp", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  secret: text("secret").notNull(),
+  confirmedAt: ts("confirmed_at"),
+  lastStep: bigint("last_step", { mode: "number" }),
+  createdAt: createdAt(),
+});
+
+/** Single-use recovery codes, SHA-256 only (docs/decisions/1260). */
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: ts("used_at"),
+    createdAt: createdAt(),
+  },
+  // Sign-in with a code: the user's code by its hash; replacing the set: the user's codes.
+  (t) => [uniqueIndex("recovery_codes_user_code_key").on(t.userId, t.codeHash)],
+);
+
+/** Browsers that may skip the second factor for 30 days, by the SHA-256 of their cookie (docs/decisions/1261). */
+export const rememberedDevices = pgTable(
+  "remembered_devices",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: createdAt(),
+    expiresAt: ts("expires_at").notNull(),
+  },
+  (t) => [
+    // Sign-in: the cookie's device by its hash.
+    uniqueIndex("remembered_devices_token_key").on(t.tokenHash),
+    // Two-factor turned off or a password reset: every device of one user.
+    index("remembered_devices_user_idx").on(t.userId),
   ],
 );
 
@@ -206,6 +270,10 @@ export const accountTokens = pgTable(
     uniqueIndex("account_tokens_token_key").on(t.tokenHash),
     // A used reset link or a password change ends the user's other unused links (docs/decisions/1054).
     index("account_tokens_user_unused_idx").on(t.userId, t.kind).where(sql`${t.usedAt} is null`),
+    // Sign-in of an address without an account: its newest unconfirmed sign-up (decision 1351).
+    index("account_tokens_email_kind_unused_idx")
+      .on(t.email, t.kind, t.createdAt)
+      .where(sql`${t.usedAt} is null`),
   ],
 );
 
@@ -252,6 +320,15 @@ export const rooms = pgTable(
     mediaNode: text("media_node"),
     /** off | manual | auto: whether the room may be recorded, and from its first join (docs/decisions/1080). */
     record: text("record").$type<RoomRecordMode>().notNull().default("manual"),
+    /**
+     * When the room's node was lost while the room was active (docs/decisions/1202): its
+     * participants were left; the room stays joinable for the failover grace, then ends.
+     */
+    mediaLostAt: ts("media_lost_at"),
+    /** The share link admits nobody new (docs/decisions/1350); people inside and tokens issued are untouched. */
+    linkLocked: boolean("link_locked").notNull().default(false),
+    /** Share-link guests knock and wait until a member admits them (docs/decisions/1350). */
+    waitingRoom: boolean("waiting_room").notNull().default(false),
   },
   (t) => [
     enumCheck("rooms", "type"),
@@ -272,7 +349,27 @@ export const rooms = pgTable(
     index("rooms_project_created_idx").on(t.projectId, t.createdAt.desc(), t.id.desc()),
     // GET rooms?q=: a case-insensitive name prefix within one org (docs/decisions/1072).
     index("rooms_org_name_idx").on(t.orgId, sql`lower(${t.name}) text_pattern_ops`),
+    // Failover: rooms whose node was lost, until they are placed again or end (migration 0026).
+    index("rooms_media_lost_idx")
+      .on(t.mediaLostAt)
+      .where(sql`media_lost_at IS NOT NULL AND state <> 'ended'`),
   ],
+);
+
+/**
+ * Insert-only changes to org_counters (docs/decisions/1203): the rooms triggers write one row per
+ * statement and org, so no two writers of an org wait on a shared row; fold-org-counters folds
+ * them into org_counters, and readers add what is not folded yet.
+ */
+export const orgCounterDeltas = pgTable(
+  "org_counter_deltas",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    orgId: text("org_id").notNull(),
+    key: text("key").notNull(),
+    d: bigint("d", { mode: "number" }).notNull(),
+  },
+  (t) => [index("org_counter_deltas_org_idx").on(t.orgId, t.key)],
 );
 
 /**
@@ -311,6 +408,26 @@ export const roomParticipants = pgTable(
       .on(t.roomId, t.joinedAt.desc(), t.identity.desc())
       .where(sql`left_at IS NULL`),
   ],
+);
+
+/**
+ * The name a participant gave when they joined through the room's share link (migration 0033,
+ * docs/decisions/1305): written where the guest token is minted, read by the live view, the
+ * timeline and the Remove confirmation so a host sees "Grace Hopper", not `guest_KpOT…`. The media
+ * plane's reports carry identities only; the name is ours from the moment we minted it.
+ */
+export const roomParticipantNames = pgTable(
+  "room_participant_names",
+  {
+    roomId: text("room_id")
+      .notNull()
+      .references(() => rooms.id, { onDelete: "cascade" }),
+    identity: text("identity").notNull(),
+    displayName: text("display_name").notNull(),
+    createdAt: createdAt(),
+  },
+  // The primary key serves the lookups: (room, identity) for each person listed.
+  (t) => [primaryKey({ columns: [t.roomId, t.identity] })],
 );
 
 /** What a room's timeline records (db/enums.ts). */
@@ -364,8 +481,20 @@ export const mediaConnections = pgTable(
     joinedAt: ts("joined_at"),
     leftAt: ts("left_at"),
     createdAt: createdAt(),
+    /** When its credential was minted, to the ms (revocations compare it: docs/decisions/1320). */
+    issuedAt: ts("issued_at"),
+    /** Its credential asked to be ejected at its expiry (`ejectAtExpiry`): when (docs/decisions/1323). */
+    ejectAt: ts("eject_at"),
+    /** The project key that minted its credential (revoking the key's room tokens: docs/decisions/1321). */
+    keyId: text("key_id"),
+    /** What it publishes, as the plane reported it (Janus: kind and mid per stream), for muting. */
+    publishedTracks: jsonb("published_tracks").$type<{ kind: "audio" | "video"; mid: string }[]>(),
   },
   (t) => [
+    // eject-expired-participants: present connections whose credential asked to leave at expiry.
+    index("media_connections_eject_idx").on(t.ejectAt).where(sql`eject_at IS NOT NULL AND left_at IS NULL`),
+    // Revoking a key's room tokens removes the connections it admitted.
+    index("media_connections_key_idx").on(t.keyId).where(sql`key_id IS NOT NULL AND left_at IS NULL`),
     // A session's end closes its connections.
     index("media_connections_session_idx").on(t.sessionRef),
     // A leave names the room and the participant id; reconcile reads a room's connections.
@@ -411,6 +540,10 @@ export const recordings = pgTable(
     index("recordings_room_idx").on(t.roomId),
     // A media plane's report names its own handle (LiveKit: the egress id): the recording it is.
     index("recordings_media_ref_idx").on(t.mediaRef).where(sql`media_ref IS NOT NULL`),
+    // Deletes check that no other row points at a key or prefix (lib/storage/object-deletions.ts).
+    index("recordings_object_key_idx")
+      .on(t.objectKey.op("text_pattern_ops"))
+      .where(sql`object_key IS NOT NULL`),
     // Recordings stopped and still waiting for their file (lib/recordings/start-auto-recordings.ts).
     index("recordings_stopped_in_progress_idx")
       .on(t.stoppedAt)
@@ -418,6 +551,52 @@ export const recordings = pgTable(
     // GET recordings?project_id=…[&until=&since=]: one project's completed rows, newest first, by
     // started_at ranges (lib/recordings/list-recordings.ts); also a project's recordings at deletion.
     index("recordings_project_state_started_idx").on(t.projectId, t.state, t.startedAt.desc(), t.id.desc()),
+  ],
+);
+
+/**
+ * One output of a live stream as stored (issue 45): `hls` (segments in the service's storage) or
+ * `rtmp` (a customer's destination; its stream key sealed with the at-rest key, never served).
+ */
+export interface StoredStreamOutput {
+  kind: "hls" | "rtmp";
+  url?: string;
+  keyCiphertext?: string;
+  state: "pending" | "live" | "ended" | "failed";
+  failureReason?: string;
+}
+
+/** Live streams of rooms (issue 45, migration 0037; docs/streaming.md). */
+export const streams = pgTable(
+  "streams",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => orgs.id, { onDelete: "cascade" }),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    roomId: text("room_id")
+      .notNull()
+      .references(() => rooms.id, { onDelete: "cascade" }),
+    state: text("state").$type<StreamState>().notNull(),
+    outputs: jsonb("outputs").$type<StoredStreamOutput[]>().notNull(),
+    /** The media node the stream was started on, and the plane's handle for it (Janus: its forwarders). */
+    mediaNode: text("media_node"),
+    mediaRef: text("media_ref"),
+    startedAt: ts("started_at"),
+    /** When a stop was asked for, or the room ended. */
+    stoppedAt: ts("stopped_at"),
+    endedAt: ts("ended_at"),
+    failureReason: text("failure_reason"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    enumCheck("streams", "state"),
+    // GET rooms/:id/streams: one room's streams, newest first; the room's running streams.
+    index("streams_room_created_idx").on(t.roomId, t.createdAt.desc(), t.id.desc()),
+    // GET …/streams/:id and the agent's look-ups are by primary key, scoped by org in the WHERE.
   ],
 );
 
@@ -442,6 +621,8 @@ export const apiKeys = pgTable(
     rotatedAt: ts("rotated_at"),
     revokedAt: ts("revoked_at"),
     lastUsedAt: ts("last_used_at"),
+    /** Room tokens this key minted before this time admit nobody (docs/decisions/1321). */
+    roomTokensRevokedAt: ts("room_tokens_revoked_at"),
   },
   (t) => [
     enumCheck("api_keys", "scope"),
@@ -452,6 +633,45 @@ export const apiKeys = pgTable(
     index("api_keys_project_idx").on(t.projectId, t.createdAt.desc()),
     // Overview checklist: has the org a key, and has one been used (lib/insights/load-checklist.ts).
     index("api_keys_org_used_idx").on(t.orgId, t.lastUsedAt),
+  ],
+);
+
+/**
+ * Workspace API keys (docs/decisions/1290): an org-level credential for automation, accepted by the
+ * whole `/v1/workspace` API with a role and an optional project scope. Presented as
+ * `svc_wk_<id>.<secret>`; only the SHA-256 of the secret is stored, compared in constant time.
+ */
+export const workspaceKeys = pgTable(
+  "workspace_keys",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => orgs.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    role: text("role").$type<Role>().notNull(),
+    /** Null: the whole org. A key scoped to a project goes with it. */
+    projectId: text("project_id").references(() => projects.id, { onDelete: "cascade" }),
+    /** hex SHA-256 of the secret part; the secret itself is never stored. */
+    secretHash: text("secret_hash").notNull(),
+    /** The visible start of the presented key, for lists and logs. */
+    prefix: text("prefix").notNull(),
+    /** The user who made it (or null: a key made by a key, or a user since deleted). */
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    /** The key that made it, when a key did. */
+    createdByKey: text("created_by_key"),
+    createdAt: createdAt(),
+    expiresAt: ts("expires_at"),
+    rotatedAt: ts("rotated_at"),
+    revokedAt: ts("revoked_at"),
+    lastUsedAt: ts("last_used_at"),
+  },
+  (t) => [
+    enumCheck("workspace_keys", "role"),
+    // The console's list: an org's keys, newest first.
+    index("workspace_keys_org_created_idx").on(t.orgId, t.createdAt.desc()),
+    // A project's deletion cascades through it.
+    index("workspace_keys_project_idx").on(t.projectId),
   ],
 );
 
@@ -680,6 +900,74 @@ export const mediaReports = pgTable(
   (t) => [enumCheck("media_reports", "type"), index("media_reports_received_idx").on(t.receivedAt)],
 );
 
+/** What the media intake stores per request (lib/media/accept-intake.ts): JSON, dates as ISO strings. */
+export interface MediaIntakeBody {
+  observations: Record<string, unknown>[];
+  reports: Record<string, unknown>[];
+  /** A plane's stream reports (lib/streams/plane-stream-report.ts); absent in older rows. */
+  streams?: Record<string, unknown>[];
+}
+
+/**
+ * Accepted media-plane requests not applied yet (docs/decisions/1200): one insert before the 202;
+ * the apply-media-intake job applies a node's requests one at a time in `seq` order and deletes
+ * each when done. `position` is the next item to apply, `attempts` its failures so far.
+ */
+export const mediaIntake = pgTable(
+  "media_intake",
+  {
+    id: text("id").primaryKey(),
+    seq: bigserial("seq", { mode: "number" }).notNull(),
+    driver: text("driver").notNull(),
+    node: text("node").notNull(),
+    /** Requests of one stream apply one at a time, in order: the node, or the driver's finer key. */
+    stream: text("stream").notNull(),
+    body: jsonb("body").$type<MediaIntakeBody>().notNull(),
+    position: integer("position").notNull().default(0),
+    attempts: integer("attempts").notNull().default(0),
+    nextAt: ts("next_at").notNull().defaultNow(),
+    leaseUntil: ts("lease_until"),
+    lastError: text("last_error"),
+    receivedAt: ts("received_at").notNull().defaultNow(),
+  },
+  (t) => [index("media_intake_stream_seq_idx").on(t.stream, t.seq)],
+);
+
+/** Intake items that failed every retry (docs/runbook.md, "Media events dead-lettered"). */
+export const mediaDeadLetters = pgTable(
+  "media_dead_letters",
+  {
+    id: text("id").primaryKey(),
+    intakeId: text("intake_id").notNull(),
+    driver: text("driver").notNull(),
+    node: text("node").notNull(),
+    position: integer("position").notNull(),
+    item: jsonb("item").$type<Record<string, unknown>>().notNull(),
+    error: text("error").notNull(),
+    attempts: integer("attempts").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("media_dead_letters_created_idx").on(t.createdAt)],
+);
+
+/** A leave applied before its join (docs/decisions/1201): the join closes at once when it comes. */
+export const mediaEarlyLeaves = pgTable(
+  "media_early_leaves",
+  {
+    roomId: text("room_id")
+      .notNull()
+      .references(() => rooms.id, { onDelete: "cascade" }),
+    participantRef: text("participant_ref").notNull(),
+    ref: text("ref").notNull(),
+    at: ts("at").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: "media_early_leaves_pk", columns: [t.roomId, t.participantRef] }),
+    index("media_early_leaves_created_idx").on(t.createdAt),
+  ],
+);
+
 export const invitations = pgTable(
   "invitations",
   {
@@ -794,6 +1082,11 @@ export const auditLog = pgTable(
     seq: bigint("seq", { mode: "number" }),
     prevHash: text("prev_hash"),
     hash: text("hash"),
+    /**
+     * HMAC of the entry's fields with the audit key, which the database never holds
+     * (lib/audit/audit-seal.ts, docs/decisions/1264): an entry INSERTed by anyone but the app fails.
+     */
+    seal: text("seal"),
   },
   (t) => [
     enumCheck("audit_log", "actor_type"),
@@ -887,6 +1180,12 @@ export const auditLogCheckpoints = pgTable("audit_log_checkpoints", {
   seal: text("seal"),
 });
 
+/** From when every audit entry must carry a seal (migration 0030; one row, read-only to the app role). */
+export const auditSealEpoch = pgTable("audit_seal_epoch", {
+  id: boolean("id").primaryKey().default(true),
+  sealedFrom: ts("sealed_from").notNull(),
+});
+
 /**
  * Stored objects to delete (docs/decisions/0920): written in the transaction that deletes a
  * recording or a project, so the deletion survives a restart; the `delete-stored-objects` job
@@ -908,3 +1207,261 @@ export const objectDeletions = pgTable(
   // The job's claim: due rows, oldest first.
   (t) => [index("object_deletions_due_idx").on(t.nextAttemptAt)],
 );
+
+/**
+ * Self-hosted licences issued in cloud mode (docs/decisions/1275): the key itself is shown once and
+ * never stored (it is a signed statement, re-made by nobody); the row is what the list shows and
+ * what the revocation list publishes.
+ */
+export const licenses = pgTable(
+  "licenses",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => orgs.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** The licence signing key that signed it (its `kid`). */
+    kid: text("kid").notNull(),
+    seats: integer("seats").notNull(),
+    concurrentParticipants: integer("concurrent_participants").notNull(),
+    expiresAt: ts("expires_at").notNull(),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    revokedAt: ts("revoked_at"),
+    revokedBy: text("revoked_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    // The console's list: an org's licences, newest first.
+    index("licenses_org_idx").on(t.orgId, t.createdAt.desc(), t.id.desc()),
+    // The published revocation list: revoked licences not yet expired.
+    index("licenses_revoked_idx").on(t.expiresAt).where(sql`revoked_at IS NOT NULL`),
+  ],
+);
+
+/** Licence signing keys of the embedded default (production passes SVC_LICENSE_SIGNING_KEY). */
+export const licenseSigningKeys = pgTable(
+  "license_signing_keys",
+  {
+    kid: text("kid").primaryKey(),
+    alg: text("alg").$type<SigningAlg>().notNull(),
+    /** The private JWK, encrypted with the at-rest key. */
+    privateJwkCiphertext: text("private_jwk_ciphertext").notNull(),
+    publicJwk: jsonb("public_jwk").notNull(),
+    createdAt: createdAt(),
+  },
+  () => [enumCheck("license_signing_keys", "alg")],
+);
+
+/**
+ * A self-hosted install's licence state, shared by its instances (one row, id 1): what the last
+ * check found, when the issuer last answered (the grace clock), the newest revocation list seen
+ * (no rollback), and which licence `license.revoked` was already sent for (once per licence).
+ */
+export const licenseState = pgTable("license_state", {
+  id: integer("id").primaryKey(),
+  licenseId: text("license_id"),
+  status: text("status").notNull(),
+  reason: text("reason"),
+  checkedAt: ts("checked_at").notNull(),
+  /** When this install first checked the licence it holds now: the grace clock starts there if the issuer was never reached. */
+  licenseSeenAt: ts("license_seen_at"),
+  issuerReachedAt: ts("issuer_reached_at"),
+  /** Why the last poll of the revocation list failed; null when it succeeded. */
+  issuerError: text("issuer_error"),
+  revocationsIssuedAt: ts("revocations_issued_at"),
+  revokedLicenseIds: text("revoked_license_ids").array().notNull().default(sql`'{}'::text[]`),
+  invalidSince: ts("invalid_since"),
+  eventSentFor: text("event_sent_for"),
+});
+
+/**
+ * A share-link guest waiting to be let in (docs/decisions/1350): the name they typed, a hash of the
+ * secret their page polls with, and the member's decision. The token is minted when the admitted
+ * guest next polls, once.
+ */
+export const roomKnocks = pgTable(
+  "room_knocks",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => orgs.id, { onDelete: "cascade" }),
+    roomId: text("room_id")
+      .notNull()
+      .references(() => rooms.id, { onDelete: "cascade" }),
+    displayName: text("display_name").notNull(),
+    /** SHA-256 of the secret the guest's page holds (hex); the secret itself is never stored. */
+    secretHash: text("secret_hash").notNull(),
+    state: text("state").$type<KnockState>().notNull().default("waiting"),
+    createdAt: createdAt(),
+    /** The guest's page polls; a knock not seen for a while is a guest who gave up. */
+    lastSeenAt: ts("last_seen_at").notNull().defaultNow(),
+    decidedAt: ts("decided_at"),
+    decidedBy: text("decided_by"),
+    /** When the admitted guest's token was minted: once per knock. */
+    tokenIssuedAt: ts("token_issued_at"),
+  },
+  (t) => [
+    enumCheck("room_knocks", "state"),
+    // The host's waiting list: a room's knocks by state, oldest first.
+    index("room_knocks_room_state_idx").on(t.roomId, t.state, t.createdAt),
+  ],
+);
+
+/**
+ * A person's passkeys (migration 0038, docs/decisions/1340): the WebAuthn credential id and COSE
+ * public key (base64url; public, so not encrypted), the signature counter that must move forward
+ * (a clone's would not), the transports the browser reported, and a name the person chose.
+ */
+export const passkeys = pgTable(
+  "passkeys",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    credentialId: text("credential_id").notNull(),
+    publicKey: text("public_key").notNull(),
+    counter: bigint("counter", { mode: "number" }).notNull().default(0),
+    transports: jsonb("transports").$type<string[]>().notNull().default([]),
+    name: text("name").notNull(),
+    backedUp: boolean("backed_up").notNull().default(false),
+    createdAt: createdAt(),
+    lastUsedAt: ts("last_used_at"),
+  },
+  (t) => [
+    // Sign-in: the credential the authenticator names; one credential belongs to one person.
+    uniqueIndex("passkeys_credential_key").on(t.credentialId),
+    // The person's list (oldest first), the session query's "has a passkey", removal by user.
+    index("passkeys_user_idx").on(t.userId, t.createdAt),
+  ],
+);
+
+/**
+ * Outstanding WebAuthn challenges, single-use (deleted as they are checked) and short-lived
+ * (docs/decisions/1340). Registration binds the person; sign-in has no person yet.
+ */
+export const webauthnChallenges = pgTable(
+  "webauthn_challenges",
+  {
+    challenge: text("challenge").primaryKey(),
+    purpose: text("purpose").$type<(typeof WEBAUTHN_PURPOSES)[number]>().notNull(),
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: ts("expires_at").notNull(),
+  },
+  (t) => [
+    enumCheck("webauthn_challenges", "purpose"),
+    // The purge of expired challenges at every issue.
+    index("webauthn_challenges_expires_idx").on(t.expiresAt),
+  ],
+);
+
+/**
+ * An org's single sign-on over OpenID Connect (migration 0038, docs/decisions/1343): the provider's
+ * issuer, our client id and secret (secret-box encrypted), the role of people it brings in for the
+ * first time, and whether password sign-in is refused for its domains.
+ */
+export const orgSso = pgTable(
+  "org_sso",
+  {
+    orgId: text("org_id")
+      .primaryKey()
+      .references(() => orgs.id, { onDelete: "cascade" }),
+    issuer: text("issuer").notNull(),
+    clientId: text("client_id").notNull(),
+    clientSecret: text("client_secret").notNull(),
+    defaultRole: text("default_role").$type<Role>().notNull(),
+    requireSso: boolean("require_sso").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  () => [enumCheck("org_sso", "default_role")],
+);
+
+/** Email domains an org's SSO covers: each claimed by one org at most (the primary key). */
+export const ssoDomains = pgTable(
+  "sso_domains",
+  {
+    domain: text("domain").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => orgs.id, { onDelete: "cascade" }),
+  },
+  // The org's domains (settings page, replacing them).
+  (t) => [index("sso_domains_org_idx").on(t.orgId)],
+);
+
+/**
+ * SSO sign-ins under way: the SHA-256 of the state (the browser holds it in a cookie too), the
+ * nonce the ID token must carry, the PKCE verifier (secret-box encrypted). Single-use, 10 minutes.
+ */
+export const ssoStates = pgTable(
+  "sso_states",
+  {
+    stateHash: text("state_hash").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => orgs.id, { onDelete: "cascade" }),
+    nonce: text("nonce").notNull(),
+    codeVerifier: text("code_verifier").notNull(),
+    expiresAt: ts("expires_at").notNull(),
+  },
+  // The purge of expired states at every start.
+  (t) => [index("sso_states_expires_idx").on(t.expiresAt)],
+);
+export * from "./schema-usage";
+
+/**
+ * Room-token revocations (docs/decisions/1320): a room's tokens issued before `issued_before` (of
+ * one identity, or of everyone when `identity` is null) admit nobody; a join on one is removed.
+ */
+export const roomRevocations = pgTable(
+  "room_revocations",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => orgs.id, { onDelete: "cascade" }),
+    roomId: text("room_id")
+      .notNull()
+      .references(() => rooms.id, { onDelete: "cascade" }),
+    identity: text("identity"),
+    issuedBefore: ts("issued_before").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // A join checks its room's revocations (few per room): by room, then identity.
+    index("room_revocations_room_idx").on(t.roomId, t.identity),
+  ],
+);
+
+/**
+ * Bans (docs/decisions/1322): the identity is refused new room tokens for the room until `until`
+ * (null: for good); the ban's revocation cuts off the tokens it already holds.
+ */
+export const roomBans = pgTable(
+  "room_bans",
+  {
+    roomId: text("room_id")
+      .notNull()
+      .references(() => rooms.id, { onDelete: "cascade" }),
+    identity: text("identity").notNull(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => orgs.id, { onDelete: "cascade" }),
+    until: ts("until"),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.roomId, t.identity] })],
+);
+
+/**
+ * Each room's last event sequence number (docs/decisions/1325): one row per room, so no row is
+ * shared by the events of different rooms (nor rewritten by every event of an org).
+ */
+export const roomEventSequences = pgTable("room_event_sequences", {
+  /** No foreign key (migration 0036): an event is numbered whatever the room row does meanwhile. */
+  roomId: text("room_id").primaryKey(),
+  last: bigint("last", { mode: "number" }).notNull(),
+});

@@ -57,3 +57,42 @@ test("the owner of a new cloud org selects a plan before building", async ({ pag
   await expect(page.getByRole("listitem").filter({ hasText: "Current plan" })).toContainText("Pro");
   await shot(page, "cloud-plan-selected");
 });
+
+test("signing in before confirming the email says so, not that the password is wrong (decision 1351)", async ({
+  page,
+}) => {
+  const email = `early-${Date.now().toString(36)}@nimbus.test`;
+  const signedUp = await page.request.post("/v1/auth/signup", {
+    data: { email, password: "early-password-1", display_name: "Early Bird", org_name: "Early" },
+  });
+  expect(signedUp.status()).toBe(202);
+  // The sign-up is stored after the answer: sign in until it is there (a deadline, no fixed sleep).
+  await page.goto("/login");
+  // The form's own message (Next's route announcer is an empty role=alert too).
+  const alert = page.locator("#login-error");
+  await expect
+    .poll(
+      async () => {
+        await page.getByLabel("Email").fill(email);
+        await page.getByLabel("Password").fill("early-password-1");
+        await page.getByRole("button", { name: "Sign in" }).click();
+        await expect(alert).toBeVisible();
+        return alert.textContent();
+      },
+      { timeout: 20_000 },
+    )
+    .toMatch(/Confirm your email address first/);
+  await expect(alert).not.toContainText("wrong");
+  for (const size of [
+    { width: 1440, height: 900 },
+    { width: 375, height: 812 },
+  ]) {
+    await page.setViewportSize(size);
+    await expectAccessible(page, `sign-in before confirming at ${size.width} px`);
+    await shot(page, `sign-in-unconfirmed-${size.width}`, { fullPage: false });
+  }
+  // Someone without the password learns nothing: the answer any unknown address gets.
+  await page.getByLabel("Password").fill("not-the-password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(alert).toHaveText(/The email or password is wrong/);
+});

@@ -98,14 +98,14 @@ for (const [label, size] of [
       await expectReasonOnPress(
         viewer,
         "remove-participant",
-        /Owner, Admin or Developer role\. You are a Viewer/,
+        /Owner, Admin or Developer role\. Your role is Viewer/,
       );
       const refused = await viewer.request.delete(`/v1/workspace/rooms/${room.id}/participants/ann`);
       expect(refused.status()).toBe(403);
       // A blocked form says why beside its button, with no hover or press at all.
       const reason = viewer.getByTestId("invite-form").locator(".blocked-reason");
       await expect(reason).toBeVisible();
-      await expect(reason).toContainText("You are a Viewer");
+      await expect(reason).toContainText("Your role is Viewer");
       await expectAccessible(viewer, `a Viewer's room page at ${label}`);
       await shot(viewer, `room-viewer-reasons-${label}`);
       await context.close();

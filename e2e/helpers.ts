@@ -10,6 +10,8 @@ export const SHOTS = path.join(import.meta.dirname, "screenshots");
 export const MOBILE = { width: 375, height: 812 };
 /** The console's overview (`/`), where a sign-in lands. */
 export const HOME = /^https?:\/\/[^/]+\/$/;
+/** A Billing member's home: Usage (issue 44). */
+export const BILLING_HOME = /^https?:\/\/[^/]+\/usage$/;
 
 /** Signs in through the real sign-in page (next-auth credentials) and waits for the console. */
 export async function signIn(

@@ -138,7 +138,7 @@ test("viewer: sees every list, and no control that changes anything works", asyn
 
   await signIn(page, "viewer@acme.test");
   await page.goto("/projects");
-  const viewerTip = `${BUILDERS} You are a Viewer.`;
+  const viewerTip = `${BUILDERS} Your role is Viewer.`;
 
   await expect(page.getByTestId("project-card").first()).toBeVisible();
   await expectInert(page.getByTestId("new-project"), viewerTip);
@@ -154,7 +154,7 @@ test("viewer: sees every list, and no control that changes anything works", asyn
   await expect(page.getByTestId("share-link")).toHaveText(/^https:\/\//);
   await expectInert(
     page.getByTestId("send-invitations"),
-    "Requires the Owner, Admin, Developer, Member or Billing role. You are a Viewer.",
+    "Requires the Owner, Admin, Developer, Member or Billing role. Your role is Viewer.",
   );
   await expectInert(page.getByTestId("mint-test-token"), viewerTip);
   await page.getByTestId("send-invitations").click({ force: true });
@@ -166,7 +166,7 @@ test("viewer: sees every list, and no control that changes anything works", asyn
   for (const button of await page.getByTestId("download-recording").all()) {
     await expectInert(
       button,
-      "Requires the Owner, Admin, Developer, Member or Billing role. You are a Viewer.",
+      "Requires the Owner, Admin, Developer, Member or Billing role. Your role is Viewer.",
     );
   }
   await shot(page, "viewer-recordings");
@@ -223,7 +223,7 @@ test("member: downloads a recording and invites a guest, whose email lands in th
     page.waitForEvent("download"),
     row.getByTestId("download-recording").click(),
   ]);
-  expect(download.suggestedFilename()).toMatch(/^[a-z]{3}-[a-z]{4}-[a-z]{3}-\d{8}-\d{6}\.webm$/);
+  expect(download.suggestedFilename()).toMatch(/^[a-z]{3}-[a-z]{4}-[a-z]{3}-\d{8}-\d{6}\.mp4$/);
   const file = await download.path();
   expect(fs.statSync(file).size).toBe(expected?.size_bytes);
   await expect(toast(page, "Download started")).toBeVisible();
@@ -231,14 +231,14 @@ test("member: downloads a recording and invites a guest, whose email lands in th
 
   // Members use rooms but do not create them.
   await mainNav(page).getByRole("link", { name: "Rooms" }).click();
-  await expectInert(page.getByTestId("new-room"), `${BUILDERS} You are a Member.`);
+  await expectInert(page.getByTestId("new-room"), `${BUILDERS} Your role is Member.`);
   await page
     .getByTestId("room-row")
     .filter({ hasText: "All-hands webinar" })
     .first()
     .getByRole("link", { name: "All-hands webinar" })
     .click();
-  await expectInert(page.getByTestId("mint-test-token"), `${BUILDERS} You are a Member.`);
+  await expectInert(page.getByTestId("mint-test-token"), `${BUILDERS} Your role is Member.`);
 
   // The invitation: one good address, one bad.
   const guest = `guest-${Date.now().toString(36)}@example.com`;

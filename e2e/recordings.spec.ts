@@ -3,7 +3,7 @@ import { expectAccessible, expectInert, MOBILE, shot, signIn } from "./helpers";
 
 /**
  * Issue 35 in the console (docs/recordings.md): the demo data's recordings are real videos that
- * play in the page (Play: the presigned link as the video's source); a room page's Recording card
+ * play in the page (Play: the HLS rendition through hls.js, else the MP4 link); a room page's Recording card
  * offers Start to the roles that may, disabled with the reason when the room cannot be recorded,
  * and to the others with the roles that may. At 1440 px and 375 px, with axe.
  */
@@ -43,6 +43,8 @@ for (const { name, size } of WIDTHS) {
       });
       await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(0.2);
       await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);
+      // The HLS rendition through hls.js (docs/decisions/1247), its media from storage.
+      await expect(video).toHaveAttribute("data-source", "hls");
       await expectAccessible(page, "recording player");
       await shot(page, `recordings-play-${name}`, { fullPage: false });
     });

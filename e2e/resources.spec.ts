@@ -161,7 +161,7 @@ test("each action is inert, naming the roles that may, for roles without it", as
   await expect(page.getByTestId("edit-project")).not.toHaveAttribute("aria-disabled", "true");
   await expectInert(
     page.getByTestId("delete-project"),
-    "Requires the Owner or Admin role. You are a Developer.",
+    "Requires the Owner or Admin role. Your role is Developer.",
   );
   // Opening the project made it the switcher's current project (docs/decisions/1076), whose list
   // of recordings is empty: back to All projects, where the demo data's recordings are.
@@ -172,7 +172,7 @@ test("each action is inert, naming the roles that may, for roles without it", as
   // The demo data's recordings are listed; a Developer may download but not delete them.
   await expectInert(
     page.getByTestId("delete-recording").first(),
-    "Requires the Owner or Admin role. You are a Developer.",
+    "Requires the Owner or Admin role. Your role is Developer.",
   );
 
   await page.context().clearCookies();
@@ -180,21 +180,21 @@ test("each action is inert, naming the roles that may, for roles without it", as
   await page.goto(`/projects/${project.id}`);
   await expectInert(
     page.getByTestId("edit-project"),
-    "Requires the Owner, Admin or Developer role. You are a Viewer.",
+    "Requires the Owner, Admin or Developer role. Your role is Viewer.",
   );
   await expectInert(
     page.getByTestId("delete-project"),
-    "Requires the Owner or Admin role. You are a Viewer.",
+    "Requires the Owner or Admin role. Your role is Viewer.",
   );
   await expectAccessible(page, "project page as a viewer");
   await page.goto(`/rooms/${room.id}`);
   await expectInert(
     page.getByTestId("rename-room"),
-    "Requires the Owner, Admin or Developer role. You are a Viewer.",
+    "Requires the Owner, Admin or Developer role. Your role is Viewer.",
   );
   await expectInert(
     page.getByTestId("end-room"),
-    "Requires the Owner, Admin or Developer role. You are a Viewer.",
+    "Requires the Owner, Admin or Developer role. Your role is Viewer.",
   );
   await page.setViewportSize(MOBILE);
   await expectNoHorizontalOverflow(page);

@@ -12,7 +12,7 @@ test.describe("role-aware controls", () => {
     await expect(newProject).toHaveAttribute("aria-disabled", "true");
     await newProject.hover();
     const tip = page.getByRole("tooltip");
-    await expect(tip).toHaveText("Requires the Owner, Admin or Developer role. You are a Viewer.");
+    await expect(tip).toHaveText("Requires the Owner, Admin or Developer role. Your role is Viewer.");
     await expect(tip).toBeVisible();
     await shot(page, "viewer-projects", { fullPage: false });
     await newProject.click({ force: true });

@@ -110,7 +110,7 @@ test.describe("rooms", () => {
     const rows = page.getByTestId("room-row");
     await expect(rows).toHaveCount(25);
     await expect(rows.first()).toContainText("Paged room 30");
-    await expect(page.getByTestId("room-count")).toHaveText("25 rooms shown");
+    await expect(page.getByTestId("room-count")).toHaveText("25 of 30 rooms");
     await page.getByRole("button", { name: "Load more" }).click();
     await expect(rows).toHaveCount(30);
     await expect(rows.last()).toContainText("Paged room 01");

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { expectInert, mainNav, shot, signIn } from "./helpers";
+import { BILLING_HOME, expectInert, mainNav, shot, signIn } from "./helpers";
 
 /**
  * Issue 19's journey, through the console only: the owner invites an admin, who accepts from the
@@ -108,7 +108,7 @@ test("owner invites an admin, who invites a viewer; removing the viewer signs th
 test("account page: a wrong current password is explained; sign out everywhere ends this session", async ({
   page,
 }) => {
-  await signIn(page, "billing@acme.test");
+  await signIn(page, "billing@acme.test", undefined, BILLING_HOME);
   await page.getByTestId("user-name").click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Account");
   await page.getByLabel("Current password").fill("not-the-password");

@@ -132,7 +132,7 @@ test("viewer: sees health and the debugger; recovery and test sends are inert an
   await signIn(page, "viewer@acme.test");
   await page.goto(`/webhooks/${id}`);
   await expect(page.getByTestId("endpoint-health")).toBeVisible();
-  const tip = "Requires the Owner, Admin or Developer role. You are a Viewer.";
+  const tip = "Requires the Owner, Admin or Developer role. Your role is Viewer.";
   await expectInert(page.getByTestId("recover-deliveries"), tip);
   await expectInert(page.getByTestId("send-test-event"), tip);
   await page.setViewportSize(MOBILE);

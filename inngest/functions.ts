@@ -30,7 +30,13 @@ function jobStep(step: Step): JobStep {
 /** A scheduled job's pass as one step. Work it tracks is awaited within the step. */
 async function runPass(job: Extract<JobDefinition, { kind: "scheduled" }>) {
   const tracked: Promise<unknown>[] = [];
-  const ctx: PassContext = { now: new Date(), inFlight: 0, track: (work) => void tracked.push(work) };
+  const ctx: PassContext = {
+    now: new Date(),
+    inFlight: 0,
+    track: (work) => void tracked.push(work),
+    received: [],
+    nudged: true,
+  };
   const result = await observeJob(job.id, () => job.handler(ctx));
   await Promise.allSettled(tracked);
   return result.summary ?? {};

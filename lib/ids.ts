@@ -24,6 +24,19 @@ export const ID_PREFIXES = {
   instance: "ins_",
   objectDeletion: "del_",
   listen: "lsn_",
+  license: "lic_",
+  licenseKey: "lk_",
+  recoveryCode: "rcv_",
+  device: "dev_",
+  workspaceKey: "wk_",
+  mediaIntake: "mi_",
+  mediaDeadLetter: "mdl_",
+  /** A share-link guest's knock (docs/decisions/1350). */
+  knock: "knk_",
+  passkey: "pky_",
+  /** A room-token revocation (docs/decisions/1320). */
+  revocation: "rvk_",
+  stream: "str_",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -1,6 +1,7 @@
-import { and, type SQL, sql } from "drizzle-orm";
+import { and, type SQL, type Subquery, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
+import { COUNT_CAP } from "@/lib/count-cap";
 import type { DbOrTx } from "@/lib/db";
 import { runPreparedSql } from "@/lib/db-prepared";
 import { rowsOf } from "@/lib/db-rows";
@@ -68,6 +69,11 @@ export function afterCursor(
  */
 export function newestFirst(createdAtCol: PgColumn, idCol: PgColumn): SQL[] {
   return [sql`${createdAtCol} desc nulls last`, sql`${idCol} desc nulls last`];
+}
+
+/** `%text%` for ILIKE, with the pattern's own characters escaped: a list's "contains" search (issue 49). */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** Turns limit + 1 fetched rows into a page. */
@@ -149,4 +155,31 @@ export function decodeJsonPage(text: string, columns: Record<string, PgColumn>):
     }
     return row;
   });
+}
+
+/**
+ * How many rows of `from` match every filter, counted up to COUNT_CAP + 1 (more means "more than
+ * COUNT_CAP"): the "of 66" of a console list (issue 49). It reads the same index as the list's
+ * page, stopping after the cap, so a large org's count costs at most that many index entries.
+ */
+export async function countUpTo(db: DbOrTx, from: PgTable, filters: (SQL | undefined)[]): Promise<number> {
+  return countSelectionUpTo(
+    db,
+    db
+      .select({ one: sql`1` })
+      .from(from)
+      .where(and(...filters)),
+  );
+}
+
+/** A selection that can be capped and used as a subquery (drizzle's select builders). */
+interface Cappable {
+  limit(n: number): { as(alias: string): Subquery };
+}
+
+/** `countUpTo` of a selection with joins (e.g. recordings filtered by their room's name). */
+export async function countSelectionUpTo(db: DbOrTx, selection: Cappable): Promise<number> {
+  const capped = selection.limit(COUNT_CAP + 1).as("capped");
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
+  return Number(row?.n ?? 0);
 }

@@ -162,7 +162,7 @@ async function main() {
   }
 
   const port = await pickPort(Number(process.env.E2E_PORT ?? 3104));
-  const s3Port = await anyFreePort();
+
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "svc-e2e-"));
   // `localhost`, not 127.0.0.1: Chromium keeps the Secure session cookie on http://localhost.
   const baseUrl = `http://localhost:${port}`;
@@ -191,8 +191,11 @@ async function main() {
     SVC_MEET_HOST: "meet.svc.test",
     // The join page's one action opens the customer's app (e2e/join.spec.ts).
     SVC_JOIN_URL: "https://app.example.test/join?code={short_code}",
-    SVC_LOCAL_S3_PORT: String(s3Port),
     LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+    // Every browser of the suite signs in from 127.0.0.1: more than the 100 sign-ins per address
+    // in 15 minutes a real office shares (lib/ratelimit/policies.ts). The per-account and
+    // per-(account, address) budgets stay as shipped; tests/ratelimit* prove the per-IP one.
+    SVC_RATE_LIMITS: process.env.SVC_RATE_LIMITS ?? "sign-in-ip=2000/900",
   };
 
   const withCloud = process.env.E2E_CLOUD !== "0" && appEnv.SVC_DEPLOYMENT_MODE !== "cloud";
@@ -206,7 +209,6 @@ async function main() {
         SVC_DEPLOYMENT_MODE: "cloud",
         NEXTAUTH_URL: cloudUrl,
         SVC_BASE_URL: cloudUrl,
-        SVC_LOCAL_S3_PORT: String(await anyFreePort()),
       }
     : undefined;
 

@@ -7,6 +7,8 @@
  *   npm run media:janus -- --ice-enforce-list v0 --rtp-port-range 20000-20200
  *   npm run media:janus -- --node 2          # the second node of JANUS_URL
  *   npm run media:janus -- --write-only      # write the config, print its dir, do not start
+ *   npm run media:janus -- --turn            # also a local coturn (TURN relay, use-auth-secret)
+ *   npm run media:janus -- --turn --turn-ip 127.0.0.1 --turn-port 3478 --turn-relay-ports 49160-49200
  */
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -18,6 +20,7 @@ import { parseArgs } from "node:util";
 if (fs.existsSync(".env.local")) process.loadEnvFile(".env.local");
 const { env } = await import("@/lib/env");
 const { renderJanusConfig } = await import("@/lib/media/janus/render-config");
+const { nodeEventsSecret } = await import("@/lib/media/janus/credential");
 
 const { values: args } = parseArgs({
   options: {
@@ -28,6 +31,10 @@ const { values: args } = parseArgs({
     "ws-port": { type: "string" },
     "recordings-dir": { type: "string" },
     "write-only": { type: "boolean", default: false },
+    turn: { type: "boolean", default: false },
+    "turn-ip": { type: "string" },
+    "turn-port": { type: "string", default: "3478" },
+    "turn-relay-ports": { type: "string", default: "49160-49200" },
   },
 });
 
@@ -52,6 +59,7 @@ function settings() {
       pub: new URL(pub),
       tokenSecret: env.JANUS_TOKEN_SECRET,
       eventsSecret: env.JANUS_EVENTS_SECRET,
+      node: api,
       configured: true,
     };
   }
@@ -68,6 +76,7 @@ function settings() {
     pub: new URL("ws://127.0.0.1:8188"),
     tokenSecret,
     eventsSecret,
+    node: "http://127.0.0.1:8088/janus",
     configured: false,
   };
 }
@@ -78,7 +87,8 @@ const files = renderJanusConfig(
   {
     tokenSecret: s.tokenSecret,
     eventsUrl: `${env.baseUrl}/v1/internal/media/janus`,
-    eventsSecret: s.eventsSecret,
+    // The node's own events credential (docs/decisions/1215), never JANUS_EVENTS_SECRET itself.
+    eventsSecret: nodeEventsSecret(s.eventsSecret, s.node),
     serverName: `svc-janus-${args.node}`,
     http: { ip: s.api.hostname, port: port(s.api, 8088) },
     ...(s.pub.protocol.startsWith("ws")
@@ -109,12 +119,68 @@ if (args["write-only"]) process.exit(0);
 if (spawnSync("janus", ["-V"], { stdio: "ignore" }).error) {
   console.error(`\`janus\` is not installed. On Debian or Ubuntu:
 
-  sudo apt-get install janus janus-tools libjs-janus-gateway
+  sudo apt-get install janus janus-tools libjs-janus-gateway libjs-webrtc-adapter
 
 (docs/media-plane.md has other systems and newer versions.)`);
   process.exit(1);
 }
 
+/**
+ * A local coturn (docs/media-plane.md, "TURN"; docs/decisions/1248): the TURN REST API scheme
+ * (`use-auth-secret`), so the service's time-limited credentials work with it. The secret is
+ * SVC_TURN_SECRET, or a development one kept with the config.
+ */
+function startTurn() {
+  if (spawnSync("turnserver", ["--version"], { stdio: "ignore" }).error) {
+    console.error("`turnserver` is not installed. On Debian or Ubuntu: sudo apt-get install coturn");
+    process.exit(1);
+  }
+  const file = path.join(dir, "dev-turn-secret");
+  const secret =
+    env.SVC_TURN_SECRET ??
+    (fs.existsSync(file) ? fs.readFileSync(file, "utf8").trim() : randomBytes(24).toString("hex"));
+  if (!env.SVC_TURN_SECRET) fs.writeFileSync(file, secret, { mode: 0o600 });
+  const ip = args["turn-ip"] ?? s.api.hostname;
+  const [minPort, maxPort] = (args["turn-relay-ports"] ?? "").split("-");
+  const conf = [
+    `listening-ip=${ip}`,
+    `relay-ip=${ip}`,
+    `listening-port=${args["turn-port"]}`,
+    `min-port=${minPort}`,
+    `max-port=${maxPort}`,
+    "use-auth-secret",
+    `static-auth-secret=${secret}`,
+    "realm=svc.local",
+    "fingerprint",
+    "no-tls",
+    "no-dtls",
+    "no-cli",
+    "no-multicast-peers",
+    "log-file=stdout",
+    `pidfile=${path.join(dir, "turnserver.pid")}`,
+    `userdb=${path.join(dir, "turndb")}`,
+    "",
+  ].join("\n");
+  const confFile = path.join(dir, "turnserver.conf");
+  fs.writeFileSync(confFile, conf, { mode: 0o600 });
+  if (!env.SVC_TURN_SECRET || !env.SVC_TURN_URLS) {
+    console.log(`TURN: add these to .env.local too:
+
+SVC_TURN_URLS=turn:${ip}:${args["turn-port"]}?transport=udp,turn:${ip}:${args["turn-port"]}?transport=tcp
+SVC_TURN_SECRET=${secret}
+`);
+  }
+  return spawn("turnserver", ["-c", confFile], { stdio: "inherit" });
+}
+
+const turn = args.turn ? startTurn() : undefined;
 const janus = spawn("janus", ["-F", dir, "-C", path.join(dir, "janus.jcfg")], { stdio: "inherit" });
-for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => janus.kill(signal));
-janus.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+for (const signal of ["SIGINT", "SIGTERM"] as const)
+  process.on(signal, () => {
+    janus.kill(signal);
+    turn?.kill(signal);
+  });
+janus.on("exit", (code, signal) => {
+  turn?.kill("SIGTERM");
+  process.exit(code ?? (signal ? 1 : 0));
+});

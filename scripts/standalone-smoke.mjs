@@ -67,7 +67,6 @@ const env = {
   NEXTAUTH_URL: `http://localhost:${port}`,
   SVC_BASE_URL: `http://localhost:${port}`,
   SVC_DATA_DIR: dataDir,
-  SVC_LOCAL_S3_PORT: String(await freePort()),
   PORT: String(port),
   HOSTNAME: "127.0.0.1",
   LOG_LEVEL: "warn",

@@ -51,6 +51,33 @@ describe("sign-up", () => {
     expect((await loginToken(email, "a-long-password")).length).toBeGreaterThan(40);
   });
 
+  it("signing in before confirming says so, only to whoever knows the password (decision 1351)", async () => {
+    const email = address();
+    const login = (password: string) =>
+      call("POST", "/v1/auth/login", { json: { email, password }, peer: "192.0.2.77" });
+    expect((await signup(body(email))).status).toBe(202);
+    const mail = await waitForEmail(email);
+    // The right password: a distinct code and words that say what to do, not "wrong password".
+    const early = expectProblem(await login("a-long-password"), 403, "email_not_confirmed");
+    expect(String(early.detail)).toMatch(/confirm your email/i);
+    expect(String(early.detail)).not.toMatch(/wrong/i);
+    expect((await login("a-long-password")).headers.get("set-cookie") ?? "").not.toContain("svc_session");
+    // A wrong one: exactly what an address nobody signed up with answers.
+    const wrong = expectProblem(await login("not-the-password"), 401, "invalid_credentials");
+    const nobody = expectProblem(
+      await call("POST", "/v1/auth/login", {
+        json: { email: address(), password: "a-long-password" },
+        peer: "192.0.2.78",
+      }),
+      401,
+      "invalid_credentials",
+    );
+    expect(wrong.detail).toBe(nobody.detail);
+    // Confirmed, the same password signs in.
+    expect((await verify(linkToken(mail.text, "verify-email"))).status).toBe(200);
+    expect((await loginToken(email, "a-long-password")).length).toBeGreaterThan(40);
+  });
+
   it("in cloud mode the new org has no plan yet", async () => {
     overrideEnvForTests({ SVC_SIGNUP: "open", SVC_DEPLOYMENT_MODE: "cloud", SVC_MEDIA_INGEST_SECRET: "x" });
     try {

@@ -8,9 +8,9 @@ import { getDb, type Tx } from "@/lib/db";
 import { rowsOf } from "@/lib/db-rows";
 import { newId } from "@/lib/ids";
 import { pruneExpired, retentionPass } from "@/lib/retention/run-retention";
-import { putObject } from "@/lib/storage/put-object";
+import { auditAnchorObjects } from "@/lib/storage/audit-anchor-objects";
 import { call } from "./helpers/app";
-import { addDatedEntries, asTableOwner, rechain } from "./helpers/audit";
+import { addDatedEntries, asTableOwner, rechain, sealedEntry } from "./helpers/audit";
 import { createOrg, type TestOrg } from "./helpers/fixtures";
 
 /**
@@ -64,11 +64,13 @@ describe("audit log tampering is detected", () => {
     const before = Date.now();
     const db = await getDb();
     await db.insert(auditLog).values({
-      id: newId("audit"),
-      orgId: o.id,
-      actorType: "user",
-      actorId: "usr_x",
-      action: "plan.selected",
+      ...sealedEntry({
+        id: newId("audit"),
+        orgId: o.id,
+        actorType: "user",
+        actorId: "usr_x",
+        action: "plan.selected",
+      }),
       createdAt: daysAgo(400),
     });
     const [row] = await chainOf(o.id);
@@ -213,9 +215,15 @@ describe("audit log tampering is detected", () => {
     const o = await createOrg();
     await addDatedEntries(o.id, [daysAgo(3)]);
     const db = await getDb();
-    await db
-      .insert(auditLog)
-      .values({ id: newId("audit"), orgId: o.id, actorType: "user", actorId: "u", action: "plan.selected" });
+    await db.insert(auditLog).values(
+      sealedEntry({
+        id: newId("audit"),
+        orgId: o.id,
+        actorType: "user",
+        actorId: "u",
+        action: "plan.selected",
+      }),
+    );
     const { summary } = await retentionPass({ now: new Date() });
     expect(summary?.audit_anchors).toBeGreaterThanOrEqual(1);
     expect((await verify(o)).anchor).toMatchObject({ seq: 2 });
@@ -225,13 +233,12 @@ describe("audit log tampering is detected", () => {
     const o = await createOrg();
     await addDatedEntries(o.id, [daysAgo(2)]);
     const [row] = await chainOf(o.id);
-    await putObject({
-      key: `audit-anchors/${o.id}.json`,
-      body: Buffer.from(
+    await auditAnchorObjects.put(
+      `audit-anchors/${o.id}.json`,
+      Buffer.from(
         JSON.stringify({ org_id: o.id, seq: 1, hash: row?.hash, anchored_at: "x", seal: "made-up" }),
       ),
-      contentType: "application/json",
-    });
+    );
     expect((await verify(o)).first_break).toMatchObject({ seq: null, reason: "anchor_invalid" });
   });
 });
@@ -264,13 +271,15 @@ describe("an app role that does not own the audit tables (npm run db:app-role)",
     );
     // What the app does: append, read, and prune through the database's function.
     await asRole(APP_ROLE, (tx) =>
-      tx.insert(auditLog).values({
-        id: newId("audit"),
-        orgId: o.id,
-        actorType: "user",
-        actorId: "u",
-        action: "plan.selected",
-      }),
+      tx.insert(auditLog).values(
+        sealedEntry({
+          id: newId("audit"),
+          orgId: o.id,
+          actorType: "user",
+          actorId: "u",
+          action: "plan.selected",
+        }),
+      ),
     );
     const [first] = await chainOf(o.id);
     const horizon = daysAgo(100).toISOString();

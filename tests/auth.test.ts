@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { memberships } from "@/db/schema";
 import { loginLimits } from "@/lib/auth/login";
+import { signInKeys } from "@/lib/auth/sign-in-keys";
 import { getDb } from "@/lib/db";
 import type { Identity } from "@/lib/identity/identity-schema";
 import { startSession } from "@/lib/sessions/start-session";
@@ -129,7 +130,7 @@ describe("POST /v1/auth/login", () => {
   }, 120_000);
 
   it("throttles attempts per client IP, keyed by the socket peer, not by a client's X-Forwarded-For", async () => {
-    for (let i = 0; i < 100; i++) await loginLimits.perIp.consume("203.0.113.9");
+    for (let i = 0; i < 100; i++) await loginLimits.perIp.consume(signInKeys.ip("203.0.113.9"));
     const from9 = (xff?: string) =>
       call<Identity>("POST", "/v1/auth/login", {
         json: { email: org.members.Owner.email, password: FIXTURE_PASSWORD },

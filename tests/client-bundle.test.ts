@@ -13,9 +13,11 @@ import { describe, expect, it } from "vitest";
 const ALLOWED_PACKAGES = new Set(["react", "react-dom", "next/link", "next/navigation", "next/dynamic"]);
 /**
  * Browser libraries a page may load on demand, through `import()` only, never in its first load:
- * LiveKit's client, loaded when a guest presses Join (docs/decisions/1093).
+ * LiveKit's client, loaded when a guest presses Join (docs/decisions/1093); hls.js, when a
+ * recording is played (docs/decisions/1247); uqr, when two-factor enrolment starts and draws its QR
+ * code (docs/decisions/1260); @simplewebauthn/browser, when a passkey button is pressed (docs/decisions/1340).
  */
-const ON_DEMAND_PACKAGES = new Set(["livekit-client"]);
+const ON_DEMAND_PACKAGES = new Set(["livekit-client", "hls.js", "uqr", "@simplewebauthn/browser"]);
 
 const ROOT = process.cwd();
 

@@ -44,9 +44,11 @@ describe("role texts", () => {
     expect(roleList(["Owner"])).toBe("Owner");
     expect(roleList(rolesWith("projects:create"))).toBe("Owner, Admin or Developer");
     expect(roleTooltip("recordings:download", "Viewer")).toBe(
-      "Requires the Owner, Admin, Developer, Member or Billing role. You are a Viewer.",
+      "Requires the Owner, Admin, Developer, Member or Billing role. Your role is Viewer.",
     );
-    expect(roleTooltip("plan:select", "Admin")).toBe("Requires the Owner or Billing role. You are an Admin.");
+    expect(roleTooltip("plan:select", "Admin")).toBe(
+      "Requires the Owner or Billing role. Your role is Admin.",
+    );
   });
 });
 

@@ -37,8 +37,8 @@ const call = (handler: ReturnType<ReturnType<typeof implement>>) =>
 describe("a handler's reply is typed by its contract", () => {
   it("accepts each declared status with its schema's body", () => {
     expectTypeOf<Reply<typeof contract>>().toEqualTypeOf<
-      | { status: 200; body: { id: string; count: number }; headers?: Record<string, string> }
-      | { status: 204; body?: undefined; headers?: Record<string, string> }
+      | { status: 200; body: { id: string; count: number }; headers?: Record<string, string | string[]> }
+      | { status: 204; body?: undefined; headers?: Record<string, string | string[]> }
     >();
     implement(contract)(async () => ({ status: 200, body: { id: "thg_1", count: 1 } }));
     implement(contract)(async () => ({ status: 204 }));
@@ -83,7 +83,7 @@ describe("serializers return their schema's output type", () => {
     expectTypeOf<Reply<typeof mintApiKeyContract>>().toEqualTypeOf<{
       status: 201;
       body: MintedApiKey;
-      headers?: Record<string, string>;
+      headers?: Record<string, string | string[]>;
     }>();
   });
 });

@@ -13,7 +13,7 @@ import {
   LEASE_MS,
   nextDueAt,
 } from "@/lib/webhooks/delivery/claim";
-import { FAIR_DUE } from "@/lib/webhooks/delivery/fair-due";
+import { CLAIM_CHOSEN } from "@/lib/webhooks/delivery/claim-chosen";
 import { recordEvent } from "@/lib/webhooks/outbox/record-event";
 import { createOrg, type TestOrg } from "./helpers/fixtures";
 import { type HttpsReceiver, startHttpsReceiver, testCertificate } from "./helpers/https-receiver";
@@ -129,52 +129,54 @@ describe("claiming due deliveries", () => {
 });
 
 /** Every node of an EXPLAIN (FORMAT JSON) plan, depth first. */
-type PlanNode = { Alias?: string; "Actual Loops"?: number; Plans?: PlanNode[] };
+type PlanNode = { Alias?: string; "Node Type"?: string; "Actual Loops"?: number; Plans?: PlanNode[] };
 function planNodes(node: PlanNode): PlanNode[] {
   return [node, ...(node.Plans ?? []).flatMap(planNodes)];
 }
 
-describe("the fair claim's cost (docs/decisions/1105)", () => {
-  it("counts each org's and each endpoint's attempts in flight once, whatever plan the database picks", async () => {
+describe("the fair claim's cost (docs/decisions/1105, 1230)", () => {
+  it("probes each chosen row by key, whatever plan the database picks", async () => {
     // Two endpoints with a backlog, some of it in flight: the counts of what is in flight are the
-    // ones a bad plan re-ran for every pending row (the embedded database has no statistics).
+    // ones a bad plan re-ran for every row (the embedded database has no statistics).
     const a = await endpoint("plan-a");
     await registerWebhook(org, `${rx.url}?plan-b`, ["room.ended"]);
     await emit(30, a.id);
     const db = await getDb();
     const now = new Date(Date.now() + 1000);
     expect(await claimDueDeliveries(db, now, 4)).toHaveLength(4);
-    const [due] = rowsOf<{ orgs: number; endpoints: number }>(
-      await db.execute(sql`select count(distinct org_id)::int as orgs, count(distinct endpoint_id)::int as endpoints
-        from deliveries where status = 'pending' and next_attempt_at <= ${now.toISOString()}::timestamptz`),
-    );
-    expect(due?.endpoints).toBe(2);
+    const chosen = rowsOf<{ id: string; org_id: string; endpoint_id: string }>(
+      await db.execute(sql`select id, org_id, endpoint_id from deliveries
+        where org_id = ${org.id} and status = 'pending' and locked_until is null
+        order by next_attempt_at, id limit 10`),
+    ).map((r, pos) => ({ ...r, pos }));
     const plans = await db.transaction(async (tx) => {
       // The plan a prepared statement falls back to after its first executions: no parameter
       // values, estimates from statistics (none on the embedded database).
       await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
       await tx.execute(
         sql.raw(
-          `prepare svc_test_fair_due(timestamptz, int, timestamptz, text, int, int) as ${FAIR_DUE} select id from due`,
+          `prepare svc_test_claim(timestamptz, json, timestamptz, text, int, int) as ${CLAIM_CHOSEN.text}`,
         ),
       );
       const at = now.toISOString();
+      const lease = new Date(now.getTime() + LEASE_MS).toISOString();
       const explained = await tx.execute(
-        sql.raw(`explain (analyze, format json) execute svc_test_fair_due('${at}', 10, null, null, 16, 64)`),
+        sql.raw(
+          `explain (analyze, format json) execute svc_test_claim('${at}', '${JSON.stringify(chosen)}', '${lease}', 'test', 16, 64)`,
+        ),
       );
       // Prepared statements outlive transactions: this one goes with the test.
-      await tx.execute(sql`deallocate svc_test_fair_due`);
+      await tx.execute(sql`deallocate svc_test_claim`);
       return rowsOf<Record<string, unknown>>(explained);
     });
     const cell = Object.values(plans[0] ?? {})[0];
     const [explained] = (typeof cell === "string" ? JSON.parse(cell) : cell) as [{ Plan: PlanNode }];
     const nodes = planNodes(explained.Plan);
-    // The counts read `deliveries l` (fair-due.ts): each scan of it, whichever index it takes.
-    const countScans = nodes
-      .filter((n) => n.Alias === "l")
-      .reduce((sum, n) => sum + (n["Actual Loops"] ?? 0), 0);
-    expect(countScans).toBeGreaterThan(0);
-    expect(countScans).toBeLessThanOrEqual((due?.orgs ?? 0) + (due?.endpoints ?? 0));
+    // The caps' counts run in svc_claim_allowed (migration 0028), once per chosen org and endpoint.
+    // The chosen rows are read by primary key, never by scanning the table.
+    const rowReads = nodes.filter((n) => n.Alias === "d");
+    expect(rowReads.length).toBeGreaterThan(0);
+    for (const n of rowReads) expect(n["Node Type"]).not.toBe("Seq Scan");
     await db.update(deliveries).set({ status: "cancelled" }).where(eq(deliveries.orgId, org.id));
   });
 

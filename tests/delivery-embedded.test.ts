@@ -115,6 +115,9 @@ describe("embedded runner delivery over real HTTPS", () => {
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
       org_id: org.id,
       project_id: org.projectId,
+      // Every media event names its room and its place in the room's order (docs/decisions/1325).
+      room_id: (room.body as { id: string }).id,
+      sequence: 1,
       data: { object: room.body },
     });
     const done = await settled(w.id, "succeeded");

@@ -287,6 +287,12 @@ describe("Inngest driver: the deliver-webhook function", () => {
       "delete-stored-objects",
       "delete-stored-objects-requested",
       "reconcile-media",
+      "apply-media-intake",
+      "apply-media-intake-requested",
+      "fold-org-counters",
+      "watch-media-nodes",
+      "roll-up-usage",
+      "eject-participants",
     ]);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { renderAccountEmail } from "@/lib/accounts/render-account-email";
 import { renderInvitationEmail } from "@/lib/invitations/render-invitation-email";
-import { renderHealthEmail } from "@/lib/webhooks/health/render-health-email";
+import { renderFailingDigest, renderHealthEmail } from "@/lib/webhooks/health/render-health-email";
 
 /**
  * Issue 38: text in every email template has at least 4.5:1 contrast with the background behind it
@@ -72,6 +72,15 @@ const templates = {
     failingSince: new Date("2026-11-22T10:00:00Z"),
     disableAfterHours: 72,
     lastError: "HTTP 500",
+  }).html,
+  healthDigest: renderFailingDigest({
+    endpoints: [1, 2].map((n) => ({
+      id: `wh_${n}`,
+      url: `https://hooks.example.com/${n}`,
+      failingSince: new Date("2026-11-22T10:00:00Z"),
+      lastError: "HTTP 500",
+    })),
+    disableAfterHours: 72,
   }).html,
 };
 

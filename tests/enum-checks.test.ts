@@ -32,7 +32,7 @@ describe("CHECK constraints of enum-like columns", () => {
       ),
     );
     const defs = new Map(list.map((r) => [r.conname, r.def]));
-    expect(ENUM_COLUMNS).toHaveLength(26);
+    expect(ENUM_COLUMNS).toHaveLength(34);
     for (const c of ENUM_COLUMNS) {
       expect(defs.get(enumCheckName(c)), enumCheckName(c)).toBe(`CHECK ((${enumCheckSql(c)}))`);
     }

@@ -2,17 +2,25 @@ import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROUTE_CONTRACTS as OPERATIONS } from "@/app/api-routes";
-import { deliveries, recordings, rooms } from "@/db/schema";
+import { deliveries, licenses, recordings, rooms, webhookEndpoints, workspaceKeys } from "@/db/schema";
 import { getDb } from "@/lib/db";
 import { overrideEnvForTests } from "@/lib/env";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
 import { clearAllRateLimits } from "@/lib/ratelimit/policies";
+import { recordingFileKey } from "@/lib/recordings/recording-object";
 import { errorCodesOf, type RouteContract as Operation } from "@/lib/routes/contract";
 import { startSession } from "@/lib/sessions/start-session";
 import { call } from "./helpers/app";
 import { FIXTURE_PASSWORD } from "./helpers/fixtures";
-import { buildWorld, HOOK_URL, MEDIA_SECRET, RECORDER_SECRET, type World } from "./helpers/hardening-world";
+import {
+  buildWorld,
+  HOOK_URL,
+  MEDIA_SECRET,
+  RECORDER_SECRET,
+  type World,
+  worldSessionId,
+} from "./helpers/hardening-world";
 import { LK_KEY, LK_SECRET, signedWebhook, webhookEvent } from "./helpers/livekit";
 import { freshAccountLinks } from "./helpers/teams";
 import { MEDIA_PLANE_OPERATIONS, startTestMediaPlane, type TestMediaPlane } from "./helpers/test-media-plane";
@@ -49,6 +57,16 @@ const PLANE_ENV: Partial<Record<string, Record<string, string>>> = {
   media_events: JANUS_ENV,
   media_webhook: LIVEKIT_ENV,
 };
+/** Licences are issued by the cloud service only (docs/decisions/1276): those operations run in cloud mode. */
+const CLOUD_ONLY = new Set([
+  "listLicenses",
+  "issueLicense",
+  "getLicense",
+  "revokeLicense",
+  "getLicenseKeys",
+  "getLicenseRevocations",
+]);
+const CLOUD_ENV = { SVC_DEPLOYMENT_MODE: "cloud" };
 const NUM_RUNS = Number(process.env.FUZZ_RUNS ?? 10_000);
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_122);
 /** Rate limits would turn most of a long run into 429s: their counters are cleared this often. */
@@ -56,6 +74,54 @@ const CLEAR_LIMITS_EVERY = 150;
 
 /** readyz reports its dependencies' health (503 without object storage in tests): not an API answer. */
 const EXCLUDED = new Set<string>(["readiness"]);
+/**
+ * Fuzzed like every operation, but their success needs what a generator cannot know: the current
+ * code of an authenticator app, or the id of a session the request did not create. Their success
+ * paths are tested in tests/two-factor.test.ts, tests/sessions-list.test.ts and the OpenAPI happy
+ * path (tests/helpers/hardening-world.ts).
+ */
+// Passkeys and SSO (issue 46): a success needs an authenticator's signature over a challenge the
+// service just issued, or a real OpenID provider's round trip; their success paths are in
+// tests/passkeys.test.ts, tests/sso.test.ts and the OpenAPI happy path.
+// admitGuest, denyGuest, getGuestKnock: a knock's id (and its secret, shown once to the guest)
+// exist only after a guest knocked; their success paths: tests/share-link-knock.test.ts and the
+// OpenAPI happy path (tests/helpers/knock-examples.ts).
+const SUCCESS_ELSEWHERE = new Set<string>([
+  "registerPasskey",
+  "renamePasskey",
+  "removePasskey",
+  "signInWithPasskey",
+  "getSsoSettings",
+  "putSsoSettings",
+  "deleteSsoSettings",
+  "startSso",
+  "ssoCallback",
+  "confirmTotp",
+  "disableTotp",
+  "endMySession",
+  "admitGuest",
+  "denyGuest",
+  "getGuestKnock",
+  // A stream starts only in an active room with someone publishing, on a plane that streams: the
+  // fuzz's rooms have nobody in them. Its success paths: tests/streams-api.test.ts and the OpenAPI
+  // happy path (tests/helpers/stream-examples.ts).
+  "startStream",
+  // ... and every call naming a stream needs one started that way.
+  "getStream",
+  "stopStream",
+  "getStreamPlaylist",
+  "getAgentStream",
+  "issueStreamUpload",
+  "ingestStreamerReport",
+  "getAudiencePlaylist",
+  // Moderation (issue 47) needs someone present in a room (or banned): the fuzz's Janus has nobody
+  // in its rooms, and Janus answers a live role change with 409 rejoin_required by design. Their
+  // success paths: tests/moderation-live.test.ts, tests/moderation-bans.test.ts and
+  // tests/moderation-livekit.test.ts.
+  "muteRoomParticipant",
+  "updateRoomParticipant",
+  "liftRoomBan",
+]);
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 
 interface FuzzRequest {
@@ -84,6 +150,15 @@ function samples(op: Operation): Record<string, unknown> {
       caps: ["publish:mic"],
     },
     selectPlan: { plan: "pro" },
+    revokeRoomTokens: { identity: "fuzz-revoked" },
+    muteRoomParticipant: { audio: true },
+    updateRoomParticipant: { role: "publisher" },
+    issueLicense: {
+      name: "Fuzz",
+      expires_at: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+      limits: { seats: 5, concurrent_participants: 5 },
+    },
+    updateSecurityPolicy: { require_two_factor: false },
     switchOrg: { org_id: w.org.id },
     changePassword: { current_password: FIXTURE_PASSWORD, new_password: FIXTURE_PASSWORD },
     signUp: { email: "fuzz@example.test", password: "long-enough-pw", display_name: "F", org_name: "F" },
@@ -101,7 +176,9 @@ function samples(op: Operation): Record<string, unknown> {
     createRoom: { project_id: w.org.projectId, name: "Fuzz room", type: "p2p" },
     updateProject: { name: "Fuzz renamed", environment: "staging" },
     updateRoom: { name: "Fuzz room renamed" },
+    updateRoomAdmission: { link_locked: false, waiting_room: false },
     mintApiKey: { name: "Fuzz key", scope: "rooms:write", grants: ["publish"] },
+    createWorkspaceKey: { name: "Fuzz workspace key", role: "Viewer", project_id: w.org.projectId },
     sendInvitations: { room_id: w.shortCode, recipients: ["a@example.com", "b@example.com"], note: "hi" },
     createWebhook: { url: HOOK_URL, events: ["room.created", "room.ended"], description: "fuzz" },
     updateWebhook: { active: true, events: ["room.created"], description: "changed" },
@@ -111,6 +188,7 @@ function samples(op: Operation): Record<string, unknown> {
     ingestJanusEvents: { type: 256, timestamp: 1, emitter: "fuzz", event: { status: "started" } },
     ingestLivekitWebhook: { event: "room_started", id: "EV_fuzz", createdAt: "1", room: { name: w.roomId } },
     ingestAgentReport: { id: "fuzz-report", type: "recording.started", recording_id: AGENT_RECORDING },
+    issueRecordingUpload: { files: [{ name: "recording.mp4", size_bytes: 1234 }] },
     ingestMediaReport: {
       id: "fuzz-1",
       type: "recording.completed",
@@ -176,8 +254,13 @@ function bodyArb(op: Operation): fc.Arbitrary<string | undefined> {
  * Resources the fuzz may revoke, delete or disable (a key, a webhook and its delivery): replaced by
  * fresh ones now and then, so later requests can still reach their success paths.
  */
+/** A room session of the world (GET sessions/:id, issue 44). */
+let sessionId = "";
+
 const victims = {
   keyId: "",
+  /** A workspace API key rotateWorkspaceKey and revokeWorkspaceKey may change (docs/decisions/1290). */
+  workspaceKeyId: "",
   /** A project, a room and a recording that deleteProject, endRoom and deleteRecording may destroy. */
   projectId: "",
   roomId: "",
@@ -189,6 +272,8 @@ const victims = {
   uploadRecordingId: "",
   webhookId: "",
   deliveryId: "",
+  /** A licence revokeLicense may revoke. */
+  licenseId: "",
   links: {} as Awaited<ReturnType<typeof freshAccountLinks>>,
   /** A session of `other`'s Developer, for the calls that end sessions (logout-all, password). */
   sessionToken: "",
@@ -200,6 +285,16 @@ const SESSION_ENDING = new Set(["signOut", "signOutEverywhere", "changePassword"
 async function freshVictims(): Promise<void> {
   const key = await createProjectKey(w.org, "all");
   victims.keyId = key.slice("svc_pk_".length).split(".")[0] as string;
+  // Inserted directly: the fuzz's own creations may have reached the org's limit of keys.
+  victims.workspaceKeyId = newId("workspaceKey");
+  await (await getDb()).insert(workspaceKeys).values({
+    id: victims.workspaceKeyId,
+    orgId: w.org.id,
+    name: "Fuzz victim",
+    role: "Viewer",
+    secretHash: "0".repeat(64),
+    prefix: `svc_${victims.workspaceKeyId}.`,
+  });
   const token = w.org.members.Owner.token;
   const project = await call<{ id: string }>("POST", "/v1/workspace/projects", {
     token,
@@ -218,7 +313,7 @@ async function freshVictims(): Promise<void> {
     projectId: w.org.projectId,
     roomId: room.body.id,
     state: "completed",
-    objectKey: `recordings/${victims.recordingId}.mp4`,
+    objectKey: recordingFileKey({ orgId: w.org.id, roomId: room.body.id, id: victims.recordingId }),
     startedAt: new Date(),
   });
   if (media?.available) {
@@ -227,6 +322,16 @@ async function freshVictims(): Promise<void> {
     victims.stopRecordingId = await recordingRow(victims.stopRoomId, null);
   }
   victims.uploadRecordingId = await recordingRow(room.body.id, new Date());
+  victims.licenseId = newId("license");
+  await (await getDb()).insert(licenses).values({
+    id: victims.licenseId,
+    orgId: w.org.id,
+    name: "Victim licence",
+    kid: "lk_fuzz",
+    seats: 5,
+    concurrentParticipants: 5,
+    expiresAt: new Date(Date.now() + 30 * 86_400_000),
+  });
   const hook = await call<{ id: string }>("POST", "/v1/workspace/webhooks", {
     token,
     json: { url: HOOK_URL, events: ["room.created"] },
@@ -242,9 +347,31 @@ async function freshVictims(): Promise<void> {
     .where(eq(deliveries.id, delivery.body.id));
   const spare = w.other.members.Developer;
   victims.links = await freshAccountLinks(w.org.id, spare.userId, spare.email);
-  victims.sessionToken = (
-    await startSession(await getDb(), { ...spare, orgId: w.other.id, displayName: "Developer Person" })
-  ).token;
+  victims.sessionToken = await victimSession();
+}
+
+/** A new session of `other`'s Developer: an earlier sign-out-everywhere ended the last one. */
+async function victimSession(): Promise<string> {
+  const spare = w.other.members.Developer;
+  return (await startSession(await getDb(), { ...spare, orgId: w.other.id, displayName: "Developer Person" }))
+    .token;
+}
+
+/**
+ * Just before an operation whose success needs a precondition an earlier operation may have
+ * undone: a live session for the session-ending calls, an enabled endpoint for the test event.
+ */
+async function restorePrecondition(operationId: string): Promise<void> {
+  if (SESSION_ENDING.has(operationId)) victims.sessionToken = await victimSession();
+  if (operationId === "sendTestEvent") {
+    const db = await getDb();
+    const [hook] = await db
+      .update(webhookEndpoints)
+      .set({ active: true, disabledAt: null, disabledReason: null })
+      .where(eq(webhookEndpoints.id, victims.webhookId))
+      .returning({ id: webhookEndpoints.id });
+    if (!hook) await freshVictims();
+  }
 }
 
 /** A room of the fuzzed org placed on the test media node (a room token placed it), active. */
@@ -295,6 +422,8 @@ let inboxId = "";
 function ownId(op: Operation, name: string): string {
   if (op.operationId === "listWebhookInbox") return inboxId;
   if (name === "identity") return "fuzz";
+  if (name === "sessionId") return sessionId;
+  if (op.path.includes("/licenses/")) return victims.licenseId;
   if (name === "projectId") return op.operationId === "deleteProject" ? victims.projectId : w.org.projectId;
   if (op.operationId === "startRecording") return victims.recordRoomId;
   if (op.operationId === "stopRecording")
@@ -306,6 +435,7 @@ function ownId(op: Operation, name: string): string {
   if (name === "shortCode") return w.shortCode;
   if (op.path.includes("/recordings/")) return w.recordingId;
   if (op.path.includes("/api-keys/")) return victims.keyId;
+  if (op.path.startsWith("/v1/workspace/keys/")) return victims.workspaceKeyId;
   if (name === "userId") return victims.links.memberId;
   if (op.path.includes("/members/invitations/")) return victims.links.invitationId;
   return victims.webhookId;
@@ -487,6 +617,7 @@ async function check(req: FuzzRequest): Promise<void> {
     await clearAllRateLimits();
     await freshVictims();
   }
+  await restorePrecondition(r.op.operationId);
   let path = r.path.replace(/%40own%3A(\w+)/g, (_, name: string) => ownId(r.op, name));
   for (const [own, victim] of Object.entries(DESTROYS[r.op.operationId]?.() ?? {}))
     path = path.replaceAll(encodeURIComponent(own), encodeURIComponent(victim));
@@ -500,7 +631,7 @@ async function check(req: FuzzRequest): Promise<void> {
   // then need a live node, so the plane is on for that endpoint's requests alone.
   // Afterwards the suite's own settings come back, the test media plane included (the share
   // link's guest token needs it).
-  const planeEnv = PLANE_ENV[r.op.auth];
+  const planeEnv = PLANE_ENV[r.op.auth] ?? (CLOUD_ONLY.has(r.op.operationId) ? CLOUD_ENV : undefined);
   const baseEnv = { SVC_SIGNUP: "open", SVC_RECORDER_SECRET: RECORDER_SECRET, ...media?.env };
   if (planeEnv) overrideEnvForTests({ ...baseEnv, ...planeEnv });
   const res = await call(r.method, path, { headers: { ...r.headers, ...auth }, body: r.body }).finally(() => {
@@ -547,6 +678,7 @@ describe("fuzzing every endpoint", () => {
     // Sign-up is closed by default on self_host; the fuzz reaches its success path too.
     overrideEnvForTests({ SVC_SIGNUP: "open", SVC_RECORDER_SECRET: RECORDER_SECRET, ...media.env });
     w = await buildWorld();
+    sessionId = await worldSessionId(w);
     const inbox = await call<{ id: string }>("POST", "/v1/workspace/webhooks/inbox", {
       token: w.org.members.Owner.token,
       json: {},
@@ -578,10 +710,11 @@ describe("fuzzing every endpoint", () => {
         const s = stats.get(op.operationId);
         expect(s?.calls ?? 0, op.operationId).toBeGreaterThan(NUM_RUNS / ops.length / 3);
         // Not only refusals: the generator reaches the handler's success path of every operation.
-        expect(
-          s?.ok ?? 0,
-          `${op.operationId} never succeeded: ${[...(s?.codes ?? [])].join(", ")}`,
-        ).toBeGreaterThan(0);
+        if (SUCCESS_ELSEWHERE.has(op.operationId)) continue;
+        // Soft: one run names every operation whose success was never reached, not the first.
+        expect
+          .soft(s?.ok ?? 0, `${op.operationId} never succeeded: ${[...(s?.codes ?? [])].join(", ")}`)
+          .toBeGreaterThan(0);
       }
     },
     15 * 60_000,

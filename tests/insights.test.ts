@@ -5,6 +5,7 @@ import {
   deliveryAttempts,
   emails,
   events,
+  orgCounterDeltas,
   orgCounters,
   orgs,
   recordings,
@@ -16,7 +17,9 @@ import { getDb } from "@/lib/db";
 import type { EmailState } from "@/lib/email/cap";
 import { newId } from "@/lib/ids";
 import { lastDays } from "@/lib/insights/days";
+import { foldOrgCounters } from "@/lib/insights/fold-org-counters";
 import { loadOrgInsights } from "@/lib/insights/load-org-insights";
+import { readOrgCounters } from "@/lib/insights/read-org-counters";
 import type { RoomDto } from "@/lib/rooms/room-schema";
 import type { RoomState } from "@/lib/rooms/room-types";
 import { call } from "./helpers/app";
@@ -45,10 +48,10 @@ async function insertRooms(o: TestOrg, n: number, state: RoomState, daysAgo = 0)
   return rows.map((r) => r.id);
 }
 
+/** The counters as readers see them: folded values plus the deltas not folded yet. */
 async function counters(orgId: string) {
   const db = await getDb();
-  const rows = await db.select().from(orgCounters).where(eq(orgCounters.orgId, orgId));
-  return Object.fromEntries(rows.map((r) => [r.key, Number(r.n)]));
+  return Object.fromEntries(await readOrgCounters(db, orgId, { prefixes: [""] }));
 }
 
 beforeAll(async () => {
@@ -148,6 +151,8 @@ describe("room counters (triggers on rooms)", () => {
     const gone = await createOrg();
     await insertRooms(gone, 2, "created");
     await db.delete(orgs).where(eq(orgs.id, gone.id));
+    // Its deltas not folded yet go with the next fold (docs/decisions/1203).
+    await foldOrgCounters(db);
     expect(await counters(gone.id)).toEqual({});
   });
 });
@@ -181,6 +186,7 @@ describe("loadOrgInsights", () => {
         webhookId: newId("event"),
         body: "{}",
         status,
+        attemptCount: 1,
         createdAt: new Date(NOW.getTime() - 60_000),
       });
       // Attempt durations 100, 200, …, 500 ms: p95 (continuous) is 480.
@@ -193,6 +199,23 @@ describe("loadOrgInsights", () => {
         outcome: status === "pending" ? "retry" : status,
       });
     }
+    // One more pending delivery, never tried; and the endpoint is in a failing spell.
+    const freshEvent = newId("event");
+    await db.insert(events).values({ id: freshEvent, orgId: org.id, type: "room.created", payload: {} });
+    await db.insert(deliveries).values({
+      id: newId("delivery"),
+      eventId: freshEvent,
+      endpointId,
+      orgId: org.id,
+      webhookId: newId("event"),
+      body: "{}",
+      status: "pending",
+      createdAt: new Date(NOW.getTime() - 60_000),
+    });
+    await db
+      .update(webhookEndpoints)
+      .set({ failingSince: new Date(NOW.getTime() - 60_000) })
+      .where(eq(webhookEndpoints.id, endpointId));
     // An old dead delivery: outside the 24 h figures, inside the 7-day dead letters.
     const oldEvent = newId("event");
     await db.insert(events).values({ id: oldEvent, orgId: org.id, type: "room.created", payload: {} });
@@ -217,9 +240,15 @@ describe("loadOrgInsights", () => {
       releaseAt: NOW,
       sentAt,
     });
-    await db
-      .insert(emails)
-      .values([email("queued", null), email("queued", null), email("sent", NOW), email("failed", null)]);
+    await db.insert(emails).values([
+      email("queued", null),
+      email("queued", null),
+      email("sent", NOW),
+      email("failed", null),
+      // An endpoint notice or account email is not a room invitation (issue 49).
+      { ...email("sent", NOW), kind: "account" as const },
+      { ...email("queued", null), kind: "account" as const },
+    ]);
     const [roomId] = await insertRooms(org, 1, "ended", 1);
     await db.insert(recordings).values({
       id: newId("recording"),
@@ -231,7 +260,10 @@ describe("loadOrgInsights", () => {
     });
 
     const { activity } = await loadOrgInsights(db, org.id, NOW);
-    expect(activity.deliveries24h.total).toBe(5);
+    expect(activity.deliveries24h.total).toBe(6);
+    // The pending ones are visible: one retrying after a failed attempt, one not tried yet.
+    expect(activity.deliveries24h).toMatchObject({ succeeded: 3, failed: 1, retrying: 1, waiting: 1 });
+    expect(activity.failingEndpoints).toBe(1);
     expect(activity.deliveries24h.successRate).toBeCloseTo(3 / 4);
     expect(activity.deliveries24h.p95Ms).toBe(480);
     expect(activity.deadLetters).toBe(2);
@@ -242,7 +274,15 @@ describe("loadOrgInsights", () => {
     expect(activity.perDay.recordings.reduce((a, b) => a + b, 0)).toBe(1);
     // Nothing of this org leaks into another's figures.
     const theirs = await loadOrgInsights(db, other.id, NOW);
-    expect(theirs.activity.deliveries24h).toEqual({ total: 0, successRate: null, p95Ms: null });
+    expect(theirs.activity.deliveries24h).toEqual({
+      total: 0,
+      successRate: null,
+      p95Ms: null,
+      succeeded: 0,
+      failed: 0,
+      waiting: 0,
+      retrying: 0,
+    });
     expect(theirs.activity.emails).toEqual({ queued: 0, sentToday: 0 });
   });
 
@@ -303,5 +343,44 @@ describe("loadOrgInsights", () => {
     await flushKeyUsage();
     expect((await loadOrgInsights(db, org.id, NOW)).checklist.first_token).toBe(true);
     expect((await loadOrgInsights(db, org.id, NOW)).checklist.room_invite).toBe(true);
+  });
+});
+
+describe("room counters off the hot path (docs/decisions/1203)", () => {
+  it("room changes only insert deltas; the fold moves them into org_counters and readers see the same figures", async () => {
+    const db = await getDb();
+    const o = await createOrg();
+    await foldOrgCounters(db);
+    const folded = async () =>
+      Object.fromEntries(
+        (await db.select().from(orgCounters).where(eq(orgCounters.orgId, o.id))).map((r) => [
+          r.key,
+          Number(r.n),
+        ]),
+      );
+    const before = await folded();
+    const [a, b, c] = await insertRooms(o, 3, "created");
+    await db
+      .update(rooms)
+      .set({ state: "active", activeParticipants: 2 })
+      .where(inArray(rooms.id, [a ?? "", b ?? ""]));
+    await db
+      .update(rooms)
+      .set({ state: "ended", activeParticipants: 0 })
+      .where(eq(rooms.id, c ?? ""));
+    // No counter row was written by those changes: each statement only inserted its deltas.
+    expect(await folded()).toEqual(before);
+    const seen = await counters(o.id);
+    expect(seen).toMatchObject({
+      "rooms:created": 0,
+      "rooms:active": 2,
+      "rooms:ended": 1,
+      "participants:active": 4,
+    });
+    expect(await foldOrgCounters(db)).toBeGreaterThan(0);
+    expect(await counters(o.id)).toEqual(seen);
+    expect(await folded()).toMatchObject({ "rooms:active": 2, "rooms:ended": 1, "participants:active": 4 });
+    const left = await db.select().from(orgCounterDeltas).where(eq(orgCounterDeltas.orgId, o.id));
+    expect(left).toHaveLength(0);
   });
 });

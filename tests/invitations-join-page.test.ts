@@ -39,6 +39,8 @@ describe("findPublicRoom", () => {
         type: "live",
         state: "created",
         shortCode: room.short_code,
+        linkLocked: false,
+        waitingRoom: false,
       });
     }
   });
@@ -87,6 +89,33 @@ describe("/r/:short_code join page", () => {
       expect(html).not.toContain(room.id);
     } finally {
       overrideEnvForTests({ SVC_JOIN_URL: "" });
+    }
+  });
+
+  it("with the browser join, says a locked link is locked and a waiting room's guests ask to join (decision 1350)", async () => {
+    overrideEnvForTests({
+      SVC_MEDIA_PLANE: "janus",
+      JANUS_URL: "http://127.0.0.1:9/janus",
+      JANUS_PUBLIC_URL: "wss://media.example.test/janus",
+      JANUS_TOKEN_SECRET: "join-page-token-secret-0123456789",
+      JANUS_EVENTS_SECRET: "join-page-events-secret-0123456789",
+    });
+    try {
+      const meeting = await createRoom("Door", "meeting");
+      const db = await getDb();
+      const open = await render(meeting.short_code);
+      expect(open).toContain("Join the meeting");
+      expect(open).not.toContain("Ask to join");
+      await db.update(rooms).set({ waitingRoom: true }).where(eq(rooms.id, meeting.id));
+      const knocking = await render(meeting.short_code);
+      expect(knocking).toContain("Ask to join");
+      expect(knocking).toContain("The host lets each guest in");
+      await db.update(rooms).set({ linkLocked: true }).where(eq(rooms.id, meeting.id));
+      const locked = await render(meeting.short_code);
+      expect(locked).toContain("This meeting is locked");
+      expect(locked).not.toContain('data-testid="join-form"');
+    } finally {
+      overrideEnvForTests({});
     }
   });
 

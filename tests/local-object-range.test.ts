@@ -29,16 +29,20 @@ const BODY = Buffer.from(Array.from({ length: 100 }, (_, i) => i));
 
 beforeAll(async () => {
   store = await startTestObjectStore();
-  await putObject({ key: "range/hundred.bin", body: BODY, contentType: "application/octet-stream" });
   await putObject({
-    key: "range/empty.bin",
+    key: "recordings/range/hundred.bin",
+    body: BODY,
+    contentType: "application/octet-stream",
+  });
+  await putObject({
+    key: "recordings/range/empty.bin",
     body: new Uint8Array(),
     contentType: "application/octet-stream",
   });
   const sign = (key: string) =>
     presignDownload({ key, filename: "f.bin", contentType: "video/mp4", expiresInSec: 300 });
-  link = await sign("range/hundred.bin");
-  emptyLink = await sign("range/empty.bin");
+  link = await sign("recordings/range/hundred.bin");
+  emptyLink = await sign("recordings/range/empty.bin");
 });
 afterAll(() => store.close());
 

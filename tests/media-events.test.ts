@@ -311,7 +311,8 @@ describe("recordings from the media plane", () => {
     expect(completed).toMatchObject({
       id: started?.id,
       state: "completed",
-      objectKey: `recordings/${org.id}/x.mp4`,
+      // The service derives the key (docs/decisions/1245); the reported one is ignored.
+      objectKey: `recordings/${org.id}/${room.id}/${started?.id}/recording.mp4`,
       durationSec: 95,
       sizeBytes: 123_456,
     });
@@ -355,7 +356,12 @@ describe("recordings from the media plane", () => {
     await send({ type: "recording.failed", room_id: room.id, recording: { id: recId } });
     const rows = await recordingRows(room.id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ id: recId, state: "completed", objectKey: "k.mp4", durationSec: 10 });
+    expect(rows[0]).toMatchObject({
+      id: recId,
+      state: "completed",
+      objectKey: `recordings/${org.id}/${room.id}/${recId}/recording.mp4`,
+      durationSec: 10,
+    });
     expect(rows[0]?.startedAt.toISOString()).toBe("2026-05-06T08:00:00.000Z");
     expect(await eventsFor(room.id, "recording.completed")).toHaveLength(1);
     expect(await eventsFor(room.id, "recording.started")).toHaveLength(0);

@@ -3,8 +3,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { derivedSecret } from "@/lib/media/janus/credential";
-import { renderJanusConfig } from "@/lib/media/janus/render-config";
+import { derivedSecret, nodeEventsSecret } from "@/lib/media/janus/credential";
+import { EVENT_RETRIES, EVENT_RETRY_WINDOW_MS, renderJanusConfig } from "@/lib/media/janus/render-config";
 
 /** The Janus config generator and `npm run media:janus` (docs/media-plane.md). */
 
@@ -36,6 +36,10 @@ describe("renderJanusConfig", () => {
     expect(evh).toContain(`backend = "${base.eventsUrl}"`);
     expect(evh).toContain(`backend_pwd = "${base.eventsSecret}"`);
     expect(evh).toContain("grouping = true");
+    // Janus's own retries ride out a service restart (its default, 5 × 100 ms doubling, is 3.1 s).
+    expect(evh).toContain(`max_retransmissions = ${EVENT_RETRIES.max}`);
+    expect(evh).toContain(`retransmissions_backoff = ${EVENT_RETRIES.backoffMs}`);
+    expect(EVENT_RETRY_WINDOW_MS).toBeGreaterThanOrEqual(60_000);
     expect(files["janus.transport.http.jcfg"]).toContain('ip = "10.0.0.5"');
     expect(files["janus.transport.http.jcfg"]).toContain("admin_http = false");
   });
@@ -45,7 +49,7 @@ describe("renderJanusConfig", () => {
       {
         ...base,
         iceEnforceList: "v0",
-        nat1to1: "203.0.113.7",
+        natPublicAddress: "203.0.113.7",
         rtpPortRange: "20000-20200",
         turn: { server: "turn.example.com", port: 3478, type: "udp", user: "u", password: "p" },
         websockets: { ip: "127.0.0.1", port: 8188 },
@@ -113,11 +117,19 @@ describe("npm run media:janus", () => {
         "ws_port = 28188",
       );
       expect(fs.statSync(path.join(dir, "janus.jcfg")).mode & 0o077).toBe(0);
+      // Node 2's own events credential (docs/decisions/1215), never the shared secret.
+      const evh = fs.readFileSync(path.join(dir, "janus.eventhandler.sampleevh.jcfg"), "utf8");
+      expect(evh).toContain(
+        `backend_pwd = "${nodeEventsSecret(configured.JANUS_EVENTS_SECRET, "http://127.0.0.1:28088/janus")}"`,
+      );
+      expect(evh).not.toContain(configured.JANUS_EVENTS_SECRET);
 
       // No janus on PATH: it says what to install instead of starting anything.
       const missing = run(["--dir", dir], configured);
       expect(missing.status).toBe(1);
-      expect(missing.stderr).toContain("apt-get install janus janus-tools libjs-janus-gateway");
+      expect(missing.stderr).toContain(
+        "apt-get install janus janus-tools libjs-janus-gateway libjs-webrtc-adapter",
+      );
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

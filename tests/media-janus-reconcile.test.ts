@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
+import { env } from "@/lib/env";
+import { endRoomsPastGrace } from "@/lib/media/fail-over";
 import { mediaPlane } from "@/lib/media/media-plane";
 import { reconcileMedia } from "@/lib/media/reconcile-media";
+import { watchMediaNodesPass } from "@/lib/media/watch-media-nodes";
 import { call } from "./helpers/app";
 import { JanusTestClient, janusInstalled } from "./helpers/janus";
 import { EVENTS_PATH, type MediaWorld, mediaWorld } from "./helpers/media-world";
@@ -22,6 +25,7 @@ describe("media reconcile without a media plane", () => {
       left: 0,
       joined: 0,
       ended: 0,
+      failed_over: 0,
       reopened: 0,
       closed: 0,
     });
@@ -66,7 +70,7 @@ describe.skipIf(!janusInstalled)("media reconcile", () => {
     expect(end.status).toBe(200);
   });
 
-  it("after a node restarted: its active rooms end, rooms nobody joined come back, strangers go", async () => {
+  it("after a node restarted: its active rooms fail over, rooms nobody joined come back, strangers go", async () => {
     const active = await w.newRoom();
     await w.join(active.id, "carol");
     await w.waitForState(active.id, "active");
@@ -76,10 +80,18 @@ describe.skipIf(!janusInstalled)("media reconcile", () => {
     await w.nodes[0]?.restart();
     expect(await listed()).toEqual([]);
     const summary = await reconcileMedia(await getDb());
-    expect(summary).toMatchObject({ ended: 1, reopened: 1 });
-    expect((await w.room(active.id)).state).toBe("ended");
+    expect(summary).toMatchObject({ failed_over: 1, reopened: 1, ended: 0 });
+    // Carol left with her node; the room waits for the failover grace (docs/decisions/1202).
+    const lost = await w.room(active.id);
+    expect([lost.state, lost.activeParticipants, lost.mediaNode]).toEqual(["active", 0, null]);
+    expect(lost.mediaLostAt).not.toBeNull();
     expect((await w.eventsFor(active.id, "participant.left")).map((p) => p.identity)).toEqual(["carol"]);
-    expect(await w.eventsFor(active.id, "room.ended")).toHaveLength(1);
+    expect(await w.eventsFor(active.id, "room.ended")).toHaveLength(0);
+    // "Join again": a new credential places the room on a healthy node, and carol is back.
+    await w.join(active.id, "carol");
+    await until("carol back", async () => (await w.room(active.id)).activeParticipants === 1);
+    expect((await w.room(active.id)).mediaLostAt).toBeNull();
+    expect(await w.eventsFor(active.id, "room.ended")).toHaveLength(0);
 
     // The credential minted before the restart still opens the re-created room.
     const dave = new JanusTestClient(w.nodes[0]?.url ?? "", early?.token ?? "");
@@ -97,5 +109,29 @@ describe.skipIf(!janusInstalled)("media reconcile", () => {
     expect(await listed()).toContain(waiting.id);
     expect(await reconcileMedia(await getDb())).toMatchObject({ closed: 1 });
     expect(await listed()).not.toContain(waiting.id);
+  });
+  it("a node killed: its participants leave within two probes, not when it is back; the room then ends after the grace", async () => {
+    const room = await w.newRoom();
+    await w.join(room.id, "hana");
+    await w.waitForState(room.id, "active");
+    await w.nodes[0]?.down();
+    const db = await getDb();
+    // One missed probe is no failover; the second is.
+    expect((await watchMediaNodesPass({ now: new Date() })).summary).toMatchObject({ failed_over: 0 });
+    const at = new Date();
+    // Every active room on it (an earlier test's room too).
+    expect((await watchMediaNodesPass({ now: at })).summary?.failed_over).toBeGreaterThanOrEqual(1);
+    const lost = await w.room(room.id);
+    expect([lost.state, lost.activeParticipants, lost.mediaNode]).toEqual(["active", 0, null]);
+    expect((await w.eventsFor(room.id, "participant.left")).map((p) => p.identity)).toEqual(["hana"]);
+    // While it is lost, no credential can be placed (the only node is down): 503, the room stays.
+    const mint = await w.mint({ roomId: room.id, identity: "hana", role: "publisher" });
+    expect(mint.status).toBe(503);
+    // Nobody back within the grace: it ends, once.
+    const past = new Date(at.getTime() + (env.SVC_MEDIA_FAILOVER_GRACE_SEC + 1) * 1000);
+    expect(await endRoomsPastGrace(db, past)).toBeGreaterThanOrEqual(1);
+    expect((await w.room(room.id)).state).toBe("ended");
+    expect(await w.eventsFor(room.id, "room.ended")).toHaveLength(1);
+    await w.nodes[0]?.up();
   });
 });

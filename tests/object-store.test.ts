@@ -9,6 +9,7 @@ import { restrictFileModes, tightenTree } from "@/lib/server/private-files";
 import { ensureLocalObjectStore, localObjectPath } from "@/lib/storage/local-object-store";
 import { presignDownload } from "@/lib/storage/presign-download";
 import { putObject } from "@/lib/storage/put-object";
+import { s3 } from "@/lib/storage/s3-client";
 import { LOCAL_BUCKET, localCredentials } from "@/lib/storage/storage-config";
 import { expectProblem } from "./helpers/app";
 import { fetchLocalLink, startTestObjectStore, type TestObjectStore } from "./helpers/s3";
@@ -127,7 +128,15 @@ describe("embedded object store: only a valid link opens a recording", () => {
   });
 
   it("a signed key never leaves the bucket's directory", async () => {
-    const res = await fetchLocalLink(await link("../../secrets/auth-secret"));
+    // The service signs no such key (lib/storage/served-keys.ts); signed anyway, the route refuses it.
+    await expect(link("../../secrets/auth-secret")).rejects.toThrow(/not a key the service serves/);
+    const { client } = s3({ public: true });
+    const signed = await getSignedUrl(
+      client,
+      new GetObjectCommand({ Bucket: LOCAL_BUCKET, Key: "../../secrets/auth-secret" }),
+      { expiresIn: 300 },
+    );
+    const res = await fetchLocalLink(signed);
     expect([403, 404]).toContain(res.status);
     for (const key of ["../x", "a/../../x", "a//b", "./a", "a\\..\\b", "a/\u0000"]) {
       expect(localObjectPath(key), key).toBeUndefined();

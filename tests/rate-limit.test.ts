@@ -1,6 +1,7 @@
 import { eq, like } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { rateLimits } from "@/db/schema";
+import { signInKeys } from "@/lib/auth/sign-in-keys";
 import { getDb } from "@/lib/db";
 import { env, overrideEnvForTests, parseEnv } from "@/lib/env";
 import { RateLimit, rateLimitHeaders } from "@/lib/ratelimit/limiter";
@@ -92,7 +93,7 @@ describe("invitations per org", () => {
 describe("sign-in", () => {
   it("answers 429 with the policy headers once an address has too many failures", async () => {
     const email = w.org.members.Billing.email;
-    await limits.signInFailures.consume(`${email}\n127.0.0.1`, 10);
+    await limits.signInFailures.consume(signInKeys.pair(email, "127.0.0.1"), 10);
     const res = await call("POST", "/v1/auth/login", { json: { email, password: FIXTURE_PASSWORD } });
     expectProblem(res, 429, "rate_limited");
     expect(res.headers.get("ratelimit-policy")).toBe(

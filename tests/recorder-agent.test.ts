@@ -29,12 +29,13 @@ function fakeService(state: Partial<AgentRecordingDto> | "gone") {
         room_id: "rm_x",
         state: "started",
         stopped: false,
-        object_key: `recordings/o/${id}.webm`,
-        content_type: "video/webm",
+        ready: false,
+        object_key: `recordings/org_o/rm_x/${id}/recording.mp4`,
+        content_type: "video/mp4",
         ...state,
       };
     },
-    uploadLink: async () => {
+    uploadLinks: async () => {
       throw new ServiceError(409, "not in this test");
     },
     report: async (r) => {
@@ -99,16 +100,25 @@ describe.skipIf(!tools)("the recording agent", () => {
     ]);
   });
 
-  it("removes the files of a recording deleted at the service, and owes `ready` after a restart", async () => {
+  it("removes the files of a recording deleted at the service or ready, and keeps a completed one whose HLS fails", async () => {
     const gone = folderWith({ "videoroom-rm_x-user-1-100-video-0.mjr": "x" });
     await agentFor(fakeService("gone").client).pass();
     expect(fs.existsSync(gone)).toBe(false);
 
     const done = folderWith({ "videoroom-rm_x-user-1-100-video-0.mjr": "x" });
-    const svc = fakeService({ state: "completed", stopped: true });
+    const svc = fakeService({ state: "completed", stopped: true, ready: true });
     await agentFor(svc.client).pass();
-    expect(svc.reports.map((r) => r.type)).toEqual(["recording.started", "recording.ready"]);
+    expect(svc.reports.map((r) => r.type)).toEqual(["recording.started"]);
     expect(fs.existsSync(done)).toBe(false);
+
+    // Completed, not ready (killed between the MP4 and the HLS): the rendition is made again; when
+    // it cannot be, the recording is not failed (its MP4 downloads) and the folder is kept.
+    const owed = folderWith({ "videoroom-rm_x-user-1-100-video-0.mjr": "x" });
+    const half = fakeService({ state: "completed", stopped: true, ready: false });
+    await agentFor(half.client).pass();
+    expect(half.reports.map((r) => r.type)).toEqual(["recording.started"]);
+    expect(fs.existsSync(owed)).toBe(false);
+    expect(fs.existsSync(path.join(dir, ".failed", REC))).toBe(true);
   });
 
   it("leaves folders that are not recordings alone", async () => {

@@ -27,6 +27,8 @@ if (!janusInstalled)
   console.warn("SKIPPED recordings-start-stop: `janus` is not installed (apt-get install janus)");
 
 const AGENT_SECRET = "recorder-secret-0123456789abcdef";
+const PLAYLIST =
+  '#EXTM3U\n#EXT-X-VERSION:7\n#EXT-X-TARGETDURATION:6\n#EXT-X-PLAYLIST-TYPE:VOD\n#EXT-X-MAP:URI="index.m4s",BYTERANGE="100@0"\n#EXTINF:5.0,\n#EXT-X-BYTERANGE:900@100\nindex.m4s\n#EXT-X-ENDLIST\n';
 
 describe.skipIf(!janusInstalled)("recordings the media plane makes", () => {
   let w: MediaWorld;
@@ -191,9 +193,26 @@ describe.skipIf(!janusInstalled)("recordings the media plane makes", () => {
       );
     }
     const before = await call<AgentRecordingDto>("GET", recPath, { headers: agent });
-    expect(before.body).toMatchObject({ state: "recording", stopped: false, content_type: "video/webm" });
-    expect(before.body.object_key).toBe(`recordings/${w.org.id}/${rec.id}.webm`);
-    expectProblem(await call("POST", `${recPath}/upload`, { headers: agent }), 409, "conflict");
+    expect(before.body).toMatchObject({
+      state: "recording",
+      stopped: false,
+      ready: false,
+      content_type: "video/mp4",
+    });
+    const prefix = `recordings/${w.org.id}/${room.id}/${rec.id}/`;
+    expect(before.body.object_key).toBe(`${prefix}recording.mp4`);
+    const files = (mp4: number) => ({
+      files: [
+        { name: "recording.mp4", size_bytes: mp4 },
+        { name: "hls/index.m3u8", size_bytes: PLAYLIST.length },
+        { name: "hls/index.m4s", size_bytes: 1000 },
+      ],
+    });
+    expectProblem(
+      await call("POST", `${recPath}/upload`, { headers: agent, json: files(4321) }),
+      409,
+      "conflict",
+    );
     expectProblem(
       await call("GET", "/v1/internal/recorder/recordings/rec_00000000000000000000", { headers: agent }),
       404,
@@ -208,74 +227,111 @@ describe.skipIf(!janusInstalled)("recordings the media plane makes", () => {
     expect((await w.eventsFor(room.id, "recording.started")).map((o) => o.state)).toEqual(["started"]);
 
     await stop(room.id, rec.id);
-    const link = await call<UploadLinkDto>("POST", `${recPath}/upload`, { headers: agent });
+    // Bad requests for links: no files, a name outside the layout, a key, a repeated name, no size.
+    for (const json of [
+      {},
+      { files: [] },
+      { files: [{ name: "../../audit-anchors/x.json", size_bytes: 1 }] },
+      { files: [{ name: `recordings/${other.id}/x/recording.mp4`, size_bytes: 1 }] },
+      { files: [{ name: "hls/../recording.mp4", size_bytes: 1 }] },
+      { files: [{ name: "recording.mp4", size_bytes: 0 }] },
+      { files: [{ name: "recording.mp4" }] },
+      {
+        files: [
+          { name: "recording.mp4", size_bytes: 1 },
+          { name: "recording.mp4", size_bytes: 2 },
+        ],
+      },
+    ]) {
+      expectProblem(
+        await call("POST", `${recPath}/upload`, { headers: agent, json }),
+        422,
+        "validation_failed",
+      );
+    }
+    // Over the cap (SVC_RECORDING_UPLOAD_MAX_BYTES): 413 problem+json, no link at all.
+    overrideEnvForTests({ ...mediaEnv(), SVC_RECORDING_UPLOAD_MAX_BYTES: "4096" });
+    const tooBig = await call("POST", `${recPath}/upload`, { headers: agent, json: files(4321) });
+    expectProblem(tooBig, 413, "payload_too_large");
+    expect(tooBig.text).toMatch(/SVC_RECORDING_UPLOAD_MAX_BYTES/);
+    overrideEnvForTests(mediaEnv());
+
+    const link = await call<UploadLinkDto>("POST", `${recPath}/upload`, {
+      headers: agent,
+      json: files(4321),
+    });
     expect(link.status, link.text).toBe(200);
+    const url = (name: string) => link.body.uploads.find((u) => u.name === name)?.upload_url ?? "";
+    expect(link.body.uploads.map((u) => [u.name, u.object_key, u.content_type])).toEqual([
+      ["recording.mp4", `${prefix}recording.mp4`, "video/mp4"],
+      ["hls/index.m3u8", `${prefix}hls/index.m3u8`, "application/vnd.apple.mpegurl"],
+      ["hls/index.m4s", `${prefix}hls/index.m4s`, "video/mp4"],
+    ]);
     const bytes = new Uint8Array(4321).fill(7);
     // The link is for this key: another key under the same signature is refused.
-    const forged = link.body.upload_url.replace(`${rec.id}.webm`, "rec_forged.webm");
+    const forged = url("recording.mp4").replace(`${rec.id}/recording.mp4`, `${rec.id}/forged.mp4`);
     expect((await putLocal(forged, bytes)).status).toBe(403);
-    // Nothing uploaded yet, or the wrong size: 409, the agent uploads again.
+    // The link signs the size: a body of another length is refused, and nothing is stored.
+    expect((await putLocal(url("recording.mp4"), bytes.subarray(0, 100))).status).toBe(403);
+    // Nothing uploaded yet: 409, the agent uploads again.
+    const completed = {
+      id: `${rec.id}:completed`,
+      type: "recording.completed",
+      recording_id: rec.id,
+      duration_sec: 5,
+      size_bytes: 4321,
+    };
+    expectProblem(await report(completed), 409, "conflict");
+    expect((await putLocal(url("recording.mp4"), bytes)).status).toBe(200);
+    expect((await report(completed)).status).toBe(202);
+    // `ready` means the HLS rendition is stored: refused until it is.
+    const ready = { id: `${rec.id}:ready`, type: "recording.ready", recording_id: rec.id };
+    expectProblem(await report(ready), 409, "conflict");
+    // The MP4 is final once completed; the HLS files may still be uploaded.
     expectProblem(
-      await report({
-        id: `${rec.id}:completed`,
-        type: "recording.completed",
-        recording_id: rec.id,
-        duration_sec: 5,
-        size_bytes: 4321,
-      }),
+      await call("POST", `${recPath}/upload`, { headers: agent, json: files(4321) }),
       409,
       "conflict",
     );
-    expect((await putLocal(link.body.upload_url, bytes.subarray(0, 100))).status).toBe(200);
-    expectProblem(
-      await report({
-        id: `${rec.id}:completed`,
-        type: "recording.completed",
-        recording_id: rec.id,
-        duration_sec: 5,
-        size_bytes: 4321,
-      }),
-      409,
-      "conflict",
-    );
-    expect((await putLocal(link.body.upload_url, bytes)).status).toBe(200);
+    expect((await putLocal(url("hls/index.m3u8"), Buffer.from(PLAYLIST))).status).toBe(200);
+    expect((await putLocal(url("hls/index.m4s"), new Uint8Array(1000).fill(1))).status).toBe(200);
     for (let i = 0; i < 2; i++) {
-      const r = await report({
-        id: `${rec.id}:completed`,
-        type: "recording.completed",
-        recording_id: rec.id,
-        duration_sec: 5,
-        size_bytes: 4321,
-      });
-      expect(r.status, r.text).toBe(202);
-      expect(
-        (await report({ id: `${rec.id}:ready`, type: "recording.ready", recording_id: rec.id })).status,
-      ).toBe(202);
+      expect((await report(completed)).status).toBe(202);
+      expect((await report(ready)).status).toBe(202);
     }
     expect(
       (await w.eventsFor(room.id, "recording.completed")).map((o) => [o.state, o.size_bytes, o.duration_sec]),
     ).toEqual([["completed", 4321, 5]]);
     expect(await w.eventsFor(room.id, "recording.ready")).toHaveLength(1);
-    // A final file is not overwritten.
-    expectProblem(await call("POST", `${recPath}/upload`, { headers: agent }), 409, "conflict");
+    expect((await call<AgentRecordingDto>("GET", recPath, { headers: agent })).body.ready).toBe(true);
+    // Final files are not overwritten.
+    expectProblem(
+      await call("POST", `${recPath}/upload`, {
+        headers: agent,
+        json: { files: [{ name: "hls/index.m4s", size_bytes: 5 }] },
+      }),
+      409,
+      "conflict",
+    );
 
     const download = await call<{ download_url: string; filename: string }>(
       "POST",
       `/v1/workspace/recordings/${rec.id}/download`,
       { token: owner() },
     );
-    expect(download.body.filename).toMatch(/\.webm$/);
+    // docs/spec/product-decisions.md §8: `<room short code>-<started_at YYYYMMDD-HHmmss>.mp4`.
+    expect(download.body.filename).toMatch(new RegExp(`^${room.short_code}-\\d{8}-\\d{6}\\.mp4$`));
     const got = await fetchLocalLink(download.body.download_url);
-    expect(got.headers.get("content-type")).toBe("video/webm");
+    expect(got.headers.get("content-type")).toBe("video/mp4");
     expect((await got.arrayBuffer()).byteLength).toBe(4321);
     const ranged = await fetchLocalLink(download.body.download_url, { headers: { range: "bytes=10-19" } });
     expect(ranged.status).toBe(206);
 
-    // Deleting the recording deletes the object.
+    // Deleting the recording deletes its whole folder: the MP4 and the HLS rendition.
+    const folder = path.join(store.directory, "svc-recordings", ...prefix.split("/").filter(Boolean));
+    expect(fs.existsSync(path.join(folder, "hls", "index.m4s"))).toBe(true);
     expect((await call("DELETE", `/v1/workspace/recordings/${rec.id}`, { token: owner() })).status).toBe(204);
-    expect(
-      fs.existsSync(path.join(store.directory, "svc-recordings", "recordings", w.org.id, `${rec.id}.webm`)),
-    ).toBe(false);
+    expect(fs.existsSync(folder)).toBe(false);
   });
 
   it("a failure is reported with its reason; a recording stopped long ago with no file fails once", async () => {

@@ -1,9 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { ROLES, type Role } from "@/lib/auth/roles";
 import { call, expectProblem } from "./helpers/app";
-import { createOrg, type TestOrg } from "./helpers/fixtures";
+import { createOrg, createWorkspaceKeyFor, type TestOrg } from "./helpers/fixtures";
 
-/** The endpoint table of docs/spec/service-spec.md for endpoints 1-6, written out independently of lib/auth/roles.ts. */
+/**
+ * The endpoint table of docs/spec/service-spec.md for endpoints 1-6, written out independently of
+ * lib/auth/roles.ts. Every cell runs twice: with each role's session, and with a workspace API key
+ * of that role (docs/decisions/1290), which the matrix must treat the same.
+ */
 const ALL: Role[] = [...ROLES];
 const BUILDERS: Role[] = ["Owner", "Admin", "Developer"];
 
@@ -55,20 +59,30 @@ const CELLS: Cell[] = [
 ];
 
 let org: TestOrg;
+const keys = {} as Record<Role, string>;
 beforeAll(async () => {
   org = await createOrg();
+  for (const role of ROLES) keys[role] = (await createWorkspaceKeyFor(org, role)).key;
 });
 
+const CREDENTIALS = [
+  { via: "session", token: (role: Role) => org.members[role].token },
+  { via: "workspace key", token: (role: Role) => keys[role] },
+] as const;
+
 describe.each(CELLS)("$name", (cell) => {
-  it.each(ROLES)("as %s", async (role) => {
-    const res = await cell.send(org, org.members[role].token);
-    if (cell.allowed.includes(role)) {
-      expect(res.status, res.text).toBe(cell.okStatus);
-    } else {
-      const body = expectProblem(res, 403, "forbidden_workspace_role");
-      expect(body.detail).toContain(role);
-    }
-  });
+  it.each(CREDENTIALS.flatMap((c) => ROLES.map((role) => [role, c.via, c] as const)))(
+    "as %s (%s)",
+    async (role, _via, credential) => {
+      const res = await cell.send(org, credential.token(role));
+      if (cell.allowed.includes(role)) {
+        expect(res.status, res.text).toBe(cell.okStatus);
+      } else {
+        const body = expectProblem(res, 403, "forbidden_workspace_role");
+        expect(body.detail).toContain(role);
+      }
+    },
+  );
 
   it("anonymous: 401 unauthenticated", async () => {
     expectProblem(await cell.send(org, undefined), 401, "unauthenticated");
@@ -76,11 +90,14 @@ describe.each(CELLS)("$name", (cell) => {
 });
 
 describe("role denial comes before body validation", () => {
-  it("a Viewer posting garbage still gets 403, not 422", async () => {
-    const res = await call("POST", "/v1/workspace/projects", {
-      token: org.members.Viewer.token,
-      json: { name: "" },
-    });
-    expectProblem(res, 403, "forbidden_workspace_role");
-  });
+  it.each(["session", "workspace key"])(
+    "a Viewer (%s) posting garbage still gets 403, not 422",
+    async (via) => {
+      const res = await call("POST", "/v1/workspace/projects", {
+        token: via === "session" ? org.members.Viewer.token : keys.Viewer,
+        json: { name: "" },
+      });
+      expectProblem(res, 403, "forbidden_workspace_role");
+    },
+  );
 });

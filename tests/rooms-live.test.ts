@@ -1,6 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { roomParticipantNames } from "@/db/schema";
 import { ROLES } from "@/lib/auth/roles";
+import { getDb } from "@/lib/db";
 import type { PresentParticipantDto, TimelineEntryDto } from "@/lib/media/live-schema";
+import { recordParticipantRemoval } from "@/lib/rooms/record-participant-removal";
 import type { RoomDto, RoomListItemDto } from "@/lib/rooms/room-schema";
 import { call, expectProblem } from "./helpers/app";
 import { createOrg, type TestOrg } from "./helpers/fixtures";
@@ -77,8 +80,8 @@ describe("GET rooms/:id/participants", () => {
       res = await participants(room.id, org.members[role].token);
       expect(res.status, role).toBe(200);
       expect(res.body.items).toEqual([
-        { identity: "cy", joined_at: at(3) },
-        { identity: "ann", joined_at: at(1) },
+        { identity: "cy", display_name: null, joined_at: at(3) },
+        { identity: "ann", display_name: null, joined_at: at(1) },
       ]);
     }
   });
@@ -97,7 +100,10 @@ describe("GET rooms/:id/participants", () => {
     expect(first.body.items.map((p) => p.identity)).toEqual(["p3", "p2"]);
     expect(first.body.next_cursor).toEqual(expect.any(String));
     const second = await participants(room.id, undefined, `?limit=2&cursor=${first.body.next_cursor}`);
-    expect(second.body).toEqual({ items: [{ identity: "p1", joined_at: at(0) }], next_cursor: null });
+    expect(second.body).toEqual({
+      items: [{ identity: "p1", display_name: null, joined_at: at(0) }],
+      next_cursor: null,
+    });
   });
 
   it("is 404 for another org's room or an unknown one, 401 signed out, 422 for a bad cursor or limit", async () => {
@@ -172,6 +178,7 @@ describe("GET rooms/:id/timeline", () => {
       type: "room.created",
       occurred_at: room.created_at,
       identity: null,
+      display_name: null,
       recording_id: null,
       qos: null,
     });
@@ -196,7 +203,11 @@ describe("GET rooms/:id/timeline", () => {
     const end = await call("POST", `/v1/workspace/rooms/${room.id}/end`, { token: org.members.Owner.token });
     expect(end.status, end.text).toBe(200);
     const res = await timeline(room.id);
-    expect(res.body.items.map((e) => e.type)).toEqual(["room.ended", "participant.joined", "room.created"]);
+    // The end closes z first (docs/webhooks.md, "Event order per room"): the leave and the end
+    // share their time, so the newest two are those two in either order.
+    const types = res.body.items.map((e) => e.type);
+    expect(types.slice(0, 2).sort()).toEqual(["participant.left", "room.ended"]);
+    expect(types.slice(2)).toEqual(["participant.joined", "room.created"]);
   });
 
   it("pages to the end, creation included, whatever the page size", async () => {
@@ -229,6 +240,73 @@ describe("GET rooms/:id/timeline", () => {
     expectProblem(await timeline(theirs.id), 404, "not_found");
     const mine = await newRoom();
     expectProblem(await timeline(mine.id, undefined, "?cursor=WyJ4Il0"), 422, "validation_failed");
+  });
+});
+
+describe("names before identities (docs/decisions/1305)", () => {
+  it("gives a share-link guest's typed name beside the identity in the live list and the timeline, null for others", async () => {
+    const room = await newRoom();
+    // What lib/share-link/mint-guest-token.ts stores when it mints the guest's token.
+    await (await getDb())
+      .insert(roomParticipantNames)
+      .values({ roomId: room.id, identity: "guest_KpOTRFSCXPuDii3T", displayName: "Grace Hopper" });
+    await report({
+      type: "participant.joined",
+      room_id: room.id,
+      participant: { identity: "guest_KpOTRFSCXPuDii3T" },
+      occurred_at: at(1),
+    });
+    await report({
+      type: "participant.joined",
+      room_id: room.id,
+      participant: { identity: "u_42" },
+      occurred_at: at(2),
+    });
+    const present = await participants(room.id);
+    expect(present.body.items).toEqual([
+      { identity: "u_42", display_name: null, joined_at: at(2) },
+      { identity: "guest_KpOTRFSCXPuDii3T", display_name: "Grace Hopper", joined_at: at(1) },
+    ]);
+    const tl = await timeline(room.id);
+    expect(tl.body.items.filter((e) => e.type === "participant.joined").map((e) => e.display_name)).toEqual([
+      null,
+      "Grace Hopper",
+    ]);
+    // Another room's guest with the same identity does not lend it a name: names are per room.
+    const elsewhere = await newRoom();
+    await report({
+      type: "participant.joined",
+      room_id: elsewhere.id,
+      participant: { identity: "guest_KpOTRFSCXPuDii3T" },
+      occurred_at: at(3),
+    });
+    expect((await participants(elsewhere.id)).body.items[0]?.display_name).toBeNull();
+  });
+
+  it("records a removal as participant.removed, apart from the leave that follows it", async () => {
+    const room = await newRoom();
+    await report({
+      type: "participant.joined",
+      room_id: room.id,
+      participant: { identity: "ann" },
+      occurred_at: at(1),
+    });
+    await recordParticipantRemoval(await getDb(), room.id, "ann", new Date(at(2)));
+    await report({
+      type: "participant.left",
+      room_id: room.id,
+      participant: { identity: "ann" },
+      occurred_at: at(3),
+    });
+    const tl = await timeline(room.id);
+    // The last one out also ends the room, at the same instant as the leave (ended is final).
+    const people = tl.body.items.filter((e) => e.type !== "room.ended");
+    expect(people.map((e) => [e.type, e.identity])).toEqual([
+      ["participant.left", "ann"],
+      ["participant.removed", "ann"],
+      ["participant.joined", "ann"],
+      ["room.created", null],
+    ]);
   });
 });
 

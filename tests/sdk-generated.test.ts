@@ -21,9 +21,11 @@ describe("packages/sdk/src/generated/api.ts", () => {
 
   it("lists every operation and every webhook event type of the document", async () => {
     const api = await import("../packages/sdk/src/generated/api");
-    expect(Object.keys(api.OPERATIONS).sort()).toEqual(ROUTE_CONTRACTS.map((c) => c.operationId).sort());
+    // A browser-only redirect (the SSO callback) is no SDK operation.
+    const sdkOps = ROUTE_CONTRACTS.filter((c) => Object.keys(c.responses).some((s) => /^2\d\d$/.test(s)));
+    expect(Object.keys(api.OPERATIONS).sort()).toEqual(sdkOps.map((c) => c.operationId).sort());
     expect([...api.WEBHOOK_EVENT_TYPES].sort()).toEqual(Object.keys(WEBHOOK_EVENTS).sort());
-    for (const c of ROUTE_CONTRACTS) {
+    for (const c of sdkOps) {
       const op = api.OPERATIONS[c.operationId as keyof typeof api.OPERATIONS];
       expect(op.method, c.operationId).toBe(c.method);
       expect(op.path, c.operationId).toBe(c.path);

@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { decodeJwt } from "jose";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { rooms } from "@/db/schema";
+import { roomParticipantNames, rooms } from "@/db/schema";
 import { getDb } from "@/lib/db";
 import { overrideEnvForTests } from "@/lib/env";
 import { pageCsp } from "@/lib/http/csp";
@@ -91,6 +91,14 @@ describe.skipIf(!janusInstalled)("guest tokens through share links", () => {
         aud: "svc-media",
       });
       expect(claims.caps).toContain("publish:camera");
+      // The typed name is kept for the host's live view, timeline and Remove (decision 1305).
+      const [named] = await (await getDb())
+        .select({ displayName: roomParticipantNames.displayName })
+        .from(roomParticipantNames)
+        .where(
+          and(eq(roomParticipantNames.roomId, room.id), eq(roomParticipantNames.identity, res.body.identity)),
+        );
+      expect(named?.displayName).toBe("Grace Hopper");
       expect(new Date(res.body.expires_at).getTime() - Date.now()).toBeGreaterThan(3.9 * 3600 * 1000);
     }
   });
@@ -160,6 +168,26 @@ describe.skipIf(!janusInstalled)("guest tokens through share links", () => {
     // Another address still gets in, until the room's own budget is spent.
     expect((await join(room.short_code, { displayName: "D" }, from("192.0.2.2"))).status).toBe(200);
     expectProblem(await join(room.short_code, { displayName: "E" }, from("192.0.2.3")), 429, "rate_limited");
+  });
+
+  it("never tells a guest how much of the room's budget others spent: only the address's own in RateLimit headers", async () => {
+    overrideEnvForTests({ ...mediaEnv(), SVC_RATE_LIMITS: "guest-tokens-ip=5/60,guest-tokens-room=2/60" });
+    const room = await createRoom("meeting");
+    const first = await join(room.short_code, { displayName: "A" }, { peer: "192.0.2.10" });
+    const second = await join(room.short_code, { displayName: "B" }, { peer: "192.0.2.11" });
+    for (const res of [first, second]) {
+      expect(res.status, res.text).toBe(200);
+      // The address's own budget is its own business (decision 1030) ...
+      expect(res.headers.get("ratelimit")).toMatch(/^"guest-tokens-ip";r=4;t=\d+$/);
+      expect(res.headers.get("ratelimit-policy")).toBe('"guest-tokens-ip";q=5;w=60');
+    }
+    // ... the room's is not, on success or refusal: a refusal says only when to retry.
+    const refused = await join(room.short_code, { displayName: "C" }, { peer: "192.0.2.12" });
+    expectProblem(refused, 429, "rate_limited");
+    expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+    for (const res of [first, second, refused])
+      for (const name of ["ratelimit", "ratelimit-policy"])
+        expect(res.headers.get(name) ?? "").not.toContain("guest-tokens-room");
   });
 });
 

@@ -354,7 +354,7 @@ describe("POST /v1/webhooks/endpoints (endpoint 15)", () => {
     for (const body of [
       { url: "http://hooks.example.com/p", events: ["room.created"] },
       { url: "https://hooks.example.com/p", events: [] },
-      { url: "https://hooks.example.com/p", events: ["participant.joined"] },
+      { url: "https://hooks.example.com/p", events: ["participant.waved"] },
       { url: "https://hooks.example.com/p", events: ["webhook.test"] },
     ]) {
       expectProblem(await register(key, body), 422, "validation_failed");
@@ -593,11 +593,21 @@ describe("events and deliveries (transactional outbox)", () => {
     expect(await deliveriesOf(w.id)).toHaveLength(0);
   });
 
-  it("sends events without a project only to org-wide endpoints", async () => {
+  it("sends an install-wide event (license.revoked, no project) to every endpoint of its org subscribed to it, and none of another org's", async () => {
+    // The licence is the install's, not a project's; only project endpoints can subscribe to it
+    // (docs/decisions/1277).
     const o = await createOrg();
-    const orgWide = await call<Json>("POST", "/v1/webhooks/endpoints", {
+    const elsewhere = await createOrg();
+    const subscribe = async (to: TestOrg) =>
+      call<Json>("POST", "/v1/webhooks/endpoints", {
+        headers: { authorization: `Bearer ${await createProjectKey(to)}` },
+        json: { url: "https://hooks.example.com/lic", events: ["license.revoked"] },
+      });
+    const mine = await subscribe(o);
+    const theirs = await subscribe(elsewhere);
+    const notSubscribed = await call<Json>("POST", "/v1/webhooks/endpoints", {
       headers: { authorization: `Bearer ${await createProjectKey(o)}` },
-      json: { url: "https://hooks.example.com/lic", events: ["license.revoked"] },
+      json: { url: "https://hooks.example.com/qos", events: ["qos.alert"] },
     });
     const db = await getDb();
     await transactionWithJobs(db, (tx) =>
@@ -608,7 +618,9 @@ describe("events and deliveries (transactional outbox)", () => {
         object: { license_id: "lic_1", reason: "expired", revoked_at: new Date().toISOString() },
       }),
     );
-    expect(await deliveriesOf(String(orgWide.body.id))).toHaveLength(0);
+    expect(await deliveriesOf(String(mine.body.id))).toHaveLength(1);
+    expect(await deliveriesOf(String(theirs.body.id))).toHaveLength(0);
+    expect(await deliveriesOf(String(notSubscribed.body.id))).toHaveLength(0);
   });
 });
 

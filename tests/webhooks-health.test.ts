@@ -184,6 +184,43 @@ describe("endpoint health", () => {
     expect((await auditOf(id)).map((a) => a.action)).toContain("webhook.recovered");
   });
 
+  it("tells each admin once about every endpoint that started failing: a digest, not an email per endpoint", async () => {
+    const other = await createOrg({ name: "Digest Org" });
+    const rx = await receiver();
+    const ids: string[] = [];
+    for (const n of [1, 2, 3]) {
+      const res = await call<Json>("POST", "/v1/workspace/webhooks", {
+        token: other.members.Owner.token,
+        json: { url: `${rx.url}/hook-${n}`, events: ["room.created"] },
+      });
+      expect(res.status, res.text).toBe(201);
+      ids.push(String(res.body.id));
+    }
+    const db = await getDb();
+    await db
+      .update(webhookEndpoints)
+      .set({ failingSince: new Date(Date.now() - 60_000), lastFailureError: "HTTP 503" })
+      .where(inArray(webhookEndpoints.id, ids));
+    const summary = (await pass()).summary;
+    expect(summary).toMatchObject({ notified: 3 });
+    expect((await pass()).summary).toMatchObject({ notified: 0 });
+    const told = (await db.select().from(emails).where(eq(emails.orgId, other.id))).filter((e) =>
+      e.subject.startsWith("Webhook endpoint"),
+    );
+    // One email per Owner and Admin, naming all three endpoints.
+    expect(told.map((e) => e.to).sort()).toEqual(
+      [other.members.Admin.email, other.members.Owner.email].sort(),
+    );
+    expect(told[0]?.subject).toBe("Webhook endpoints failing: 3 endpoints");
+    for (const n of [1, 2, 3]) expect(told[0]?.text).toContain(`${rx.url}/hook-${n}`);
+    // Each endpoint still has its own audit entry.
+    const audited = await db
+      .select({ targetId: auditLog.targetId })
+      .from(auditLog)
+      .where(and(eq(auditLog.orgId, other.id), eq(auditLog.action, "webhook.failing")));
+    expect(audited.map((a) => a.targetId).sort()).toEqual([...ids].sort());
+  });
+
   it("a success ends the failing spell", async () => {
     startJobs([deliverDueWebhooks.id]);
     const rx = await receiver();

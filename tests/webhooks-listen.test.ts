@@ -25,11 +25,16 @@ interface Listening {
 
 const open: Listening[] = [];
 
-async function listen(token: string, query = ""): Promise<Listening> {
+async function listen(token: string, query = "", headers: Record<string, string> = {}): Promise<Listening> {
   const controller = new AbortController();
   const stamp = peerStamp("127.0.0.1");
   const req = new Request(`${BASE}/v1/workspace/webhooks/listen${query}`, {
-    headers: { authorization: `Bearer ${token}`, accept: "text/event-stream", [stamp.name]: stamp.value },
+    headers: {
+      authorization: `Bearer ${token}`,
+      accept: "text/event-stream",
+      [stamp.name]: stamp.value,
+      ...headers,
+    },
     signal: controller.signal,
   });
   const res = await listenRoute(req, { params: Promise.resolve({}) });
@@ -108,7 +113,9 @@ describe("svc listen's event stream", () => {
     };
     expect(d.type).toBe("room.created");
     expect(d.id).toMatch(/^evt_/);
-    expect(delivery.id).toBe(d.id);
+    // The SSE id is the outbox event's (the resume cursor), not this forward's own id.
+    expect(delivery.id).toMatch(/^evt_/);
+    expect(delivery.id).not.toBe(d.id);
     const event = await verifyWebhook(d.body, d.headers, secret);
     if (event.type !== "room.created") throw new Error(`unexpected ${event.type}`);
     expect(event.id).toBe(d.id);
@@ -239,5 +246,62 @@ describe("svc listen's event stream", () => {
     expect(refused.res.headers.get("retry-after")).toBe("30");
     // Another org is not affected.
     expect((await listen(other.members.Owner.token)).status).toBe(200);
+  });
+});
+
+/** Issue 49: a client's own secret, and resuming after the last event it forwarded (docs/decisions/1293). */
+describe("svc listen's stream: device secret and resume", () => {
+  it("signs with the client's own secret when it sends one, and refuses a malformed one", async () => {
+    const mine = `whsec_${Buffer.alloc(32, 7).toString("base64")}`;
+    const l = await listen(org.members.Owner.token, "?events=room.created", { "svc-listen-secret": mine });
+    const ready = JSON.parse((await l.next()).data) as { secret: string };
+    expect(ready.secret).toBe(mine);
+    await createRoom(org, "Signed with mine");
+    const d = JSON.parse((await l.next()).data) as { body: string; headers: Record<string, string> };
+    expect((await verifyWebhook(d.body, d.headers, mine)).type).toBe("room.created");
+    l.close();
+    for (const bad of ["whsec_short", "nope", `whsec_${Buffer.alloc(100).toString("base64")}`]) {
+      const res = await listen(org.members.Owner.token, "", { "svc-listen-secret": bad });
+      expect(res.status).toBe(422);
+      const body = (await res.res.json()) as { code: string; errors: { path: string }[] };
+      expect(body.code).toBe("validation_failed");
+      expect(body.errors[0]?.path).toBe("svc-listen-secret");
+    }
+  });
+
+  it("resumes right after the Last-Event-ID it is given, and from now for an unknown one", async () => {
+    const first = await listen(org.members.Owner.token, "?events=room.created");
+    expect((await first.next()).event).toBe("ready");
+    const before = await createRoom(org, "Before the gap");
+    const seen = await first.next();
+    expect(
+      (JSON.parse(JSON.parse(seen.data).body) as { data: { object: { id: string } } }).data.object.id,
+    ).toBe(before);
+    first.close();
+    const during = await createRoom(org, "During the gap");
+    const resumed = await listen(org.members.Owner.token, "?events=room.created", {
+      "last-event-id": seen.id ?? "",
+    });
+    expect(JSON.parse((await resumed.next()).data)).toMatchObject({ resumed: true });
+    const next = JSON.parse((await resumed.next()).data) as { body: string };
+    // Not the one already forwarded: the first after it.
+    expect((JSON.parse(next.body) as { data: { object: { id: string } } }).data.object.id).toBe(during);
+    resumed.close();
+    for (const unknown of [`evt_${"x".repeat(22)}`, "x".repeat(100)]) {
+      const fresh = await listen(org.members.Owner.token, "", { "last-event-id": unknown });
+      expect(JSON.parse((await fresh.next()).data)).toMatchObject({ resumed: false });
+      fresh.close();
+    }
+  });
+
+  it("does not resume from another org's event", async () => {
+    const theirs = await listen(other.members.Owner.token, "?events=room.created");
+    await theirs.next();
+    await createRoom(other, "Theirs");
+    const cursor = (await theirs.next()).id ?? "";
+    theirs.close();
+    const mine = await listen(org.members.Owner.token, "", { "last-event-id": cursor });
+    expect(JSON.parse((await mine.next()).data)).toMatchObject({ resumed: false });
+    mine.close();
   });
 });

@@ -1,7 +1,18 @@
 import { cookies } from "next/headers";
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { IconAlert, IconCheck, IconMenu, IconX } from "@/app/_components/icons";
+import {
+  IconAlert,
+  IconCheck,
+  IconContrast,
+  IconLogOut,
+  IconMenu,
+  IconMoon,
+  IconSelector,
+  IconSun,
+  IconX,
+} from "@/app/_components/icons";
+import { LicenseBanner } from "@/app/_components/license-banner";
 import { NavLinks } from "@/app/_components/nav-links";
 import { PlanBanner } from "@/app/_components/plan-banner";
 import {
@@ -17,11 +28,12 @@ import { requireConsoleMember } from "@/app/_lib/console-session";
 import { CURRENT_PROJECT_COOKIE } from "@/app/_lib/current-project";
 import { planGate } from "@/app/_lib/plan-gate";
 import { THEME_COOKIE } from "@/app/_lib/theme";
-import { rolesWith } from "@/lib/auth/roles";
+import { can, rolesWith } from "@/lib/auth/roles";
 import { getDb } from "@/lib/db";
 import { activeTransport } from "@/lib/email/transport";
 import { env } from "@/lib/env";
 import { listMembersWithRole } from "@/lib/identity/list-members-with-role";
+import { licenseStatus } from "@/lib/licenses/license-status";
 import { listMyOrgs } from "@/lib/members/list-my-orgs";
 import { listProjects } from "@/lib/projects/list-projects";
 
@@ -50,10 +62,12 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
   const db = await getDb();
   const cloud = env.SVC_DEPLOYMENT_MODE === "cloud";
   const gate = planGate(member, env.SVC_DEPLOYMENT_MODE);
-  const [projects, selectors, myOrgs] = await Promise.all([
+  const [projects, selectors, myOrgs, license] = await Promise.all([
     listProjects(db, member.orgId, { limit: SWITCHER_LIMIT }),
     gate.required && !gate.canSelect ? listMembersWithRole(db, member.orgId, rolesWith("plan:select")) : [],
     listMyOrgs(db, member.userId, member.orgId),
+    // self_host: Owners and Billing see the licence banner (issue 48); the status is in memory.
+    !cloud && can(member.role, "licenses:manage") ? licenseStatus(db) : null,
   ]);
   const jar = await cookies();
   const remembered = jar.get(CURRENT_PROJECT_COOKIE)?.value;
@@ -107,6 +121,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
               environment: p.environment,
             }))}
             initialId={remembered}
+            chevron={<IconSelector className="switcher-chevron" />}
           />
           <nav className="nav" aria-label="Main">
             <NavLinks role={member.role} dev={localMail} cloud={cloud} />
@@ -121,12 +136,16 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
               </Link>
               <div className="muted">{member.email}</div>
             </div>
-            <ThemeToggle initial={jar.get(THEME_COOKIE)?.value} />
-            <SignOutButton />
+            <ThemeToggle
+              initial={jar.get(THEME_COOKIE)?.value}
+              icons={{ system: <IconContrast />, light: <IconSun />, dark: <IconMoon /> }}
+            />
+            <SignOutButton icon={<IconLogOut />} />
           </div>
         </SidebarFrame>
         <main className="main" id="main" tabIndex={-1}>
           <PlanBanner gate={gate} selectors={selectors} />
+          {license ? <LicenseBanner status={license} /> : null}
           {children}
         </main>
       </div>

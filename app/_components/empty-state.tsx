@@ -39,3 +39,30 @@ export function NoProjectYet({ icon, children }: { icon: ReactNode; children: Re
     </EmptyState>
   );
 }
+
+/**
+ * A page the member's role may not read: the page's own heading stays (every page has an h1,
+ * whoever opens it), then what it is for and who can (issue 49: the audit page had no heading).
+ */
+export function NotForYourRole({
+  title,
+  icon,
+  children,
+}: {
+  title: string;
+  icon?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <div className="page-head">
+        <div>
+          <h1>{title}</h1>
+        </div>
+      </div>
+      <EmptyState icon={icon} title={`${title} is not available to your role`}>
+        {children}
+      </EmptyState>
+    </>
+  );
+}

@@ -1,6 +1,7 @@
 import type { ComponentType, SVGProps } from "react";
 import {
   IconCard,
+  IconClock,
   IconFolder,
   IconHome,
   IconKey,
@@ -52,10 +53,25 @@ const LINKS: NavLink[] = [
     section: "organisation",
     permission: "members:read",
   },
+  {
+    href: "/workspace-keys",
+    label: "Workspace keys",
+    icon: IconKey,
+    section: "organisation",
+    permission: "workspace_keys:read",
+  },
   { href: "/role", label: "Your role", icon: IconShield, section: "organisation" },
   { href: "/account", label: "Account", icon: IconUser, section: "organisation" },
   { href: "/audit", label: "Audit log", icon: IconLock, section: "organisation", permission: "audit:read" },
   { href: "/plan", label: "Plan", icon: IconCard, section: "organisation", cloudOnly: true },
+  { href: "/usage", label: "Usage", icon: IconClock, section: "organisation", permission: "usage:read" },
+  {
+    href: "/licenses",
+    label: "Licences",
+    icon: IconKey,
+    section: "organisation",
+    permission: "licenses:manage",
+  },
   {
     href: "/mailbox",
     label: "Mailbox",

@@ -2,9 +2,8 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { EnvironmentBadge } from "@/app/_components/badges";
-import { IconSelector } from "@/app/_components/icons";
 import { lazyComponent, OnceOpened } from "@/app/_components/lazy-dialog";
 import { ProjectIcon } from "@/app/_components/project-icon";
 import { PROJECT_PICKED_EVENT, rememberProject } from "@/app/_components/remember-project";
@@ -29,9 +28,12 @@ export interface SwitcherProject {
 export function ProjectSwitcher({
   projects,
   initialId,
+  chevron,
 }: {
   projects: SwitcherProject[];
   initialId: string | undefined;
+  /** The button's chevron, drawn by the server so no icon module ships with every page (decision 1101). */
+  chevron: ReactNode;
 }) {
   const pathname = usePathname();
   const panelId = useId();
@@ -115,7 +117,7 @@ export function ProjectSwitcher({
           </span>
         </span>
         {current ? <EnvironmentBadge environment={current.environment} short /> : null}
-        <IconSelector className="switcher-chevron" />
+        {chevron}
       </button>
       <OnceOpened open={open}>
         <Panel id={panelId} open={open} projects={projects} currentId={current?.id} />

@@ -1,7 +1,6 @@
 "use client";
 
-import { useState } from "react";
-import { IconLogOut } from "@/app/_components/icons";
+import { type ReactNode, useState } from "react";
 import { IconSpinner } from "@/app/_components/icons/ui";
 
 /**
@@ -24,7 +23,8 @@ async function signOut(): Promise<void> {
   }
 }
 
-export function SignOutButton() {
+/** `icon`: drawn by the server, so no icon module ships with every page (decision 1101). */
+export function SignOutButton({ icon }: { icon: ReactNode }) {
   const [busy, setBusy] = useState(false);
   return (
     <button
@@ -38,7 +38,7 @@ export function SignOutButton() {
         void signOut();
       }}
     >
-      {busy ? <IconSpinner className="spin" /> : <IconLogOut />}
+      {busy ? <IconSpinner className="spin" /> : icon}
     </button>
   );
 }

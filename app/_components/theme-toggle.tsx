@@ -1,7 +1,6 @@
 "use client";
 
-import { useState } from "react";
-import { IconContrast, IconMoon, IconSun } from "@/app/_components/icons";
+import { type ReactNode, useState } from "react";
 import { parseTheme, THEME_COOKIE, THEMES, type Theme } from "@/app/_lib/theme";
 
 const LABEL: Record<Theme, string> = {
@@ -14,7 +13,14 @@ const LABEL: Record<Theme, string> = {
  * Light, dark, or whatever the device prefers (the default). The choice is kept in a cookie the
  * server reads, so the next page renders in it without a flash.
  */
-export function ThemeToggle({ initial }: { initial: string | undefined }) {
+export function ThemeToggle({
+  initial,
+  icons,
+}: {
+  initial: string | undefined;
+  /** Each theme's icon, drawn by the server so no icon module ships with every page (decision 1101). */
+  icons: Record<Theme, ReactNode>;
+}) {
   const [theme, setTheme] = useState<Theme>(parseTheme(initial));
   const next = THEMES[(THEMES.indexOf(theme) + 1) % THEMES.length] ?? "system";
 
@@ -26,7 +32,6 @@ export function ThemeToggle({ initial }: { initial: string | undefined }) {
     document.cookie = `${THEME_COOKIE}=${t}; Path=/; Max-Age=31536000; SameSite=Lax`;
   }
 
-  const Icon = theme === "dark" ? IconMoon : theme === "light" ? IconSun : IconContrast;
   return (
     <button
       type="button"
@@ -37,7 +42,7 @@ export function ThemeToggle({ initial }: { initial: string | undefined }) {
       data-testid="theme-toggle"
       data-theme-choice={theme}
     >
-      <Icon />
+      {icons[theme]}
     </button>
   );
 }

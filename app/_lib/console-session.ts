@@ -18,5 +18,10 @@ export const requireConsoleMember = cache(async (): Promise<SessionMember> => {
   // The same one-query lookup as the API: an ended session (logout, removal) signs the tab out.
   const member = claims ? await loadSessionMember(await getDb(), claims) : null;
   if (!member) redirect(signInPath((await headers()).get(PATH_HEADER), token ? "expired" : undefined));
+  // The org requires two-factor and this member has none: the account page, until they enrol
+  // (docs/decisions/1263); the API refuses everything else meanwhile.
+  if (member.mustEnrolTwoFactor && !(await headers()).get(PATH_HEADER)?.startsWith("/account")) {
+    redirect("/account?enrol=two-factor");
+  }
   return member;
 });

@@ -6,14 +6,17 @@ export function roleList(roles: readonly string[]): string {
   return `${roles.slice(0, -1).join(", ")} or ${roles[roles.length - 1]}`;
 }
 
-/** "a Viewer", "an Owner". */
-export function withArticle(role: string): string {
-  return `${/^[AEIOU]/.test(role) ? "an" : "a"} ${role}`;
+/**
+ * "Your role is Billing.": a role is a name, not a noun to put an article before ("You are a
+ * Billing." read wrong for Billing and Viewer alike).
+ */
+export function yourRole(role: string): string {
+  return `Your role is ${role}.`;
 }
 
 /** Why a role cannot use a control: the roles that can, and the caller's own. */
 export function roleTooltip(permission: Permission, role: Role): string {
-  return `Requires the ${roleList(rolesWith(permission))} role. You are ${withArticle(role)}.`;
+  return `Requires the ${roleList(rolesWith(permission))} role. ${yourRole(role)}`;
 }
 
 /** Each role in one line: the /role page and the Members page's role picker. */

@@ -6,6 +6,7 @@ import { AuthCard } from "@/app/_components/auth-card";
 import { planGate } from "@/app/_lib/plan-gate";
 import { safeReturnPath } from "@/app/_lib/return-path";
 import { LoginForm } from "@/app/login/login-form";
+import { OtherWays } from "@/app/login/other-ways";
 import { decodeSessionToken, SESSION_COOKIE } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
@@ -19,6 +20,19 @@ export const dynamic = "force-dynamic";
 const NEXT_AUTH_ERRORS: Record<string, string> = {
   CredentialsSignin: "The email or password is wrong.",
   SessionRequired: "Sign in to continue.",
+  email_not_confirmed: "Confirm your email address first: open the link we sent to it, then sign in.",
+};
+
+/** Where the SSO callback sends a browser back with `?sso_error=` (docs/decisions/1343). */
+const SSO_ERRORS: Record<string, string> = {
+  sso_state_mismatch:
+    "That single sign-on did not start in this browser, or took over 10 minutes. Start again.",
+  sso_token_invalid:
+    "Your identity provider's answer could not be verified. Try again, or ask your administrator.",
+  sso_domain_mismatch:
+    "Your identity provider signed you in with an address outside your organisation's domains.",
+  sso_not_configured: "Single sign-on is no longer set up for your organisation.",
+  sso_provider_unreachable: "Your identity provider could not be reached. Try again in a moment.",
 };
 
 export default async function LoginPage({
@@ -36,8 +50,12 @@ export default async function LoginPage({
   if (member) redirect(returnTo ?? (planGate(member, env.SVC_DEPLOYMENT_MODE).canSelect ? "/plan" : "/"));
 
   const error = sp.error;
-  const initialError =
-    typeof error === "string" ? (NEXT_AUTH_ERRORS[error] ?? "Sign-in failed. Try again.") : null;
+  const ssoError = typeof sp.sso_error === "string" ? sp.sso_error : undefined;
+  const initialError = ssoError
+    ? (SSO_ERRORS[ssoError] ?? "Single sign-on failed. Try again.")
+    : typeof error === "string"
+      ? (NEXT_AUTH_ERRORS[error] ?? "Sign-in failed. Try again.")
+      : null;
   // Self-hosted first run: nobody can sign in yet, so point at the page that creates the owner.
   const firstRun = env.SVC_DEPLOYMENT_MODE === "self_host" && !(await hasUsers(await getDb()));
 
@@ -74,6 +92,7 @@ export default async function LoginPage({
         </div>
       ) : null}
       <LoginForm initialError={initialError} returnTo={returnTo} />
+      <OtherWays returnTo={returnTo} />
       <p className="auth-links">
         <Link href="/reset-password">Forgot your password?</Link>
         {env.signupOpen ? (

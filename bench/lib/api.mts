@@ -37,13 +37,21 @@ export class Api {
 
   /** Signs in and keeps the session JWT from the `svc_session` cookie. */
   async login(email: string, password: string): Promise<void> {
-    const res = await fetch(`${this.base}/v1/auth/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email, password }),
-      signal: AbortSignal.timeout(60_000),
-    });
-    const text = await res.text();
+    const started = Date.now();
+    let res: Response;
+    let text: string;
+    for (;;) {
+      res = await fetch(`${this.base}/v1/auth/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email, password }),
+        signal: AbortSignal.timeout(60_000),
+      });
+      text = await res.text();
+      // A server just restarted on a loaded machine may answer 503 while its pool connects.
+      if (res.status !== 503 || Date.now() - started > 60_000) break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
     if (res.status !== 200) throw new Error(`login ${email} answered ${res.status}: ${text.slice(0, 400)}`);
     const token = /svc_session=([^;]+)/.exec(res.headers.get("set-cookie") ?? "")?.[1];
     if (!token) throw new Error("no svc_session cookie in the sign-in response");

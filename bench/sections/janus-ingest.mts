@@ -39,6 +39,8 @@ export interface IngestOptions {
   participantsPerRoom: number;
   statsPerParticipant: number;
   posters: number;
+  /** The poster (node) that carries a room: where the app placed it (default: room i on node i % posters). */
+  nodeOf?: (roomId: string, index: number) => number;
   /** The session token a client of the room held (Janus copies it into `attached`). */
   sessionToken: (roomId: string, identity: string) => string;
 }
@@ -170,7 +172,7 @@ export function planIngest(roomIds: readonly string[], opts: IngestOptions): Ing
   const expected = new Map<string, "active" | "ended">();
   const perNode: JanusEvent[][][] = Array.from({ length: opts.posters }, () => []);
   roomIds.forEach((roomId, i) => {
-    const node = i % opts.posters;
+    const node = opts.nodeOf ? opts.nodeOf(roomId, i) : i % opts.posters;
     const { events, state } = roomEvents(roomId, i, `bench-node-${node}`, opts, ids, clock);
     expected.set(roomId, state);
     perNode[node]?.push(events);
@@ -200,10 +202,14 @@ export function planIngest(roomIds: readonly string[], opts: IngestOptions): Ing
 
 export interface JanusIngestResult {
   rooms: number;
+  orgs: number;
   events: number;
   posts: number;
   posters: number;
+  /** From the first post until every room is in the state its events say (the pipeline applied them). */
   seconds: number;
+  /** From the first post to the last answer (the intake stores; the job applies after). */
+  post_seconds: number;
   events_per_s: number;
   target_events_per_s: number;
   met: boolean;
@@ -214,47 +220,100 @@ export interface JanusIngestResult {
   wrong_states: number;
 }
 
-/** Posts the plan (each node serially, nodes at once) and times it from the first post to the last answer. */
+/**
+ * Tells each stub node who is in its rooms once `plans` (in order) were emitted: the VideoRoom
+ * participant ids of every `joined` without its `leaving`. Reconcile lists them as a real node
+ * would after the posts (bench/lib/janus-stub-server.mjs).
+ */
+export async function tellNodes(nodes: BenchNodes, plans: readonly IngestPlan[]): Promise<void> {
+  const perNode = nodes.urls.map(() => new Map<string, Set<number>>());
+  for (const plan of plans)
+    plan.posts.forEach((arrays, node) => {
+      for (const e of arrays.flat()) {
+        const data = e.event.data as { event?: string; room?: string; id?: number } | undefined;
+        if (e.type !== 64 || !data?.room || data.id === undefined) continue;
+        const rooms = perNode[node];
+        const present = rooms?.get(data.room) ?? new Set<number>();
+        if (data.event === "joined") present.add(data.id);
+        if (data.event === "leaving") present.delete(data.id);
+        rooms?.set(data.room, present);
+      }
+    });
+  await Promise.all(
+    nodes.urls.map(async (url, node) => {
+      const rooms = Object.fromEntries(
+        [...(perNode[node] ?? new Map()).entries()].map(([r, ids]) => [r, [...ids]]),
+      );
+      const res = await fetch(`${url.replace(/\/janus$/, "")}/control/participants`, {
+        method: "POST",
+        body: JSON.stringify({ rooms }),
+      });
+      if (!res.ok) throw new Error(`stub node ${url} answered ${res.status}`);
+    }),
+  );
+}
+
+/**
+ * Posts the plan (each node serially, with its own events credential; nodes at once) and times it
+ * from the first post to the last answer.
+ */
 export async function postPlan(
   url: string,
-  eventsSecret: string,
+  secrets: readonly string[],
   plan: IngestPlan,
-): Promise<{ seconds: number; latencies: number[]; failed: number }> {
-  const auth = `Basic ${Buffer.from(`janus:${eventsSecret}`).toString("base64")}`;
+  /** Spread each node's posts evenly over this long (the join storm), instead of back to back. */
+  spreadMs = 0,
+): Promise<{ seconds: number; latencies: number[]; failed: number; t0: number }> {
+  const auth = (node: number) => `Basic ${Buffer.from(`janus:${secrets[node] ?? ""}`).toString("base64")}`;
   const latencies: number[] = [];
   let failed = 0;
   const t0 = performance.now();
   await Promise.all(
-    plan.posts.map(async (arrays) => {
-      for (const body of arrays) {
+    plan.posts.map(async (arrays, node) => {
+      for (const [i, body] of arrays.entries()) {
+        if (spreadMs > 0) {
+          const due = t0 + (spreadMs * i) / arrays.length;
+          const wait = due - performance.now();
+          if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+        }
         const t = performance.now();
-        const res = await fetch(url, {
-          method: "POST",
-          headers: { "content-type": "application/json", authorization: auth },
-          body: JSON.stringify(body),
-        });
-        await res.arrayBuffer();
+        try {
+          const res = await fetch(url, {
+            method: "POST",
+            headers: { "content-type": "application/json", authorization: auth(node) },
+            body: JSON.stringify(body),
+            signal: AbortSignal.timeout(10_000),
+          });
+          await res.arrayBuffer();
+          if (!res.ok) failed++;
+        } catch {
+          // Janus's own timeout is 10 s: a post without an answer by then is a failed post.
+          failed++;
+        }
         latencies.push(performance.now() - t);
-        if (!res.ok) failed++;
       }
     }),
   );
-  return { seconds: (performance.now() - t0) / 1000, latencies, failed };
+  return { seconds: (performance.now() - t0) / 1000, latencies, failed, t0 };
 }
 
 export function ingestResult(
   plan: IngestPlan,
   run: { seconds: number; latencies: number[]; failed: number },
+  appliedSeconds: number,
   target: number,
   wrongStates: number,
+  orgs: number,
 ): JanusIngestResult {
-  const rate = plan.events / run.seconds;
+  const rate = plan.events / appliedSeconds;
   return {
     rooms: plan.expected.size,
+    orgs,
     events: plan.events,
     posts: plan.posts.reduce((n, p) => n + p.length, 0),
     posters: plan.posts.length,
-    seconds: round(run.seconds) ?? 0,
+    seconds: round(appliedSeconds) ?? 0,
+    post_seconds: round(run.seconds) ?? 0,
     events_per_s: Math.round(rate),
     target_events_per_s: target,
     met: rate >= target && run.failed === 0 && wrongStates === 0,
@@ -265,55 +324,170 @@ export function ingestResult(
   };
 }
 
+export type Login = { email: string; password: string };
+
+/** A signed-in org with a fresh project for the bench's rooms. */
+export async function benchProject(base: string, login: Login): Promise<{ api: Api; projectId: string }> {
+  const api = new Api(base);
+  await api.login(login.email, login.password);
+  const project = await api.call<{ id: string }>("POST", "/v1/workspace/projects", {
+    name: `Janus ingest bench ${Date.now()}`,
+  });
+  return { api, projectId: project.id };
+}
+
 /**
- * The whole section against a running app started with SVC_MEDIA_PLANE=janus: a project of its own
- * with `rooms` rooms made through the API, the plan posted, then every room read back through the
- * API and compared with what its events say.
+ * The bench's Janus nodes as the app is configured with them (bench/lib/janus-stub.mts): the
+ * public URL a token answer names for each (so a room's node is known), each node's own events
+ * credential (nodeEventsSecret: a node speaks only for its rooms, docs/decisions/1215), and where
+ * makeRooms saw each room placed.
+ */
+export interface BenchNodes {
+  /** The nodes' names: their JANUS_URL entries (the stubs' addresses). */
+  urls: readonly string[];
+  publicUrls: readonly string[];
+  secrets: readonly string[];
+  placement: Map<string, number>;
+}
+
+/**
+ * `n` rooms in the project, each placed on the media node as a real room is: by the first room
+ * token minted for it through the API (lib/media/place-room.ts), which opens it on the node (the
+ * bench's stub, bench/lib/janus-stub.mts). The pipeline ignores events about a room not placed on
+ * the node that sent them (lib/media/connections.ts), so unplaced rooms would measure nothing.
+ */
+export async function makeRooms(
+  p: { api: Api; projectId: string },
+  n: number,
+  nodes: BenchNodes,
+): Promise<string[]> {
+  const key = await p.api.call<{ project_key: string }>(
+    "POST",
+    `/v1/workspace/projects/${p.projectId}/api-keys`,
+    {
+      name: `Janus bench placement ${Date.now()}`,
+      scope: "rooms:write",
+    },
+  );
+  const minter = new Api(p.api.base);
+  minter.token = key.project_key;
+  const ids: string[] = [];
+  const makers = Array.from({ length: 8 }, async () => {
+    while (ids.length < n) {
+      const placeholder = ids.push("") - 1;
+      const room = await p.api.call<{ id: string }>("POST", "/v1/workspace/rooms", {
+        project_id: p.projectId,
+        name: `ingest ${placeholder}`,
+      });
+      const minted = await minter.call<{ media?: { url?: string } }>("POST", "/v1/auth/tokens/room", {
+        roomId: room.id,
+        identity: "bench-placement",
+        role: "publisher",
+      });
+      const node = nodes.publicUrls.indexOf(minted.media?.url ?? "");
+      if (node < 0) throw new Error(`room ${room.id} was placed on no bench node (${minted.media?.url})`);
+      nodes.placement.set(room.id, node);
+      ids[placeholder] = room.id;
+    }
+  });
+  await Promise.all(makers);
+  return ids;
+}
+
+/** Every room's state and presence now, through the API (one project's rooms). */
+async function roomStates(p: {
+  api: Api;
+  projectId: string;
+}): Promise<Map<string, { state: string; present: number }>> {
+  const states = new Map<string, { state: string; present: number }>();
+  for (let cursor: string | null = ""; cursor !== null; ) {
+    const page: {
+      items: { id: string; state: string; active_participants: number }[];
+      next_cursor: string | null;
+    } = await p.api.call(
+      "GET",
+      `/v1/workspace/rooms?project_id=${p.projectId}&limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+    );
+    for (const r of page.items) states.set(r.id, { state: r.state, present: r.active_participants });
+    cursor = page.next_cursor;
+  }
+  return states;
+}
+
+/**
+ * Polls until every room is as `right` says (the pipeline applied everything) or `deadlineMs`
+ * passed; returns when that was, from `t0`, and how many rooms are still wrong.
+ */
+export async function settle(
+  projects: { api: Api; projectId: string }[],
+  right: (id: string, s: { state: string; present: number } | undefined) => boolean,
+  ids: readonly string[],
+  t0: number,
+  deadlineMs: number,
+): Promise<{ seconds: number; wrong: number }> {
+  for (;;) {
+    const all = new Map<string, { state: string; present: number }>();
+    try {
+      for (const p of projects) for (const [k, v] of await roomStates(p)) all.set(k, v);
+    } catch (err) {
+      // A read refused while the app is saturated (a 503): read again, until the deadline.
+      if (performance.now() - t0 > deadlineMs) throw err;
+      await new Promise((r) => setTimeout(r, 500));
+      continue;
+    }
+    const wrong = ids.filter((id) => !right(id, all.get(id))).length;
+    const seconds = (performance.now() - t0) / 1000;
+    if (wrong === 0 || performance.now() - t0 > deadlineMs) return { seconds, wrong };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/**
+ * The whole section against a running app started with SVC_MEDIA_PLANE=janus: `rooms` rooms made
+ * through the API in one org's project, or spread over several orgs (`logins`, the mixed layout:
+ * every node carries rooms of every org), the plan posted, then every room read back through the
+ * API until it is what its events say (the intake answers once events are stored; the job applies
+ * them after), or 120 s passed.
  */
 export async function janusIngest(
   base: string,
-  login: { email: string; password: string },
+  logins: Login[],
   settings: {
     rooms: number;
-    eventsSecret: string;
+    nodes: BenchNodes;
     target: number;
     sessionToken: IngestOptions["sessionToken"];
   },
 ): Promise<JanusIngestResult> {
-  const api = new Api(base);
-  await api.login(login.email, login.password);
-  const project = await api.call<{ id: string }>("POST", "/v1/workspace/projects", {
-    name: "Janus ingest bench",
-  });
+  const projects = await Promise.all(logins.map((l) => benchProject(base, l)));
+  const perOrg = await Promise.all(
+    projects.map((p) => makeRooms(p, Math.ceil(settings.rooms / projects.length), settings.nodes)),
+  );
+  // The app places rooms on the node with the fewest open rooms, so every node carries rooms of
+  // every org; each room's events come from the node it was placed on.
   const roomIds: string[] = [];
-  const makers = Array.from({ length: 8 }, async () => {
-    while (roomIds.length < settings.rooms) {
-      const placeholder = roomIds.push("") - 1;
-      const room = await api.call<{ id: string }>("POST", "/v1/workspace/rooms", {
-        project_id: project.id,
-        name: `ingest ${placeholder}`,
-      });
-      roomIds[placeholder] = room.id;
-    }
-  });
-  await Promise.all(makers);
+  const cursor = perOrg.map(() => 0);
+  for (let k = 0; k < settings.rooms; k++) {
+    const o = Math.floor(k / 4) % perOrg.length;
+    const id = perOrg[o]?.[cursor[o] ?? 0];
+    cursor[o] = (cursor[o] ?? 0) + 1;
+    if (id) roomIds.push(id);
+  }
   const plan = planIngest(roomIds, {
     participantsPerRoom: 3,
     statsPerParticipant: 2,
-    posters: 4,
+    posters: settings.nodes.secrets.length,
+    nodeOf: (id) => settings.nodes.placement.get(id) ?? 0,
     sessionToken: settings.sessionToken,
   });
-  const run = await postPlan(`${base}/v1/internal/media/janus`, settings.eventsSecret, plan);
-  const states = new Map<string, string>();
-  for (let cursor: string | null = ""; cursor !== null; ) {
-    const page: { items: { id: string; state: string }[]; next_cursor: string | null } = await api.call(
-      "GET",
-      `/v1/workspace/rooms?project_id=${project.id}&limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
-    );
-    for (const r of page.items) states.set(r.id, r.state);
-    cursor = page.next_cursor;
-  }
-  let wrong = 0;
-  for (const [id, expected] of plan.expected) if (states.get(id) !== expected) wrong++;
-  return ingestResult(plan, run, settings.target, wrong);
+  await tellNodes(settings.nodes, [plan]);
+  const run = await postPlan(`${base}/v1/internal/media/janus`, settings.nodes.secrets, plan);
+  const settled = await settle(
+    projects,
+    (id, s) => s?.state === plan.expected.get(id),
+    roomIds,
+    run.t0,
+    120_000,
+  );
+  return ingestResult(plan, run, settled.seconds, settings.target, settled.wrong, projects.length);
 }

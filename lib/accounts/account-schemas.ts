@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { otpField, recoveryCodeField } from "@/lib/auth/login-schema";
 import { newPasswordSchema } from "@/lib/identity/password-policy";
 
 /** Bodies of the /v1/auth account endpoints (the OpenAPI document reads the same schemas). */
@@ -49,6 +50,9 @@ export const acceptInvitationBody = z.object({
   /** Needed for a new account; ignored when the address already has one. */
   display_name: displayNameField.optional(),
   password: z.string({ error: "password is required" }).min(1, "password is required").max(1024),
+  /** An existing account with two-factor on proves it here too, as at sign-in (docs/decisions/1260). */
+  otp: otpField.optional(),
+  recovery_code: recoveryCodeField.optional(),
 });
 
 /** Answers of sign-up and reset requests: always the same, so they tell nobody whether an account exists. */

@@ -5,6 +5,7 @@ import { spendAccountToken } from "@/lib/accounts/spend-account-token";
 import { type AuditContext, recordAudit } from "@/lib/audit/record-audit";
 import { hashPassword } from "@/lib/auth/password";
 import { signInProven } from "@/lib/auth/sign-in-budget";
+import { forgetDevices } from "@/lib/auth/two-factor/remembered-devices";
 import type { Db } from "@/lib/db";
 import { UNKNOWN_IP } from "@/lib/http/client-ip";
 import { ApiError } from "@/lib/http/errors";
@@ -27,6 +28,8 @@ export async function confirmPasswordReset(
     await tx.update(users).set({ passwordHash }).where(eq(users.id, spent.userId));
     await endResetLinks(tx, spent.userId, now);
     const ended = await endUserSessions(tx, spent.userId);
+    // A remembered browser skipped only the second factor; a reset starts afresh (docs/decisions/1261).
+    await forgetDevices(tx, spent.userId);
     const orgIds = await tx
       .select({ orgId: memberships.orgId })
       .from(memberships)

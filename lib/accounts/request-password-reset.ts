@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { accountTokens, users } from "@/db/schema";
 import { renderPasswordReset } from "@/lib/accounts/account-emails";
 import { runAfterResponse } from "@/lib/accounts/after-response";
+import { endResetLinks } from "@/lib/accounts/end-reset-links";
 import { linkUrl, newLinkToken } from "@/lib/accounts/link-token";
 import { throttleAccountEmails } from "@/lib/accounts/throttle-account-emails";
 import { normaliseEmail } from "@/lib/auth/login";
@@ -26,6 +27,8 @@ export async function requestPasswordReset(db: Db, rawEmail: string, ip: string)
     const { token, hash } = newLinkToken();
     const expiresAt = new Date(now.getTime() + RESET_TTL_MS);
     await transactionWithJobs(db, async (tx) => {
+      // Only the newest link works: asking again ends the older ones at once (docs/decisions/1265).
+      await endResetLinks(tx, user.id, now);
       await tx.insert(accountTokens).values({
         id: newId("accountToken"),
         kind: "password_reset",

@@ -24,6 +24,12 @@ export interface KeyRoom {
   projectId: string;
   /** The media node the room is placed on (lib/media/place-room.ts), null before its first credential. */
   mediaNode: string | null;
+  /**
+   * Whether any identity is banned from the room (docs/decisions/1322): only then does minting
+   * read the bans, so the hot path stays one statement (none once cached). A ban's insert, change
+   * or removal notifies `r:<room>` (migration 0041), which drops the cached room.
+   */
+  hasBans: boolean;
 }
 
 const invalid = () =>
@@ -35,7 +41,8 @@ const invalid = () =>
 // grants (text[]) as JSON: both drivers parse json to an array; postgres.js's own array parsing
 // needs fetch_types, which is off (lib/db-postgres.ts, decision 0969).
 const KEY_COLUMNS = `k.id, k.org_id, k.project_id, k.scope, array_to_json(k.grants), k.secret_hash, k.revoked_at, o.plan_selected`;
-const ROOM_COLUMNS = `r.id, r.type, r.state, r.project_id, r.media_node`;
+const ROOM_COLUMNS = `r.id, r.type, r.state, r.project_id, r.media_node,
+  exists(select 1 from room_bans rb where rb.room_id = r.id)`;
 
 const KEY_JOINS = `from api_keys k
   join projects p on p.id = k.project_id and p.org_id = k.org_id
@@ -49,7 +56,7 @@ const KEY_JOINS = `from api_keys k
 const KEY_ONLY: PreparedStatement = {
   name: "svc_key_only",
   types: ["text"],
-  text: `select ${KEY_COLUMNS}, null, null, null, null, null ${KEY_JOINS} where k.secret_hash = $1 limit 1`,
+  text: `select ${KEY_COLUMNS}, null, null, null, null, null, null ${KEY_JOINS} where k.secret_hash = $1 limit 1`,
 };
 const roomJoin = (column: "id" | "short_code") => `left join rooms r
     on r.${column} = $2 and r.org_id = k.org_id and r.project_id = k.project_id`;
@@ -142,6 +149,7 @@ type KeyRowColumns = [
   roomState: string,
   roomProject: string,
   roomMediaNode: string | null,
+  roomHasBans: boolean | null,
 ];
 
 type KeyRow = ReturnType<typeof toRow>;
@@ -170,7 +178,9 @@ async function readKey(db: Db, hash: string, lookup: RoomLookup | undefined): Pr
 function toRow(r: unknown[]) {
   const [id, orgId, projectId, scope, grants, secretHash, revokedAt, planSelected, ...roomColumns] =
     r as KeyRowColumns;
-  const [roomId, type, state, roomProjectId, mediaNode] = roomColumns;
-  const room = roomId ? { id: roomId, type, state, projectId: roomProjectId, mediaNode } : null;
+  const [roomId, type, state, roomProjectId, mediaNode, hasBans] = roomColumns;
+  const room = roomId
+    ? { id: roomId, type, state, projectId: roomProjectId, mediaNode, hasBans: hasBans === true }
+    : null;
   return { id, orgId, projectId, scope, grants, secretHash, revokedAt, planSelected, room };
 }

@@ -11,7 +11,7 @@ import { assertBelowOrgLimit } from "@/lib/limits/org-limits";
 /** Endpoint 10: a key of one project of the caller's org; another org's project is 404. */
 export async function mintApiKey(
   db: Db,
-  scope: { orgId: string; projectId: string; userId: string },
+  scope: { orgId: string; projectId: string; userId: string | null },
   input: MintApiKeyInput,
 ): Promise<MintedApiKey> {
   const [project] = await db

@@ -18,6 +18,8 @@ export function appRoleGrants(role: string): string[] {
     `GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${r}`,
     `REVOKE UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER ON "audit_log" FROM ${r}`,
     `REVOKE INSERT, UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER ON "audit_log_checkpoints" FROM ${r}`,
+    // When sealing began (migration 0030): moving it later would exempt fabricated entries.
+    `REVOKE INSERT, UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER ON "audit_seal_epoch" FROM ${r}`,
     `GRANT EXECUTE ON FUNCTION "audit_log_prune"(text, bigint, text, timestamptz, text, text) TO ${r}`,
     // Tables of later migrations: the owner runs them, so the app role gets the same on each.
     `ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO ${r}`,

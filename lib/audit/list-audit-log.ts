@@ -4,7 +4,7 @@ import { auditLog } from "@/db/schema";
 import { ACTOR_TYPES, AUDIT_ACTIONS } from "@/lib/audit/audit-actions";
 import type { AuditEntryDto } from "@/lib/audit/audit-schema";
 import type { DbOrTx } from "@/lib/db";
-import { listNewestFirst, pageQuery } from "@/lib/pagination";
+import { countUpTo, listNewestFirst, pageQuery } from "@/lib/pagination";
 
 const instant = (name: string) =>
   z.iso
@@ -53,6 +53,11 @@ export async function listAuditLog(
     serializeAuditEntry,
     getTableColumns(auditLog),
   );
+}
+
+/** How many entries a filtered view holds, every page together (capped): the console's "of 66". */
+export function countAuditLog(db: DbOrTx, orgId: string, q: Omit<ListAuditLogQuery, "limit" | "cursor">) {
+  return countUpTo(db, auditLog, auditFilters(orgId, q));
 }
 
 /**

@@ -1,5 +1,6 @@
 import { auditLog } from "@/db/schema";
 import type { ActorType, AuditAction } from "@/lib/audit/audit-actions";
+import { type EntryFacts, sealEntry } from "@/lib/audit/audit-seal";
 import type { Db, DbOrTx, Tx } from "@/lib/db";
 import { clientIp } from "@/lib/http/client-ip";
 import type { Member } from "@/lib/identity/load-member";
@@ -31,14 +32,16 @@ export function requestOrigin(req: Request): AuditContext["origin"] {
   };
 }
 
-/** A signed-in member acting through the workspace API or the console. */
+/** A signed-in member acting through the workspace API or the console, or a workspace API key (docs/decisions/1290). */
 export function memberAuditContext(
   req: Request,
-  member: Pick<Member, "orgId" | "userId" | "email">,
+  member: Pick<Member, "orgId" | "userId" | "email" | "key">,
 ): AuditContext {
   return {
     orgId: member.orgId,
-    actor: { type: "user", id: member.userId, label: member.email },
+    actor: member.key
+      ? { type: "api_key", id: member.key.id, label: member.key.name }
+      : { type: "user", id: member.userId, label: member.email },
     origin: requestOrigin(req),
   };
 }
@@ -62,7 +65,7 @@ export async function recordAudit(db: DbOrTx, ctx: AuditContext, entry: AuditEnt
   const metadata = Object.fromEntries(
     Object.entries(entry.metadata ?? {}).filter(([k]) => !CREDENTIAL_KEY.test(k)),
   );
-  await db.insert(auditLog).values({
+  const facts: EntryFacts = {
     id: newId("audit"),
     orgId: ctx.orgId,
     actorType: ctx.actor.type,
@@ -75,7 +78,12 @@ export async function recordAudit(db: DbOrTx, ctx: AuditContext, entry: AuditEnt
     userAgent: ctx.origin.userAgent,
     requestId: ctx.origin.requestId,
     metadata,
-  });
+  };
+  // Sealed with the audit key, which the database never holds: a row INSERTed by anyone else
+  // (a leaked database credential) fails verification (docs/decisions/1264).
+  await db
+    .insert(auditLog)
+    .values({ ...facts, actorType: ctx.actor.type, action: entry.action, seal: sealEntry(facts) });
 }
 
 /**
@@ -100,11 +108,25 @@ export async function recordSignIn(
   db: DbOrTx,
   member: Pick<Member, "orgId" | "userId" | "email">,
   origin: AuditContext["origin"],
-  via: "api" | "console",
+  /** `passkey`: password-less with a passkey; `sso`: through the org's identity provider (issue 46). */
+  via: "api" | "console" | "passkey" | "sso",
+  /** How the second factor was given (lib/auth/two-factor/check-second-factor.ts), when it was asked. */
+  secondFactor: "none" | "otp" | "recovery_code" | "remembered_device" | "passkey" = "none",
 ): Promise<void> {
-  await recordAudit(
-    db,
-    { orgId: member.orgId, actor: { type: "user", id: member.userId, label: member.email }, origin },
-    { action: "auth.signed_in", target: { type: "user", id: member.userId }, metadata: { via } },
-  );
+  const ctx: AuditContext = {
+    orgId: member.orgId,
+    actor: { type: "user", id: member.userId, label: member.email },
+    origin,
+  };
+  await recordAudit(db, ctx, {
+    action: "auth.signed_in",
+    target: { type: "user", id: member.userId },
+    metadata: { via, second_factor: secondFactor },
+  });
+  if (secondFactor === "recovery_code") {
+    await recordAudit(db, ctx, {
+      action: "auth.recovery_code_used",
+      target: { type: "user", id: member.userId },
+    });
+  }
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { z } from "zod";
-import { auditLog, auditLogCheckpoints } from "@/db/schema";
+import { auditLog, auditLogCheckpoints, auditSealEpoch } from "@/db/schema";
 import { type AnchorStore, readAnchor, sealHead, writeAnchor } from "@/lib/audit/audit-anchors";
 import { sealValid } from "@/lib/audit/audit-seal";
 import type { DbOrTx } from "@/lib/db";
@@ -25,6 +25,11 @@ export const CHAIN_BREAKS = [
   "anchor_mismatch",
   /** The anchor object in storage is present but its seal does not verify. */
   "anchor_invalid",
+  /**
+   * An entry stamped since sealing began whose seal is missing or does not verify: not written by
+   * the app (an INSERT with a leaked database credential; docs/decisions/1264).
+   */
+  "entry_unsealed",
 ] as const;
 export type ChainBreak = (typeof CHAIN_BREAKS)[number];
 
@@ -112,6 +117,10 @@ export async function verifyAuditChain(
   const anchor = anchorRead.state === "valid" ? anchorRead.anchor : null;
   if (anchorRead.state === "invalid") broke({ seq: null, id: null, reason: "anchor_invalid" });
   let anchoredHashSeen: string | undefined;
+  // Entries stamped from here on must carry the app's seal; without the row (never, short of the
+  // owner deleting it) every entry must.
+  const [epoch] = await db.select().from(auditSealEpoch).limit(1);
+  const sealedFrom = epoch?.sealedFrom ?? new Date(0);
   for (;;) {
     const rows = await db
       .select({
@@ -122,6 +131,15 @@ export async function verifyAuditChain(
         action: auditLog.action,
         metadata: auditLog.metadata,
         createdAt: auditLog.createdAt,
+        actorType: auditLog.actorType,
+        actorId: auditLog.actorId,
+        actorLabel: auditLog.actorLabel,
+        targetType: auditLog.targetType,
+        targetId: auditLog.targetId,
+        ip: auditLog.ip,
+        userAgent: auditLog.userAgent,
+        requestId: auditLog.requestId,
+        seal: auditLog.seal,
         // The same function the insert trigger used, over the row as it is now.
         recomputed: sql<string>`audit_log_entry_hash("audit_log")`,
       })
@@ -142,6 +160,14 @@ export async function verifyAuditChain(
                 ? "time_reversed"
                 : null;
       if (reason) broke({ seq: r.seq, id: r.id, reason });
+      // Prune entries are written by the database's function and carry their own seal (below).
+      if (
+        r.action !== "audit.pruned" &&
+        r.createdAt >= sealedFrom &&
+        !sealValid({ kind: "entry", ...r, orgId }, r.seal)
+      ) {
+        broke({ seq: r.seq, id: r.id, reason: "entry_unsealed" });
+      }
       if (r.action === "audit.pruned") {
         const m = pruneMeta.safeParse(r.metadata);
         const sealed =

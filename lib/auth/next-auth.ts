@@ -3,7 +3,8 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { recordSignIn } from "@/lib/audit/record-audit";
 import { verifyLogin } from "@/lib/auth/login";
 import { loginBody } from "@/lib/auth/login-schema";
-import { SESSION_COOKIE, SESSION_MAX_AGE_SEC, SESSION_RENEW_AFTER_SEC } from "@/lib/auth/session";
+import { readCookie, SESSION_COOKIE, SESSION_MAX_AGE_SEC, SESSION_RENEW_AFTER_SEC } from "@/lib/auth/session";
+import { DEVICE_COOKIE } from "@/lib/auth/two-factor/remembered-devices";
 import { getDb } from "@/lib/db";
 import { clientIp } from "@/lib/http/client-ip";
 import { ApiError } from "@/lib/http/errors";
@@ -60,23 +61,32 @@ export function authOptions(): NextAuthOptions {
         credentials: {
           email: { label: "Email", type: "email" },
           password: { label: "Password", type: "password" },
+          otp: { label: "Authentication code", type: "text" },
+          recovery_code: { label: "Recovery code", type: "text" },
         },
         async authorize(credentials, req) {
-          const parsed = loginBody.safeParse(credentials ?? {});
+          // Form fields arrive as strings, empty when left out.
+          const given = (k: "otp" | "recovery_code") => (credentials?.[k] ? credentials[k] : undefined);
+          const parsed = loginBody.safeParse({
+            email: credentials?.email,
+            password: credentials?.password,
+            otp: given("otp"),
+            recovery_code: given("recovery_code"),
+          });
           if (!parsed.success) return null;
           const headers = (req?.headers ?? {}) as Record<string, string | undefined>;
           // The same trusted source as every other IP limit and the API's sign-in.
           const ip = clientIp(headers);
+          const userAgent = headers["user-agent"]?.slice(0, 512) ?? null;
           try {
             const db = await getDb();
-            const member = await verifyLogin(db, { ...parsed.data, ip });
-            await recordSignIn(
-              db,
-              member,
-              { ip, userAgent: headers["user-agent"]?.slice(0, 512) ?? null, requestId: null },
-              "console",
-            );
-            const { sessionId } = await startSession(db, member);
+            const { member, secondFactor } = await verifyLogin(db, {
+              ...parsed.data,
+              deviceToken: readCookie(headers.cookie ?? null, DEVICE_COOKIE),
+              ip,
+            });
+            await recordSignIn(db, member, { ip, userAgent, requestId: null }, "console", secondFactor);
+            const { sessionId } = await startSession(db, member, new Date(), { ip, userAgent });
             return {
               id: member.userId,
               email: member.email,
@@ -87,7 +97,12 @@ export function authOptions(): NextAuthOptions {
           } catch (err) {
             if (
               err instanceof ApiError &&
-              (err.code === "rate_limited" || err.code === "sign_in_proof_required")
+              (err.code === "rate_limited" ||
+                err.code === "sign_in_proof_required" ||
+                err.code === "email_not_confirmed" ||
+                err.code === "second_factor_required" ||
+                err.code === "invalid_second_factor" ||
+                err.code === "second_factor_replayed")
             )
               throw new Error(err.code);
             if (err instanceof ApiError) return null;

@@ -13,8 +13,9 @@ const READ = [
   "webhooks:read",
   "mailbox:read",
   "members:read",
+  "workspace_keys:read",
 ] as const;
-/** Making and changing projects, rooms (recording them and removing a participant too), webhooks, keys and test tokens. */
+/** Making and changing projects, rooms (recording them and removing a participant too), webhooks, keys (project and workspace keys, docs/decisions/1290) and test tokens. */
 const BUILD = [
   "projects:create",
   "projects:update",
@@ -23,9 +24,14 @@ const BUILD = [
   "rooms:end",
   "recordings:record",
   "participants:remove",
+  /** Revoke room tokens, ban, mute, change a participant's role live (issue 47). */
+  "participants:moderate",
   "webhooks:write",
   "api_keys:write",
+  "workspace_keys:write",
   "tokens:test",
+  /** Live streams of rooms, reading them too (issue 45: their outputs name customers' destinations). */
+  "streams:manage",
 ] as const;
 /** Issue 16: deleting a project or a recording destroys data; Owner and Admin only. */
 const DESTROY = ["projects:delete", "recordings:delete"] as const;
@@ -34,9 +40,15 @@ const OTHER = [
   "recordings:download",
   "invitations:send",
   "plan:select",
+  /** Cloud mode: issuing, listing and revoking self-hosted licences (docs/decisions/1276). */
+  "licenses:manage",
   "audit:read",
   "audit:verify",
   "members:manage",
+  /** The org's sign-in policy (two-factor for every member; docs/decisions/1263): Owner only. */
+  "security:manage",
+  /** What the org used (GET usage, issue 44): Owner, Admin, Developer and Billing. */
+  "usage:read",
 ] as const;
 
 /** Every permission, each written once: in the group the matrix grants it with. */
@@ -54,10 +66,18 @@ export const ROLE_PERMISSIONS = {
     "invitations:send",
     "audit:read",
     "members:manage",
+    "usage:read",
   ],
-  Developer: [...READ, ...BUILD, "recordings:download", "invitations:send"],
+  Developer: [...READ, ...BUILD, "recordings:download", "invitations:send", "usage:read"],
   Member: [...READ, "recordings:download", "invitations:send"],
-  Billing: [...READ, "recordings:download", "invitations:send", "plan:select"],
+  Billing: [
+    ...READ,
+    "recordings:download",
+    "invitations:send",
+    "plan:select",
+    "licenses:manage",
+    "usage:read",
+  ],
   Viewer: [...READ],
 } as const satisfies Record<Role, readonly Permission[]>;
 

@@ -1,3 +1,4 @@
+import { signInKeys } from "@/lib/auth/sign-in-keys";
 import { ApiError } from "@/lib/http/errors";
 import { type RateLimitDecision, rateLimitedError, rateLimitHeaders } from "@/lib/ratelimit/limiter";
 import { limits } from "@/lib/ratelimit/policies";
@@ -16,21 +17,12 @@ import { limits } from "@/lib/ratelimit/policies";
  *
  * The client address is lib/http/client-ip.ts's (trusted proxies only).
  */
-const pairKey = (email: string, ip: string) => `${email}\n${ip}`;
-
 function throttled(d: RateLimitDecision): ApiError {
   return rateLimitedError(d, "Too many sign-in attempts. Try again later.");
 }
 
-/** Spends one attempt of each budget before a password is checked; throws 429 when spent. */
-export async function spendSignInAttempt(email: string, ip: string): Promise<void> {
-  const pair = await limits.signInFailures.consume(pairKey(email, ip));
-  if (!pair.allowed) throw throttled(pair);
-  const account = await limits.signInAccountFailures.consume(email);
-  if (account.allowed) return;
-  const known = await limits.signInKnownAddresses.peek(pairKey(email, ip));
-  if (!known.off && known.remaining === 0) return;
-  throw new ApiError(
+function proofRequired(account: RateLimitDecision): ApiError {
+  return new ApiError(
     "sign_in_proof_required",
     "This account had too many failed sign-ins from many addresses. Sign in from an address you used before, " +
       "wait, or reset the password with the emailed link (POST /v1/auth/password-reset): that proves the mailbox and lifts this limit.",
@@ -38,15 +30,38 @@ export async function spendSignInAttempt(email: string, ip: string): Promise<voi
   );
 }
 
+/** An address the account signed in from within 14 days (the owner's own). */
+async function knownAddress(email: string, ip: string): Promise<boolean> {
+  const known = await limits.signInKnownAddresses.peek(signInKeys.known(email, ip));
+  return !known.off && known.remaining === 0;
+}
+
+/**
+ * Spends one attempt of each budget before a password is checked; throws 429 when spent. An
+ * account past its budget refuses an unknown address before anything is written for it, so a
+ * spray of addresses at one account adds no rows (docs/decisions/1266).
+ */
+export async function spendSignInAttempt(email: string, ip: string): Promise<void> {
+  const accountKey = signInKeys.account(email);
+  const ahead = await limits.signInAccountFailures.peek(accountKey);
+  if (!ahead.allowed && !(await knownAddress(email, ip))) throw proofRequired(ahead);
+  const pair = await limits.signInFailures.consume(signInKeys.pair(email, ip));
+  if (!pair.allowed) throw throttled(pair);
+  const account = await limits.signInAccountFailures.consume(accountKey);
+  if (account.allowed) return;
+  if (await knownAddress(email, ip)) return;
+  throw proofRequired(account);
+}
+
 /** The password was right: the pair's failures are forgotten, the account's attempt given back, the address known. */
 export async function signInSucceeded(email: string, ip: string): Promise<void> {
-  await limits.signInFailures.clear(pairKey(email, ip));
-  await limits.signInAccountFailures.reward(email);
-  await limits.signInKnownAddresses.consume(pairKey(email, ip));
+  await limits.signInFailures.clear(signInKeys.pair(email, ip));
+  await limits.signInAccountFailures.reward(signInKeys.account(email));
+  await limits.signInKnownAddresses.consume(signInKeys.known(email, ip));
 }
 
 /** The mailbox was proven (a password-reset link used from `ip`): the account's limit is lifted. */
 export async function signInProven(email: string, ip: string): Promise<void> {
-  await limits.signInAccountFailures.clear(email);
-  await limits.signInFailures.clear(pairKey(email, ip));
+  await limits.signInAccountFailures.clear(signInKeys.account(email));
+  await limits.signInFailures.clear(signInKeys.pair(email, ip));
 }

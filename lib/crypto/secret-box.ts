@@ -30,12 +30,8 @@ export function sha256Hex(value: string): string {
   return hash("sha256", value, "hex");
 }
 
-/** Constant-time string equality (lengths are compared via fixed-size digests, so they leak nothing). */
-export function safeEqual(a: string, b: string): boolean {
-  const da = hash("sha256", a, "buffer");
-  const db = hash("sha256", b, "buffer");
-  return timingSafeEqual(da, db);
-}
+/** Constant-time string equality (lib/crypto/safe-equal.ts). */
+export { safeEqual } from "@/lib/crypto/safe-equal";
 
 /**
  * Constant-time equality for values whose length is no secret (SHA-256 hex digests, ids of one

@@ -1,8 +1,9 @@
-import { and, desc, eq, or, type SQL } from "drizzle-orm";
+import { and, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import { emails, invitations, rooms } from "@/db/schema";
 import type { DbOrTx } from "@/lib/db";
 import { CAPPED_KIND } from "@/lib/email/cap";
 import { unsealBody } from "@/lib/email/seal";
+import { afterCursor, containsPattern, countSelectionUpTo, newestFirst, toPage } from "@/lib/pagination";
 
 export interface MailboxEntry {
   id: string;
@@ -80,6 +81,51 @@ export async function listMailbox(
       .orderBy(desc(emails.createdAt), desc(emails.id))
       .limit(opts.limit ?? 100)
   );
+}
+
+/** What the console's Mailbox filters by (issue 49): a part of the subject or the address, any case. */
+function mailboxFilters(reader: MailboxReader, q: string | undefined): (SQL | undefined)[] {
+  const pattern = q ? containsPattern(q) : undefined;
+  return [
+    visibleTo(reader),
+    pattern ? or(ilike(emails.subject, pattern), ilike(emails.to, pattern)) : undefined,
+  ];
+}
+
+/**
+ * The console's page of the mailbox (issue 49: paged, searchable and counted like every list): the
+ * one keyset scheme (lib/pagination.ts) on emails_org_created_idx and emails_to_created_idx (the
+ * org's emails or the reader's own, in the WHERE clause), with the capped count of every match.
+ */
+export async function listMailboxPage(
+  db: DbOrTx,
+  reader: MailboxReader,
+  q: { limit: number; cursor?: string | undefined; q?: string | undefined },
+): Promise<{ items: MailboxEntry[]; next_cursor: string | null; total: number }> {
+  const filters = mailboxFilters(reader, q.q);
+  const page = (cursor: string | undefined) =>
+    db
+      .select(entryColumns)
+      .from(emails)
+      .leftJoin(invitations, eq(invitations.id, emails.invitationId))
+      .leftJoin(rooms, eq(rooms.id, invitations.roomId))
+      .where(and(...filters, afterCursor(emails.createdAt, emails.id, cursor)))
+      .orderBy(...newestFirst(emails.createdAt, emails.id))
+      .limit(q.limit + 1);
+  const [rows, total] = await Promise.all([
+    // A hand-edited cursor starts over from the newest email.
+    Promise.resolve()
+      .then(() => page(q.cursor))
+      .catch(() => page(undefined)),
+    countSelectionUpTo(
+      db,
+      db
+        .select({ one: sql`1` })
+        .from(emails)
+        .where(and(...filters)),
+    ),
+  ]);
+  return { ...toPage(rows, q.limit, (r) => r), total };
 }
 
 export interface MailboxEmail extends MailboxEntry {

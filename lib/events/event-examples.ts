@@ -36,10 +36,29 @@ export function exampleObject<T extends DeliveryEventType>(
     duration_sec: state === "completed" ? 1795 : 0,
     size_bytes: state === "completed" ? 734_003_200 : 0,
   });
+  const stream = <S extends "live" | "ended" | "failed">(state: S) => ({
+    id: newId("stream"),
+    room_id: roomId,
+    state,
+    outputs: [
+      {
+        kind: "hls" as const,
+        state: state === "live" ? ("live" as const) : ("ended" as const),
+        failure_reason: null,
+        url: null,
+        playlist_url: null,
+      },
+    ],
+    created_at: at(600),
+    started_at: at(598),
+    ended_at: state === "live" ? null : at(0),
+    failure_reason: null,
+  });
   const examples: { [K in DeliveryEventType]: () => ObjectOf<K> } = {
     "room.created": () => room("created"),
     "room.ended": () => room("ended"),
     "participant.left": () => ({ room_id: roomId, identity: "ada", joined_at: at(1200), left_at: at(0) }),
+    "participant.joined": () => ({ room_id: roomId, identity: "ada", joined_at: at(0), left_at: null }),
     "recording.started": () => recording("started"),
     "recording.completed": () => recording("completed"),
     "recording.failed": () => recording("failed"),
@@ -53,8 +72,32 @@ export function exampleObject<T extends DeliveryEventType>(
     }),
     "license.revoked": () => ({
       license_id: "lic_example",
-      reason: "the license expired",
+      reason: "expired",
       revoked_at: at(0),
+    }),
+    "usage.threshold": () => ({
+      metric: "participant_minutes",
+      threshold: 80,
+      month: at(0).slice(0, 7),
+      included: 10_000,
+      used: 8_012,
+      plan: "starter",
+      crossed_at: at(0),
+    }),
+    "stream.started": () => stream("live"),
+    "stream.ended": () => stream("ended"),
+    "stream.failed": () => ({
+      ...stream("failed"),
+      failure_reason: "every output failed",
+      outputs: [
+        {
+          kind: "rtmp" as const,
+          url: "rtmp://live.example.com/app",
+          state: "failed" as const,
+          failure_reason: "rtmp://live.example.com/app: Connection refused",
+          playlist_url: null,
+        },
+      ],
     }),
     "webhook.test": () => endpoint,
   };

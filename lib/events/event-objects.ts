@@ -2,6 +2,8 @@ import { z } from "zod";
 import { participantSchema, qosAlertSchema } from "@/lib/media/media-event-schemas";
 import { RECORDING_EVENT_OBJECTS } from "@/lib/recordings/recording-schema";
 import { roomSchema } from "@/lib/rooms/room-schema";
+import { STREAM_EVENT_OBJECTS } from "@/lib/streams/stream-schema";
+import { usageThresholdSchema } from "@/lib/usage/threshold-schema";
 import { webhookSchema } from "@/lib/webhooks/endpoint-schema";
 import type { DeliveryEventType } from "@/lib/webhooks/event-catalog";
 import { timestamp } from "@/lib/wire";
@@ -17,8 +19,11 @@ import { timestamp } from "@/lib/wire";
 export const licenseSchema = z
   .object({
     license_id: z.string(),
-    reason: z.string().meta({ description: "Why the license check failed." }),
-    revoked_at: timestamp,
+    reason: z.string().meta({
+      description:
+        "Why the license check failed: `expired`, `revoked`, `over_seat_limit`, `over_participant_limit`, `issuer_unreachable`, `signature`, `malformed`, `not_yet_valid` or `unreadable` (docs/webhooks.md).",
+    }),
+    revoked_at: timestamp.meta({ description: "When the install found the licence invalid." }),
   })
   .meta({ id: "License" });
 
@@ -32,7 +37,12 @@ export const EVENT_OBJECTS = {
   "recording.ready": RECORDING_EVENT_OBJECTS["recording.ready"],
   "qos.alert": qosAlertSchema,
   "license.revoked": licenseSchema,
+  "usage.threshold": usageThresholdSchema,
+  "stream.started": STREAM_EVENT_OBJECTS["stream.started"],
+  "stream.ended": STREAM_EVENT_OBJECTS["stream.ended"],
+  "stream.failed": STREAM_EVENT_OBJECTS["stream.failed"],
   "webhook.test": webhookSchema,
+  "participant.joined": participantSchema,
 } as const satisfies Record<DeliveryEventType, z.ZodType>;
 
 /** The object an event of type `T` carries, as its emitter passes it (before parsing). */

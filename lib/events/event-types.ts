@@ -57,9 +57,34 @@ export const EVENT_TYPES = {
     "LicenseRevokedEvent",
     "An on-prem license was invalidated (self_host).",
   ),
+  "usage.threshold": typed(
+    "usage.threshold",
+    "UsageThresholdEvent",
+    "The org's use this month crossed 80 % or 100 % of a quota its plan includes (cloud; once per month each).",
+  ),
+  "stream.started": typed(
+    "stream.started",
+    "StreamStartedEvent",
+    "A live stream started: the media plane sends it to its outputs (`state: live`).",
+  ),
+  "stream.ended": typed(
+    "stream.ended",
+    "StreamEndedEvent",
+    "A live stream ended: stopped, or its room ended (`state: ended`; the HLS playlist is final).",
+  ),
+  "stream.failed": typed(
+    "stream.failed",
+    "StreamFailedEvent",
+    "An output of a live stream failed (its `failure_reason` says why); `state: failed` when none is left.",
+  ),
   "webhook.test": typed(
     "webhook.test",
     "WebhookTestEvent",
     "Sent by POST /v1/workspace/webhooks/{id}/test without `event_type`: the endpoint itself.",
+  ),
+  "participant.joined": typed(
+    "participant.joined",
+    "ParticipantJoinedEvent",
+    "A participant entered a room (its first connection; `left_at` is null).",
   ),
 } as const satisfies Record<DeliveryEventType, EventType>;

@@ -20,7 +20,8 @@ export function pageCsp(
     // `connect`: the media nodes, on the share-link page only (docs/decisions/1033).
     `connect-src 'self'${connect.map((c) => ` ${c}`).join("")}${dev ? " ws: wss:" : ""}`,
     // `media`: where recordings play from, on the console's recording pages (docs/decisions/1084).
-    `media-src 'self'${media.map((m) => ` ${m}`).join("")}`,
+    // blob: is hls.js's Media Source (docs/decisions/1247).
+    `media-src 'self' blob:${media.map((m) => ` ${m}`).join("")}`,
     "frame-src 'self'",
     "frame-ancestors 'none'",
     "base-uri 'self'",

@@ -6,6 +6,7 @@ import {
   needsRenewal,
   sessionCookieHeader,
 } from "@/lib/auth/session";
+import { assertEnrolledIfRequired } from "@/lib/auth/two-factor/enrolment-gate";
 import { type Db, getDb } from "@/lib/db";
 import { databaseUnavailable, isDatabaseUnavailable, isUnstorableText } from "@/lib/db-errors";
 import { assertSameOrigin } from "@/lib/http/csrf";
@@ -21,6 +22,10 @@ import { announcedRateLimitHeaders } from "@/lib/ratelimit/announce";
 import { enforceRateLimit } from "@/lib/ratelimit/limiter";
 import { limits } from "@/lib/ratelimit/policies";
 import { renewSession } from "@/lib/sessions/renew-session";
+import { touchSession } from "@/lib/sessions/touch-session";
+import { authenticateWorkspaceKey } from "@/lib/workspace-keys/authenticate-workspace-key";
+import { looksLikeWorkspaceKey } from "@/lib/workspace-keys/key-format";
+import { isPersonOnly } from "@/lib/workspace-keys/project-scope-rule";
 
 /** What Next passes a route handler: dynamic segments arrive as a promise since Next 15. */
 export interface RouteContext<P> {
@@ -113,14 +118,39 @@ export interface WorkspaceContext<P> {
   db: Db;
 }
 
-/** Session (cookie or Bearer) -> its server-side row and membership, in the one member query. */
+/**
+ * The caller: a workspace API key (Bearer `svc_wk_…`, docs/decisions/1290), or a session (cookie or
+ * Bearer) -> its server-side row and membership, in the one member query.
+ */
 export async function authenticate(req: Request, db: Db): Promise<{ member: SessionMember; renew: boolean }> {
   const presented = extractSessionToken(req.headers);
   if (!presented)
-    throw new ApiError("unauthenticated", "Sign in, or send the session token as a Bearer token.");
+    throw new ApiError(
+      "unauthenticated",
+      "Sign in, or send a workspace API key (or a session token) as a Bearer token.",
+    );
+  if (presented.source === "bearer" && looksLikeWorkspaceKey(presented.token)) {
+    const member = await authenticateWorkspaceKey(db, presented.token);
+    if (!member)
+      throw new ApiError("unauthenticated", "The workspace API key is invalid, revoked or expired.");
+    return { member, renew: false };
+  }
   if (presented.source === "cookie") assertSameOrigin(req);
   const claims = await decodeSessionToken(presented.token);
-  if (!claims) throw new ApiError("unauthenticated", "The session is invalid or has expired.");
+  if (!claims) {
+    if (presented.source === "bearer" && /^svc_(pk|live)_/.test(presented.token))
+      throw new ApiError(
+        "unauthenticated",
+        "That is a project key, for room tokens and webhooks; the workspace API takes a workspace API key (svc_wk_…) or a session token.",
+      );
+    // Bearer sessions do not slide (docs/decisions/1291): automation uses a workspace key.
+    throw new ApiError(
+      "unauthenticated",
+      presented.source === "bearer"
+        ? "The session is invalid or has expired. Sign in again, or use a workspace API key (svc_wk_…) for automation."
+        : "The session is invalid or has expired.",
+    );
+  }
   const member = await loadSessionMember(db, claims);
   if (!member)
     throw new ApiError(
@@ -152,13 +182,22 @@ export function workspace<P extends Params>(
   return handle<P>(async (req, params) => {
     const db = await getDb();
     const { member, renew } = await authenticate(req, db);
+    // A key acts on the workspace API; signing out, passwords, org switching, second factors and
+    // sessions are a person's.
+    if (member.key && (!(route ?? "").startsWith("/v1/workspace/") || isPersonOnly(route ?? "")))
+      throw new ApiError(
+        "unauthenticated",
+        "This endpoint needs a person's session; a workspace API key cannot use it.",
+      );
     // Announced on the answer by `handle`, with any other limit the endpoint spends.
     await enforceRateLimit(
       limits.session,
       `${member.userId}:${member.orgId}`,
       "Too many requests from this session. Slow down and retry after the time in Retry-After.",
     );
+    assertEnrolledIfRequired(member, route);
     if (permission) requirePermission(member, permission);
+    await touchSession(db, member);
     const res = await withIdempotency(req, `usr:${member.userId}:${member.orgId}`, (r) =>
       fn({ req: r, params, member, db }),
     );

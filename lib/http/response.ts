@@ -42,20 +42,28 @@ export async function smallAnswerUncompressed(res: Response): Promise<Response> 
   return new Response(bytes, { status: res.status, statusText: res.statusText, headers });
 }
 
-export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  const text = JSON.stringify(body);
-  return new Response(text, {
-    status,
-    headers: {
-      "content-type": "application/json; charset=utf-8",
-      ...headers,
-      "cache-control": cacheControlFor(text, headers["cache-control"]),
-    },
-  });
+/** Answer headers; a list sends the field once per value (several `Set-Cookie`). */
+export type HeaderValues = Record<string, string | string[]>;
+
+export function toHeaders(values: HeaderValues): Headers {
+  const h = new Headers();
+  for (const [name, v] of Object.entries(values)) {
+    if (Array.isArray(v)) for (const one of v) h.append(name, one);
+    else h.set(name, v);
+  }
+  return h;
 }
 
-export function noContent(headers: Record<string, string> = {}): Response {
-  return new Response(null, { status: 204, headers: { "cache-control": "no-store", ...headers } });
+export function json(status: number, body: unknown, headers: HeaderValues = {}): Response {
+  const text = JSON.stringify(body);
+  const h = toHeaders({ "content-type": "application/json; charset=utf-8", ...headers });
+  const cc = headers["cache-control"];
+  h.set("cache-control", cacheControlFor(text, typeof cc === "string" ? cc : undefined));
+  return new Response(text, { status, headers: h });
+}
+
+export function noContent(headers: HeaderValues = {}): Response {
+  return new Response(null, { status: 204, headers: toHeaders({ "cache-control": "no-store", ...headers }) });
 }
 
 export function problem(err: ApiError): Response {

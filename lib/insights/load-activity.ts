@@ -1,5 +1,5 @@
-import { and, eq, gte, sql } from "drizzle-orm";
-import { deliveries, deliveryAttempts, emails, recordings } from "@/db/schema";
+import { and, eq, gte, isNotNull, sql } from "drizzle-orm";
+import { deliveries, deliveryAttempts, emails, recordings, webhookEndpoints } from "@/db/schema";
 import type { Db } from "@/lib/db";
 import { lastDays, series, windowStart } from "@/lib/insights/days";
 
@@ -10,9 +10,19 @@ export interface Activity {
     successRate: number | null;
     /** p95 of attempt response times (ms) in the last 24 h; null without attempts. */
     p95Ms: number | null;
+    succeeded: number;
+    /** Dead (retries exhausted) or gone (the receiver answered 410). */
+    failed: number;
+    /** Pending, not tried yet. */
+    waiting: number;
+    /** Pending after at least one failed attempt: waiting for a retry. */
+    retrying: number;
   };
+  /** Active endpoints in a failing spell now (docs/decisions/0943). */
+  failingEndpoints: number;
   /** Deliveries dead-lettered (retries exhausted) among the window's deliveries. */
   deadLetters: number;
+  /** Room invitation emails only: account emails and endpoint notices are not invitations (issue 49). */
   emails: { queued: number; sentToday: number };
   /** Per UTC day over the window, oldest first. */
   perDay: { delivered: number[]; failed: number[]; emailsSent: number[]; recordings: number[] };
@@ -32,17 +42,22 @@ export async function loadActivity(db: Db, orgId: string, now: Date): Promise<Ac
   const dayAgo = new Date(now.getTime() - 86_400_000);
   // The org's deliveries created since `from`: a range on deliveries_org_created_idx.
   const deliveredSince = (from: Date) => and(eq(deliveries.orgId, orgId), gte(deliveries.createdAt, from));
-  const [byDayStatus, last24h, p95, emailRows, queued, recordingRows] = await Promise.all([
+  const invitation = eq(emails.kind, "room_invitation");
+  const [byDayStatus, last24h, p95, emailRows, queued, recordingRows, failingRows] = await Promise.all([
     db
       .select({ day: day(deliveries.createdAt), status: deliveries.status, n: sql<number>`count(*)::int` })
       .from(deliveries)
       .where(deliveredSince(since))
       .groupBy(sql`1`, deliveries.status),
     db
-      .select({ status: deliveries.status, n: sql<number>`count(*)::int` })
+      .select({
+        status: deliveries.status,
+        retrying: sql<boolean>`${deliveries.attemptCount} > 0`,
+        n: sql<number>`count(*)::int`,
+      })
       .from(deliveries)
       .where(deliveredSince(dayAgo))
-      .groupBy(deliveries.status),
+      .groupBy(deliveries.status, sql`2`),
     db
       .select({
         p95: sql<number | null>`percentile_cont(0.95) within group (order by ${deliveryAttempts.durationMs})`,
@@ -53,12 +68,12 @@ export async function loadActivity(db: Db, orgId: string, now: Date): Promise<Ac
     db
       .select({ day: day(emails.sentAt), n: sql<number>`count(*)::int` })
       .from(emails)
-      .where(and(eq(emails.orgId, orgId), gte(emails.createdAt, since), eq(emails.state, "sent")))
+      .where(and(eq(emails.orgId, orgId), gte(emails.createdAt, since), eq(emails.state, "sent"), invitation))
       .groupBy(sql`1`),
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(emails)
-      .where(and(eq(emails.orgId, orgId), eq(emails.state, "queued"))),
+      .where(and(eq(emails.orgId, orgId), eq(emails.state, "queued"), invitation)),
     db
       .select({ day: day(recordings.startedAt), n: sql<number>`count(*)::int` })
       .from(recordings)
@@ -66,6 +81,17 @@ export async function loadActivity(db: Db, orgId: string, now: Date): Promise<Ac
         and(eq(recordings.orgId, orgId), eq(recordings.state, "completed"), gte(recordings.startedAt, since)),
       )
       .groupBy(sql`1`),
+    // The org's endpoints (webhook_endpoints_org_idx), those failing now.
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(webhookEndpoints)
+      .where(
+        and(
+          eq(webhookEndpoints.orgId, orgId),
+          isNotNull(webhookEndpoints.failingSince),
+          eq(webhookEndpoints.active, true),
+        ),
+      ),
   ]);
 
   const of = (status: string) => last24h.filter((r) => r.status === status).reduce((a, r) => a + r.n, 0);
@@ -78,7 +104,12 @@ export async function loadActivity(db: Db, orgId: string, now: Date): Promise<Ac
       total: last24h.reduce((a, r) => a + r.n, 0),
       successRate: finished > 0 ? of("succeeded") / finished : null,
       p95Ms: p95Ms === null || p95Ms === undefined ? null : Math.round(Number(p95Ms)),
+      succeeded: of("succeeded"),
+      failed: of("dead") + of("gone"),
+      waiting: last24h.filter((r) => r.status === "pending" && !r.retrying).reduce((a, r) => a + r.n, 0),
+      retrying: last24h.filter((r) => r.status === "pending" && r.retrying).reduce((a, r) => a + r.n, 0),
     },
+    failingEndpoints: failingRows[0]?.n ?? 0,
     deadLetters: byDayStatus.filter((r) => r.status === "dead").reduce((a, r) => a + r.n, 0),
     emails: { queued: queued[0]?.n ?? 0, sentToday: emailsPerDay[emailsPerDay.length - 1] ?? 0 },
     perDay: {

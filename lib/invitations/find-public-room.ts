@@ -9,6 +9,9 @@ export interface PublicRoom {
   type: string;
   state: string;
   shortCode: string;
+  /** The host's admission settings (docs/decisions/1350): the page says the door is locked, or that guests knock. */
+  linkLocked: boolean;
+  waitingRoom: boolean;
 }
 
 /** The room behind a share link, by short code only (an `rm_` id is not a share link). */
@@ -16,7 +19,14 @@ export async function findPublicRoom(db: DbOrTx, code: string): Promise<PublicRo
   const shortCode = normaliseShortCode(code);
   if (!shortCode) return null;
   const [row] = await db
-    .select({ name: rooms.name, type: rooms.type, state: rooms.state, shortCode: rooms.shortCode })
+    .select({
+      name: rooms.name,
+      type: rooms.type,
+      state: rooms.state,
+      shortCode: rooms.shortCode,
+      linkLocked: rooms.linkLocked,
+      waitingRoom: rooms.waitingRoom,
+    })
     .from(rooms)
     .where(eq(rooms.shortCode, shortCode))
     .limit(1);

@@ -42,7 +42,7 @@ export function renderInvitationEmail(input: InvitationEmailInput): RenderedEmai
 </td></tr>
 <tr><td style="padding:28px;">
 <h1 style="margin:0 0 12px;font-size:20px;line-height:1.3;">You're invited to ${roomName}</h1>
-<p style="margin:0 0 16px;font-size:15px;line-height:1.5;"><strong>${inviter}</strong> (${input.inviter.email}) invited you to join the ${kind} <strong>${roomName}</strong>.</p>
+<p style="margin:0 0 16px;font-size:15px;line-height:1.5;"><strong>${inviter}</strong>${input.inviter.email ? ` (${input.inviter.email})` : ""} invited you to join the ${kind} <strong>${roomName}</strong>.</p>
 ${
   note
     ? html`<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 20px;"><tr><td style="border-left:3px solid #6d8cff;background:#f5f7ff;padding:12px 16px;font-size:14px;line-height:1.5;color:#2a3142;">${multiline(note)}</td></tr></table>`
@@ -63,7 +63,7 @@ ${
   const text = [
     `You're invited to ${roomName}`,
     "",
-    `${inviter} (${input.inviter.email}) invited you to join the ${kind} "${roomName}".`,
+    `${inviter}${input.inviter.email ? ` (${input.inviter.email})` : ""} invited you to join the ${kind} "${roomName}".`,
     ...(note ? ["", note] : []),
     "",
     `Join: ${input.shareLink}`,

@@ -2,7 +2,7 @@ import { invitations } from "@/db/schema";
 import type { Db } from "@/lib/db";
 import { enqueueEmails } from "@/lib/email/enqueue-emails";
 import { ApiError, validationError } from "@/lib/http/errors";
-import type { Member } from "@/lib/identity/load-member";
+import { type Member, personOf } from "@/lib/identity/load-member";
 import { newId } from "@/lib/ids";
 import type { InvitationResult, SendInvitationsInput } from "@/lib/invitations/invitation-schema";
 import { normaliseRecipients } from "@/lib/invitations/recipients";
@@ -17,7 +17,7 @@ import { findRoom } from "@/lib/rooms/find-room";
  */
 export async function sendInvitations(
   db: Db,
-  inviter: Pick<Member, "orgId" | "userId" | "email" | "displayName">,
+  inviter: Pick<Member, "orgId" | "userId" | "email" | "displayName" | "key">,
   input: SendInvitationsInput,
   now: Date = new Date(),
 ): Promise<InvitationResult> {
@@ -34,9 +34,13 @@ export async function sendInvitations(
     if (!room) throw new ApiError("not_found", "No such room in this organisation.");
     if (room.state === "ended") throw new ApiError("room_ended", "This room has ended; nobody can join it.");
     const invitationId = newId("invitation");
-    await tx
-      .insert(invitations)
-      .values({ id: invitationId, orgId: inviter.orgId, roomId: room.id, invitedBy: inviter.userId, note });
+    await tx.insert(invitations).values({
+      id: invitationId,
+      orgId: inviter.orgId,
+      roomId: room.id,
+      invitedBy: personOf(inviter),
+      note,
+    });
     const email = renderInvitationEmail({
       room: { name: room.name, type: room.type },
       inviter: { name: inviter.displayName, email: inviter.email },

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { env } from "@/lib/env";
 import type { EventJobSpec, JobBackend, JobItem } from "@/lib/jobs/define-job";
-import { wake } from "@/lib/jobs/embedded-runner";
+import { feed } from "@/lib/jobs/embedded-runner";
 
 /**
  * THE place the backend is chosen and the only code that differs by backend: Inngest when it is
@@ -17,8 +17,9 @@ export function jobBackend(): JobBackend {
 }
 
 /**
- * Hands new work of an event job to the backend. Embedded: wakes the job's worker, which claims
- * the due rows itself. Inngest: one event per item (payloads checked against the trigger's
+ * Hands new work of an event job to the backend. Embedded: hands the items' payloads to the job's
+ * worker and wakes it (its scheduler keeps them: docs/decisions/1230); the rows are in the
+ * database, so an item lost here is found by the worker's scan. Inngest: one event per item (payloads checked against the trigger's
  * schema). Throws if Inngest refuses; callers after a commit use `afterCommit`
  * (lib/jobs/transaction.ts), which logs instead, as the rows are safe and the job's sweep finds them.
  */
@@ -27,7 +28,10 @@ export async function dispatch<S extends z.ZodType>(
   items: readonly JobItem<S>[],
 ): Promise<void> {
   if (jobBackend() === "embedded") {
-    wake(job.embeddedWorker);
+    feed(
+      job.embeddedWorker,
+      items.map((item) => item.payload),
+    );
     return;
   }
   if (items.length === 0) return;

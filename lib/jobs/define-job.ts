@@ -66,6 +66,17 @@ export interface PassContext {
   inFlight: number;
   /** Hands over work that outlives the pass: shutdown waits for it; its end wakes the job again. */
   track: (work: Promise<unknown>) => void;
+  /**
+   * Embedded runner: the payloads dispatched to this worker since its last pass (an event job's
+   * items, as `dispatch` got them; lib/jobs/backend.ts). Plain data, to be parsed by the worker.
+   */
+  received?: readonly unknown[];
+  /**
+   * Whether the table may hold work the received items do not tell of: the worker's first pass,
+   * a `wake` without items (released leases, a test), or items dropped because too many waited.
+   * Absent (callers that are not the runner) counts as true.
+   */
+  nudged?: boolean;
 }
 
 export interface PassResult {

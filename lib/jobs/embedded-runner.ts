@@ -18,7 +18,17 @@ interface Loop {
   running: Promise<void> | undefined;
   /** Work a pass started and did not await (e.g. webhook attempts in flight). */
   inFlight: Set<Promise<void>>;
+  /** Payloads dispatched to this worker and not yet handed to a pass (`feed`). */
+  inbox: unknown[];
+  /** The next pass must not rely on the inbox alone (see PassContext.nudged). */
+  nudged: boolean;
 }
+
+/**
+ * Payloads a worker may hold between two passes. Beyond it they are dropped and the next pass is
+ * nudged: the rows they stand for are in the database, where the worker's scan finds them.
+ */
+const MAX_INBOX = 50_000;
 
 const DEFAULT_POLL_MS = 30_000;
 const ERROR_BACKOFF_MS = 1_000;
@@ -36,7 +46,15 @@ export function registerWorker(worker: Worker): void {
     existing.worker = worker;
     return;
   }
-  const loop: Loop = { worker, wakeUp: () => {}, pending: false, running: undefined, inFlight: new Set() };
+  const loop: Loop = {
+    worker,
+    wakeUp: () => {},
+    pending: false,
+    running: undefined,
+    inFlight: new Set(),
+    inbox: [],
+    nudged: true,
+  };
   runner.loops.set(worker.id, loop);
   if (runner.started) loop.running = runLoop(loop);
 }
@@ -48,8 +66,23 @@ export function registerWorker(worker: Worker): void {
  */
 export function wake(id?: WorkerId): void {
   for (const [n, loop] of runner.loops) {
-    if (id === undefined || n === id) wakeLoop(loop);
+    if (id === undefined || n === id) {
+      loop.nudged = true;
+      wakeLoop(loop);
+    }
   }
+}
+
+/**
+ * New items for worker `id` (an event job's payloads, lib/jobs/backend.ts): kept for its next
+ * pass, which runs now. A worker that is not registered gets nothing: its first pass is nudged.
+ */
+export function feed(id: WorkerId, payloads: readonly unknown[]): void {
+  const loop = runner.loops.get(id);
+  if (!loop) return;
+  if (loop.inbox.length + payloads.length > MAX_INBOX) loop.nudged = true;
+  else loop.inbox.push(...payloads);
+  wakeLoop(loop);
 }
 
 function wakeLoop(loop: Loop): void {
@@ -58,8 +91,14 @@ function wakeLoop(loop: Loop): void {
 }
 
 function passContext(loop: Loop): PassContext {
+  const received = loop.inbox;
+  const nudged = loop.nudged;
+  loop.inbox = [];
+  loop.nudged = false;
   return {
     now: new Date(),
+    received,
+    nudged,
     inFlight: loop.inFlight.size,
     track: (work) => {
       const p: Promise<void> = work
@@ -84,6 +123,8 @@ async function runLoop(loop: Loop): Promise<void> {
       delay = next ? Math.max(0, next.getTime() - Date.now()) : pollMs;
     } catch (err) {
       log.error("background job pass failed", { job: loop.worker.id, err });
+      // What the failed pass was handed may be lost with it: the next one looks at the table.
+      loop.nudged = true;
       delay = ERROR_BACKOFF_MS;
     }
     if (loop.pending || runner.stopping) continue;
@@ -103,7 +144,10 @@ export function startEmbeddedRunner(): void {
   if (runner.started) return;
   runner.started = true;
   runner.stopping = false;
-  for (const loop of runner.loops.values()) loop.running = runLoop(loop);
+  for (const loop of runner.loops.values()) {
+    loop.nudged = true; // a (re)started worker looks at the table first
+    loop.running = runLoop(loop);
+  }
 }
 
 /** Stops the loops after their pass in flight, then waits for the work those passes started. */

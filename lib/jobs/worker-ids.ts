@@ -12,6 +12,12 @@ export const WORKER_IDS = [
   "prune-retention",
   "delete-stored-objects",
   "reconcile-media",
+  "vacuum-embedded",
+  "apply-media-intake",
+  "fold-org-counters",
+  "watch-media-nodes",
+  "roll-up-usage",
+  "eject-participants",
 ] as const;
 
 export type WorkerId = (typeof WORKER_IDS)[number];

@@ -1,5 +1,5 @@
 import { and, count, eq, isNull } from "drizzle-orm";
-import { apiKeys, orgs, webhookEndpoints } from "@/db/schema";
+import { apiKeys, orgs, webhookEndpoints, workspaceKeys } from "@/db/schema";
 import type { Tx } from "@/lib/db";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
@@ -10,7 +10,10 @@ import { ApiError } from "@/lib/http/errors";
  * with the org's row locked, so concurrent creations cannot pass the limit together. Reaching it is
  * 409 `limit_reached`.
  */
-export type OrgLimit = "webhook_endpoints" | "api_keys";
+export type OrgLimit = "webhook_endpoints" | "api_keys" | "workspace_keys";
+
+/** Workspace API keys not revoked, per org (docs/decisions/1290): automation needs a handful. */
+export const WORKSPACE_KEYS_MAX = 100;
 
 const COUNTERS = {
   // webhook_endpoints_org_idx
@@ -22,11 +25,22 @@ const COUNTERS = {
       .select({ n: count() })
       .from(apiKeys)
       .where(and(eq(apiKeys.orgId, orgId), isNull(apiKeys.revokedAt))),
+  // workspace_keys_org_created_idx (org_id first)
+  workspace_keys: (tx: Tx, orgId: string) =>
+    tx
+      .select({ n: count() })
+      .from(workspaceKeys)
+      .where(and(eq(workspaceKeys.orgId, orgId), isNull(workspaceKeys.revokedAt))),
 } as const satisfies Record<OrgLimit, unknown>;
 
-const LABELS = { webhook_endpoints: "webhook endpoints", api_keys: "API keys" } as const;
+const LABELS = {
+  webhook_endpoints: "webhook endpoints",
+  api_keys: "API keys",
+  workspace_keys: "workspace API keys",
+} as const;
 
 export function orgLimit(what: OrgLimit): number {
+  if (what === "workspace_keys") return WORKSPACE_KEYS_MAX;
   return what === "webhook_endpoints" ? env.SVC_ORG_MAX_WEBHOOK_ENDPOINTS : env.SVC_ORG_MAX_API_KEYS;
 }
 

@@ -18,6 +18,10 @@ export interface JanusGrant {
   join_token?: string;
   room: number | string;
   iceServers?: RTCIceServer[];
+  /** TURN relays from the room-token answer's `media.ice_servers` (docs/decisions/1248). */
+  ice_servers?: RTCIceServer[];
+  /** `relay`: media only through the TURN relays (a network that allows nothing else; tests). */
+  iceTransportPolicy?: RTCIceTransportPolicy;
 }
 
 export interface RemoteFeed {
@@ -67,9 +71,9 @@ class HandlePeer {
   constructor(
     private readonly session: Session,
     readonly handleId: number,
-    iceServers: RTCIceServer[],
+    rtc: RTCConfiguration,
   ) {
-    this.pc = new RTCPeerConnection({ iceServers });
+    this.pc = new RTCPeerConnection(rtc);
     this.pc.onicecandidate = (e) => {
       const candidate = e.candidate ? e.candidate.toJSON() : { completed: true };
       void this.session.send({ janus: "trickle", handle_id: handleId, candidate }, "ack").catch(() => {});
@@ -142,7 +146,10 @@ class Session {
 
 export async function joinRoom(opts: JoinOptions): Promise<RoomConnection> {
   const { grant } = opts;
-  const iceServers = grant.iceServers ?? [];
+  const iceServers: RTCConfiguration = {
+    iceServers: grant.iceServers ?? grant.ice_servers ?? [],
+    ...(grant.iceTransportPolicy ? { iceTransportPolicy: grant.iceTransportPolicy } : {}),
+  };
   const roomToken = grant.join_token ?? grant.token;
   let done = false;
   let connected = false;

@@ -1,120 +1,156 @@
-import { and, inArray, or } from "drizzle-orm";
-import { ROOM_STATES } from "@/db/enums";
-import { mediaConnections, orgCounters, rooms } from "@/db/schema";
+import { inArray, or } from "drizzle-orm";
+import { mediaConnections, rooms } from "@/db/schema";
 import type { Db } from "@/lib/db";
 import { type JobTx, transactionWithJobs } from "@/lib/jobs/transaction";
-import { log } from "@/lib/log/logger";
-import { applyObservation, type MediaObservation } from "@/lib/media/connections";
+import {
+  applyObservation,
+  type MediaFollowup,
+  type MediaObservation,
+  type ObservationScope,
+} from "@/lib/media/connections";
 
 /**
- * Applies what a media-plane driver observed in one request (Janus posts up to 100 events at once),
- * in the order given, in a few transactions (OBSERVATIONS_PER_TRANSACTION each) that first lock
- * every room they touch, in id order, then the org's room counters (docs/decisions/1106). A few
- * commits per POST instead of up to two transactions per event: the ingest was bound by commits
- * and repeated room locks (126 events/s against 2,000). Two batches that share rooms or an org
- * lock them in the same order, so they queue and never deadlock.
- *
- * If a transaction of the batch fails (a deadlock with another writer, a timeout, a constraint,
- * the database going away), it rolls back whole and its observations apply again one per
- * transaction, as before: every report
- * is deduped by its event's ref, so nothing applies twice, and a failure part-way leaves the
- * earlier observations applied. A publication may call the media server (a viewer who published
- * is removed), so publications apply after the batch commits, never inside it.
- *
- * Returns how many observations changed something.
+ * The pipeline's one transaction shape (docs/decisions/1200), whatever the driver: a chunk of
+ * observations in one transaction that first locks every room it touches, in id order, then
+ * applies each in order. Two chunks that share rooms take their locks in the same order, so they
+ * queue and never deadlock; no row outside the rooms is shared (org counters are insert-only
+ * deltas: docs/decisions/1203). Work for after the commit (auto-record, closing an ended room,
+ * removing a viewer who published) comes back as followups, run by the caller's job.
  */
-/**
- * Observations per transaction. A transaction holds its org's room counters from its first room
- * change to its commit, so one org's transactions take turns on them: a whole POST per
- * transaction made the others wait past the statement timeout (3 s) with four nodes posting on a
- * loaded machine, and their events were lost (measured: 143 of 1,000 rooms wrong). Twenty keeps
- * the commits few and each hold short.
- */
-const OBSERVATIONS_PER_TRANSACTION = 20;
-
-export async function applyObservations(db: Db, observations: readonly MediaObservation[]): Promise<number> {
-  const inBatch = observations.filter((o) => o.kind !== "published");
-  const after = observations.filter((o) => o.kind === "published");
-  let applied = 0;
-  for (let i = 0; i < inBatch.length; i += OBSERVATIONS_PER_TRANSACTION) {
-    const chunk = inBatch.slice(i, i + OBSERVATIONS_PER_TRANSACTION);
-    try {
-      applied += await applyInOneTransaction(db, chunk);
-    } catch (err) {
-      log.warn("media events: the batch failed; applying its events one by one", {
-        events: chunk.length,
-        error: err instanceof Error ? err.message : String(err),
-      });
-      for (const o of chunk) if (await applyObservation(db, o)) applied++;
-    }
-  }
-  for (const o of after) if (await applyObservation(db, o)) applied++;
-  return applied;
+export interface ChunkResult {
+  applied: number;
+  ignored: number;
+  followups: MediaFollowup[];
 }
 
-async function applyInOneTransaction(db: Db, observations: readonly MediaObservation[]): Promise<number> {
+export async function applyChunk(
+  db: Db,
+  observations: readonly MediaObservation[],
+  node: string,
+  /** More work in the same transaction (the intake's progress), after the observations. */
+  within?: (tx: JobTx) => Promise<void>,
+): Promise<ChunkResult> {
   const roomIds = await roomsTouched(db, observations);
-  const orgIds = roomIds.length === 0 ? [] : await orgsOf(db, roomIds);
-  await ensureRoomCounters(db, orgIds);
   return transactionWithJobs(db, async (tx) => {
-    const lockedRooms = new Set<string>();
+    const scope: ObservationScope = { tx, lockedRooms: new Map(), node, followups: [], ignored: 0 };
     if (roomIds.length > 0) {
       const found = await tx
-        .select({ id: rooms.id })
+        .select({ id: rooms.id, mediaNode: rooms.mediaNode })
         .from(rooms)
         .where(inArray(rooms.id, roomIds))
         .orderBy(rooms.id)
         .for("update");
-      for (const r of found) lockedRooms.add(r.id);
-      await lockRoomCounters(tx, orgIds);
+      for (const r of found) scope.lockedRooms.set(r.id, r.mediaNode);
     }
-    const scope = { tx, lockedRooms };
     let applied = 0;
     for (const o of observations) if (await applyObservation(scope, o)) applied++;
-    return applied;
+    if (within) await within(tx);
+    return { applied, ignored: scope.ignored, followups: scope.followups };
   });
 }
 
 /**
- * The org counters a room's change of state or presence updates (the `rooms` triggers of
- * db/migrations/0011 and 0014: `rooms:<state>` and `participants:active`), locked after the rooms
- * and in key order. A batch changes many rooms, statement by statement, and each statement's
- * trigger locks the keys it touches until the commit: two batches of one org taking them in
- * different orders deadlocked (measured on PostgreSQL with four nodes posting). Locked up front,
- * batches of one org take turns on them instead.
+ * A repair the service decides (reconcile, failover) in the pipeline's transaction shape: `fn`
+ * gets a scope on `node`'s rooms (locked as it names them), and the followups run after the commit.
  */
-async function lockRoomCounters(tx: JobTx, orgIds: readonly string[]): Promise<void> {
-  if (orgIds.length === 0) return;
-  await tx
-    .select({ key: orgCounters.key })
-    .from(orgCounters)
-    .where(and(inArray(orgCounters.orgId, [...orgIds]), inArray(orgCounters.key, COUNTER_KEYS)))
-    .orderBy(orgCounters.orgId, orgCounters.key)
-    .for("update");
+export async function repairRooms<T>(
+  db: Db,
+  node: string,
+  fn: (scope: ObservationScope) => Promise<T>,
+): Promise<T> {
+  const { result, followups } = await transactionWithJobs(db, async (tx) => {
+    const scope: ObservationScope = { tx, lockedRooms: new Map(), node, followups: [], ignored: 0 };
+    return { result: await fn(scope), followups: scope.followups };
+  });
+  const { runMediaFollowups } = await import("@/lib/media/run-media-followups");
+  await runMediaFollowups(db, followups);
+  return result;
 }
 
-/** The counter keys of lockRoomCounters. */
-const COUNTER_KEYS = ["participants:active", ...ROOM_STATES.map((s) => `rooms:${s}`)].sort();
+/** Observations per transaction: few commits, and each room lock held briefly. */
+export const OBSERVATIONS_PER_TRANSACTION = 50;
 
 /**
- * The counters lockRoomCounters locks, created (at zero, which reads as none) if missing, in a
- * statement of its own before the batch: a key the batch's first change would create could not be
- * locked up front, and its insert deadlocked like the updates did.
+ * Applies observations now, in the pipeline's order and transaction shape, and runs their
+ * followups after the commits: for the service's own repairs (reconcile, failover), which run in
+ * a job already. Drivers never call this: they hand requests to the intake (lib/media/intake.ts).
+ * Returns how many observations changed something.
  */
-async function ensureRoomCounters(db: Db, orgIds: readonly string[]): Promise<void> {
-  if (orgIds.length === 0) return;
-  await db
-    .insert(orgCounters)
-    .values(orgIds.flatMap((orgId) => COUNTER_KEYS.map((key) => ({ orgId, key, n: 0 }))))
-    .onConflictDoNothing();
+export async function applyObservations(
+  db: Db,
+  observations: readonly MediaObservation[],
+  node: string | null = null,
+): Promise<number> {
+  const ordered = orderObservations(observations);
+  let applied = 0;
+  const followups: MediaFollowup[] = [];
+  for (let i = 0; i < ordered.length; i += OBSERVATIONS_PER_TRANSACTION) {
+    const r = await applyChunk(db, ordered.slice(i, i + OBSERVATIONS_PER_TRANSACTION), node ?? "");
+    applied += r.applied;
+    followups.push(...r.followups);
+  }
+  const { runMediaFollowups } = await import("@/lib/media/run-media-followups");
+  await runMediaFollowups(db, followups);
+  return applied;
 }
 
-async function orgsOf(db: Db, roomIds: readonly string[]): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ orgId: rooms.orgId })
-    .from(rooms)
-    .where(inArray(rooms.id, [...roomIds]));
-  return rows.map((r) => r.orgId).sort();
+/** Lifecycle phase of an observation on its connection (docs/decisions/1201). */
+const PHASE: Record<MediaObservation["kind"], number> = {
+  connected: 0,
+  joined: 1,
+  published: 2,
+  quality: 2,
+  left: 3,
+  disconnected: 3,
+  session_closed: 4,
+  room_gone: 4,
+};
+
+/**
+ * The order one request's observations apply in (docs/decisions/1201): by the plane's own times,
+ * where a connection's lifecycle comes first: its connect, join and leave apply in that order
+ * whatever their stamps (a leave stamped 16 ms before its join is moved to the join's time). At
+ * equal times, connects and joins apply before leaves (a leave and another's join in the same
+ * millisecond never end the room between them), then the order sent. Stable and deterministic:
+ * the intake's progress (`position`) indexes this order.
+ */
+export function orderObservations(observations: readonly MediaObservation[]): MediaObservation[] {
+  // Which connection each observation is about: a leave by its participant id's join, a session
+  // end by the connections of that session seen here.
+  const joinOf = new Map<string, string>();
+  const sessionOf = new Map<string, string[]>();
+  for (const o of observations) {
+    if (o.kind === "joined") joinOf.set(`${o.roomId}\u0000${o.participantRef}`, o.connectionId);
+    if (o.kind === "connected")
+      sessionOf.set(o.sessionRef, [...(sessionOf.get(o.sessionRef) ?? []), o.connectionId]);
+  }
+  const connectionsOf = (o: MediaObservation): string[] => {
+    switch (o.kind) {
+      case "connected":
+      case "joined":
+      case "disconnected":
+      case "quality":
+        return [o.connectionId];
+      case "left": {
+        const c = joinOf.get(`${o.roomId}\u0000${o.participantRef}`);
+        return c ? [c] : [];
+      }
+      case "session_closed":
+        return sessionOf.get(o.sessionRef) ?? [];
+      default:
+        return [];
+    }
+  };
+  const items = observations.map((o, index) => ({ o, index, phase: PHASE[o.kind], at: o.at.getTime() }));
+  // Effective time: not before anything of an earlier phase on the same connection.
+  const byPhase = [...items].sort((a, b) => a.phase - b.phase || a.at - b.at || a.index - b.index);
+  const latest = new Map<string, number>();
+  for (const item of byPhase) {
+    const cs = connectionsOf(item.o);
+    for (const c of cs) item.at = Math.max(item.at, latest.get(c) ?? Number.NEGATIVE_INFINITY);
+    for (const c of cs) latest.set(c, Math.max(latest.get(c) ?? Number.NEGATIVE_INFINITY, item.at));
+  }
+  return items.sort((a, b) => a.at - b.at || a.phase - b.phase || a.index - b.index).map((i) => i.o);
 }
 
 /**

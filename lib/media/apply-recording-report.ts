@@ -3,8 +3,10 @@ import { recordings } from "@/db/schema";
 import { ApiError } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
 import type { JobTx } from "@/lib/jobs/transaction";
+import { log } from "@/lib/log/logger";
 import type { MediaReport } from "@/lib/media/media-report-schema";
 import type { RoomRow } from "@/lib/media/room-state";
+import { isOwnFileKey, recordingFileKey } from "@/lib/recordings/recording-object";
 import { serializeRecording } from "@/lib/recordings/serialize-recording";
 import { recordEvent } from "@/lib/webhooks/outbox/record-event";
 
@@ -69,8 +71,29 @@ export async function applyRecordingReport(
   const r = report.recording ?? {};
   const existing = await findTarget(tx, room, report.type, r.id);
   let changed: RecordingRow | undefined;
+  // The file's key is the service's, derived from the recording's org, room and id
+  // (docs/decisions/1245): a report's `object_key` is never stored, served or deleted. One that
+  // names another key (a misconfigured plane, or a forged report pointing at another org's
+  // object) is noted and ignored.
+  // A reported key is kept only when it is one the service derives for this very recording (an
+  // egress started before keys moved writes the older layout's key: 1245).
+  const keyOf = (id: string) => {
+    const ids = { orgId: room.orgId, roomId: room.id, id };
+    return r.object_key !== undefined && isOwnFileKey(ids, r.object_key)
+      ? r.object_key
+      : recordingFileKey(ids);
+  };
+  const ignoreReportedKey = (id: string) => {
+    if (r.object_key !== undefined && r.object_key !== keyOf(id))
+      log.warn("a media report named an object key the service does not derive; it is ignored", {
+        recording_id: id,
+        room_id: room.id,
+      });
+  };
 
   if (!existing) {
+    const id = r.id ?? newId("recording");
+    if (report.type === "recording.completed") ignoreReportedKey(id);
     const state =
       report.type === "recording.completed"
         ? "completed"
@@ -80,12 +103,12 @@ export async function applyRecordingReport(
     [changed] = await tx
       .insert(recordings)
       .values({
-        id: r.id ?? newId("recording"),
+        id,
         orgId: room.orgId,
         projectId: room.projectId,
         roomId: room.id,
         state,
-        objectKey: r.object_key ?? null,
+        objectKey: report.type === "recording.completed" ? keyOf(id) : null,
         startedAt: r.started_at ?? at,
         durationSec: r.duration_sec ?? null,
         sizeBytes: r.size_bytes ?? null,
@@ -100,12 +123,13 @@ export async function applyRecordingReport(
       .where(eq(recordings.id, existing.id))
       .returning();
   } else if (report.type === "recording.completed" && inProgress(existing)) {
+    ignoreReportedKey(existing.id);
     [changed] = await tx
       .update(recordings)
       .set({
         state: "completed",
         stoppedAt: existing.stoppedAt ?? at,
-        objectKey: r.object_key ?? existing.objectKey,
+        objectKey: keyOf(existing.id),
         durationSec: r.duration_sec ?? existing.durationSec,
         sizeBytes: r.size_bytes ?? existing.sizeBytes,
         ...(r.started_at ? { startedAt: r.started_at } : {}),

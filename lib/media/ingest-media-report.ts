@@ -3,7 +3,12 @@ import { mediaReports, rooms } from "@/db/schema";
 import type { Db } from "@/lib/db";
 import { ApiError, validationError } from "@/lib/http/errors";
 import { type JobTx, transactionWithJobs } from "@/lib/jobs/transaction";
-import { applyJoin, applyLeave } from "@/lib/media/apply-participant-report";
+import {
+  applyJoin,
+  applyLeave,
+  type ParticipantOptions,
+  type RoomEffect,
+} from "@/lib/media/apply-participant-report";
 import { applyRecordingReport } from "@/lib/media/apply-recording-report";
 import type { MediaReport } from "@/lib/media/media-report-schema";
 import { endRoom } from "@/lib/media/room-state";
@@ -39,7 +44,8 @@ export async function applyMediaReport(
   tx: JobTx,
   report: MediaReport,
   now: Date = new Date(),
-): Promise<{ duplicate: boolean }> {
+  options: ParticipantOptions = {},
+): Promise<{ duplicate: boolean; effect?: RoomEffect }> {
   const at = report.occurred_at ?? now;
   const fresh = await tx
     .insert(mediaReports)
@@ -52,12 +58,13 @@ export async function applyMediaReport(
   if (!room) throw new ApiError("not_found", `No room ${report.room_id}.`);
 
   let recordingId: string | undefined;
+  let effect: RoomEffect | undefined;
   switch (report.type) {
     case "participant.joined":
-      await applyJoin(tx, room, participantIdentity(report), at);
+      effect = await applyJoin(tx, room, participantIdentity(report), at);
       break;
     case "participant.left":
-      await applyLeave(tx, room, participantIdentity(report), at);
+      effect = await applyLeave(tx, room, participantIdentity(report), at, options);
       break;
     case "room.ended":
       await endRoom(tx, room, at);
@@ -98,5 +105,5 @@ export async function applyMediaReport(
       },
     });
   }
-  return { duplicate: false };
+  return effect ? { duplicate: false, effect } : { duplicate: false };
 }

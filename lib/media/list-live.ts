@@ -1,6 +1,6 @@
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import { roomActivity, roomParticipants, rooms } from "@/db/schema";
+import { roomActivity, roomParticipantNames, roomParticipants, rooms } from "@/db/schema";
 import type { DbOrTx } from "@/lib/db";
 import { validationError } from "@/lib/http/errors";
 import type { LiveListQuery, PresentParticipantDto, TimelineEntryDto } from "@/lib/media/live-schema";
@@ -63,8 +63,20 @@ export async function listParticipants(
   await roomInOrg(db, orgId, roomId);
   // room_participants_present_idx (room_id, joined_at desc, identity desc) where left_at is null.
   const rows = await db
-    .select({ identity: roomParticipants.identity, joinedAt: roomParticipants.joinedAt })
+    .select({
+      identity: roomParticipants.identity,
+      joinedAt: roomParticipants.joinedAt,
+      displayName: roomParticipantNames.displayName,
+    })
     .from(roomParticipants)
+    // Names by their primary key (room_id, identity), one probe per listed person.
+    .leftJoin(
+      roomParticipantNames,
+      and(
+        eq(roomParticipantNames.roomId, roomParticipants.roomId),
+        eq(roomParticipantNames.identity, roomParticipants.identity),
+      ),
+    )
     .where(
       and(
         eq(roomParticipants.roomId, roomId),
@@ -77,7 +89,11 @@ export async function listParticipants(
   const pageRows = rows.slice(0, q.limit);
   const last = pageRows[pageRows.length - 1];
   return {
-    items: pageRows.map((r) => ({ identity: r.identity, joined_at: r.joinedAt.toISOString() })),
+    items: pageRows.map((r) => ({
+      identity: r.identity,
+      display_name: r.displayName,
+      joined_at: r.joinedAt.toISOString(),
+    })),
     next_cursor: rows.length > q.limit && last ? encode({ at: last.joinedAt, key: last.identity }) : null,
   };
 }
@@ -100,6 +116,7 @@ export async function listTimeline(
     type: "room.created",
     occurred_at: room.createdAt.toISOString(),
     identity: null,
+    display_name: null,
     recording_id: null,
     qos: null,
   };
@@ -108,8 +125,22 @@ export async function listTimeline(
     return { items: [created], next_cursor: null };
   // room_activity_room_idx (room_id, occurred_at desc, id desc).
   const rows = await db
-    .select()
+    .select({
+      id: roomActivity.id,
+      type: roomActivity.type,
+      identity: roomActivity.identity,
+      detail: roomActivity.detail,
+      occurredAt: roomActivity.occurredAt,
+      displayName: roomParticipantNames.displayName,
+    })
     .from(roomActivity)
+    .leftJoin(
+      roomParticipantNames,
+      and(
+        eq(roomParticipantNames.roomId, roomActivity.roomId),
+        eq(roomParticipantNames.identity, roomActivity.identity),
+      ),
+    )
     .where(and(eq(roomActivity.roomId, roomId), after(roomActivity.occurredAt, roomActivity.id, q.cursor)))
     .orderBy(sql`${roomActivity.occurredAt} desc`, sql`${roomActivity.id} desc`)
     .limit(q.limit + 1);
@@ -120,6 +151,7 @@ export async function listTimeline(
       type: r.type,
       occurred_at: r.occurredAt.toISOString(),
       identity: r.identity,
+      display_name: r.displayName,
       recording_id: r.detail?.recording_id ?? null,
       qos: kind && typeof r.detail?.qos_value === "number" ? { kind, value: r.detail.qos_value } : null,
     };

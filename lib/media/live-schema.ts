@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ROOM_ACTIVITY_TYPES } from "@/db/enums";
 import { QOS_KINDS } from "@/lib/media/media-report-schema";
+import { banSchema } from "@/lib/media/moderation/moderation-schema";
 import { pageQuery } from "@/lib/pagination";
 import { timestamp } from "@/lib/wire";
 
@@ -13,6 +14,10 @@ import { timestamp } from "@/lib/wire";
 export const presentParticipantSchema = z
   .object({
     identity: z.string(),
+    display_name: z.string().nullable().meta({
+      description:
+        "The name the participant gave when joining through the room's share link; null for identities your server minted tokens for (docs/decisions/1305).",
+    }),
     joined_at: timestamp,
   })
   .meta({ id: "PresentParticipant" });
@@ -30,6 +35,10 @@ export const timelineEntrySchema = z
     type: z.enum(TIMELINE_TYPES),
     occurred_at: timestamp,
     identity: z.string().nullable().meta({ description: "The participant concerned, if one." }),
+    display_name: z
+      .string()
+      .nullable()
+      .meta({ description: "That participant's name from the share link, when they joined through it." }),
     recording_id: z.string().nullable(),
     qos: z.object({ kind: z.enum(QOS_KINDS), value: z.number() }).nullable(),
   })
@@ -47,6 +56,10 @@ export const removedParticipantSchema = z
     removed: z.number().int().min(0).meta({
       description:
         "Connections of this identity the media node removed: 0 when it was not in the room (removing is idempotent).",
+    }),
+    ban: banSchema.optional().meta({
+      description:
+        "The ban recorded with the removal, when `ban` or `ban_seconds` asked for one (docs/moderation.md).",
     }),
   })
   .meta({ id: "RemovedParticipant" });

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { QOS_KINDS } from "@/lib/media/media-report-schema";
 import { prefixedId, timestamp } from "@/lib/wire";
 
-/** The object of a `participant.left` event: the participant as the room saw it. */
+/** The object of `participant.joined` and `participant.left` events: the participant as the room saw it. */
 export const participantSchema = z
   .object({
     room_id: prefixedId("rm_"),

@@ -3,6 +3,7 @@ import { rooms } from "@/db/schema";
 import type { Db } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
 import { log } from "@/lib/log/logger";
+import { mediaRoomSpec } from "@/lib/media/media-room-spec";
 import { MediaNodeUnavailable, type MediaPlaneDriver, type MediaRoomSpec } from "@/lib/media/plane";
 import type { RoomType } from "@/lib/rooms/room-types";
 
@@ -120,7 +121,7 @@ async function tryOpen(plane: MediaPlaneDriver, node: string, spec: MediaRoomSpe
  * not move (its participants are on that node): 503 until the node is back.
  */
 export async function roomNode(db: Db, plane: MediaPlaneDriver, room: PlacedRoom): Promise<string> {
-  const spec = { id: room.id, type: room.type };
+  const spec = mediaRoomSpec(room);
   const current = room.mediaNode;
   if (current && opened.get(room.id) === current && (await nodeUp(plane, current))) return current;
   if (current && plane.nodes.includes(current)) {

@@ -7,8 +7,11 @@ import type { RoomType } from "@/lib/rooms/room-types";
  * lib/rooms, which drivers call (connections.ts, ingest-media-report.ts) and never copy.
  */
 
-/** Media planes a driver exists for (`none` has no driver: rooms are reported to the ingest endpoint). */
-export type MediaProvider = "janus" | "livekit";
+/**
+ * A registered driver's name, as a credential names it (lib/media/driver-registry.ts; `none` has
+ * no driver: rooms are reported to the ingest endpoint).
+ */
+export type MediaProvider = string;
 
 /**
  * What a client needs to enter one room on the media plane: the `media` field of a room token.
@@ -41,6 +44,15 @@ export interface MediaGrant {
   caps: readonly string[];
   /** The room token's `nbf` (its `iat`): a plane that checks it starts the credential with it. */
   issuedAt: Date;
+  /**
+   * When the token was minted, to the millisecond (`iat` has seconds): the credential carries it
+   * back in its events, so a revocation "issued before T" is exact (docs/decisions/1320).
+   */
+  mintedAt?: Date;
+  /** The project key that minted it (absent for a share link's guest): docs/decisions/1321. */
+  keyId?: string;
+  /** The holder is removed when the credential expires (`ejectAtExpiry`, docs/decisions/1323). */
+  ejectAtExpiry?: boolean;
   /** The room token's `exp`: the credential expires with it. */
   expiresAt: Date;
   /** The room token's `name` (displayName), when given. */
@@ -54,6 +66,8 @@ export interface MediaGrant {
 export interface MediaRoomSpec {
   id: string;
   type: RoomType;
+  /** How often publishers are asked for a keyframe (lib/media/media-room-spec.ts decides it). */
+  keyframeIntervalSec?: number;
 }
 
 /**
@@ -66,6 +80,36 @@ export interface MediaRecordingSpec {
   roomId: string;
   /** The plane's own handle for the recording, as startRecording returned it (LiveKit: the egress id). */
   ref?: string | null;
+  /**
+   * Where a plane that uploads the files itself (LiveKit's egress) writes them: the recording's own
+   * prefix, derived by the service (docs/decisions/1245), holding `recording.mp4` and `hls/`.
+   */
+  objectPrefix?: string;
+}
+
+/**
+ * One live stream of one room, as the media plane makes it (issue 45, docs/streaming.md). Outputs
+ * keep their order: the plane's reports name an output by its index. The plane confirms the start
+ * and reports failures and the end through its own reports (the streamer agent, LiveKit's egress
+ * webhooks), never through the return value.
+ */
+export interface MediaStreamSpec {
+  streamId: string;
+  roomId: string;
+  /** The plane's own handle, as startStream returned it (LiveKit: the egress id). */
+  ref?: string | null;
+  outputs: readonly MediaStreamOutput[];
+}
+
+export type MediaStreamOutput =
+  /** HLS into the service's storage, under `objectPrefix` (the service derives it). */
+  | { kind: "hls"; objectPrefix: string }
+  /** RTMP to a customer's destination; `streamKey` is a secret (never logged). */
+  | { kind: "rtmp"; url: string; streamKey: string };
+
+/** A stream the plane cannot start as asked (no one publishes yet, no streamer beside the node): 409. */
+export class MediaStreamRefused extends Error {
+  override name = "MediaStreamRefused";
 }
 
 /** One room on a node, as the node reports it: what reconcile compares with the database. */
@@ -79,6 +123,20 @@ export interface NodeRoom {
    * connection. Reconcile records a join whose event was lost from these.
    */
   participants?: { ref: string; identity: string; role: string; joinedAt: Date }[];
+}
+
+/** A stream a participant publishes, as the plane reported it (Janus: its `mid`). */
+export interface PublishedTrack {
+  kind: "audio" | "video";
+  mid: string;
+}
+
+/** A present participant a moderation call names: its plane id, identity and what it publishes. */
+export interface ParticipantTarget {
+  ref: string;
+  identity: string;
+  /** Known to planes that report them (Janus); LiveKit's driver reads its own server's list. */
+  tracks: readonly PublishedTrack[];
 }
 
 /** A node the driver cannot reach (connection refused, timeout, 5xx): it gets no new rooms. */
@@ -134,4 +192,30 @@ export interface MediaPlaneDriver {
   startRecording(node: string, rec: MediaRecordingSpec): Promise<{ ref: string | null }>;
   /** Stops the recording; the finished file is reported later. Stopping a stopped one succeeds. */
   stopRecording(node: string, rec: MediaRecordingSpec): Promise<void>;
+  /**
+   * Mutes (or unmutes) what the participant publishes of one kind, for everyone receiving it
+   * (docs/decisions/1324); returns how many tracks the plane changed. Janus: VideoRoom `moderate`.
+   */
+  muteTracks(
+    node: string,
+    roomId: string,
+    target: ParticipantTarget,
+    kind: PublishedTrack["kind"],
+    muted: boolean,
+  ): Promise<number>;
+  /**
+   * Gives a present participant the publish and subscribe rights of another role without a rejoin
+   * (LiveKit: UpdateParticipant). Absent: the plane cannot (Janus), and a rejoin with a new token is
+   * the way (docs/moderation.md). Returns how many connections changed.
+   */
+  updatePermissions?(
+    node: string,
+    roomId: string,
+    target: ParticipantTarget,
+    grant: { role: string; caps: readonly string[] },
+  ): Promise<number>;
+  /** Starts a live stream of the room; returns the plane's handle for it (null when it has none). */
+  startStream(node: string, stream: MediaStreamSpec): Promise<{ ref: string | null }>;
+  /** Stops the stream; its end is reported later. Stopping a stopped one succeeds. */
+  stopStream(node: string, stream: MediaStreamSpec): Promise<void>;
 }

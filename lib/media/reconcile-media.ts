@@ -3,9 +3,12 @@ import { mediaConnections, rooms } from "@/db/schema";
 import type { Db } from "@/lib/db";
 import type { PassContext, PassResult } from "@/lib/jobs/define-job";
 import { log } from "@/lib/log/logger";
-import { applyObservation, leaveConnections } from "@/lib/media/connections";
-import { ingestMediaReport } from "@/lib/media/ingest-media-report";
+import { applyObservations, repairRooms } from "@/lib/media/apply-observations";
+import { leaveConnections } from "@/lib/media/connections";
+import { endRoomsPastGrace, failOverNode, failOverRoom } from "@/lib/media/fail-over";
 import { mediaPlane } from "@/lib/media/media-plane";
+import { mediaRoomSpec } from "@/lib/media/media-room-spec";
+import { nodeAnswered, nodeMissed } from "@/lib/media/node-misses";
 import { forgetOpenedRooms, noteNodeHealth } from "@/lib/media/place-room";
 import { MediaNodeUnavailable, type MediaPlaneDriver, type NodeRoom } from "@/lib/media/plane";
 import { normaliseRoomType } from "@/lib/rooms/room-types";
@@ -16,11 +19,14 @@ import { normaliseRoomType } from "@/lib/rooms/room-types";
  * wrong. Each pass asks every node which of our rooms it has and who is in them, and repairs:
  * - a participant we think present but absent from its room leaves (a lost leave);
  * - a participant the node names (with who they are) but we never saw join joins (a lost join);
- * - an `active` room its node no longer has ends: leaves, then `room.ended` (a node restarted);
+ * - an `active` room its node no longer has fails over (a node restarted: docs/decisions/1202):
+ *   its participants leave, the room is placed again by the next credential, and ends if nobody
+ *   is back within the grace;
  * - a `created` room its node no longer has is created again (its credentials still work), unless
  *   the plane creates rooms on join (LiveKit: an empty room it dropped is normal);
  * - a room the node has that is ended, unknown or placed elsewhere is closed there.
- * A node that does not answer is marked down (no new rooms) and repaired when it answers again.
+ * A node that does not answer is marked down (no new rooms) and its active rooms fail over
+ * (lib/media/fail-over.ts); the node is repaired when it answers again.
  */
 
 /** Connection rows older than this are gone with their credential (at most 24 h) and session. */
@@ -32,6 +38,7 @@ export interface ReconcileSummary {
   left: number;
   joined: number;
   ended: number;
+  failed_over: number;
   reopened: number;
   closed: number;
 }
@@ -43,6 +50,7 @@ export async function reconcileMedia(db: Db, now: Date = new Date()): Promise<Re
     left: 0,
     joined: 0,
     ended: 0,
+    failed_over: 0,
     reopened: 0,
     closed: 0,
   };
@@ -57,8 +65,11 @@ export async function reconcileMedia(db: Db, now: Date = new Date()): Promise<Re
       noteNodeHealth(node, false);
       summary.nodes_down++;
       log.warn("media node unavailable during reconcile", { node, error: err.message });
+      // One failed listing counts as one miss, as a failed probe does (lib/media/node-misses.ts).
+      if (nodeMissed(node)) summary.failed_over += await failOverNode(db, node, now);
     }
   }
+  summary.ended += await endRoomsPastGrace(db, now);
   // media_connections_created_idx: old rows, in one bounded statement.
   const old = db
     .select({ id: mediaConnections.connectionId })
@@ -105,6 +116,7 @@ async function reconcileNode(
           );
   const listed = await plane.listRooms(node);
   noteNodeHealth(node, true);
+  nodeAnswered(node);
   const onNode = new Map(listed.map((r) => [r.roomId, new Set(r.participantRefs)]));
   const detailed = new Map(listed.map((r) => [r.roomId, r.participants ?? []]));
   const ref = `reconcile:${node}:${now.getTime()}`;
@@ -115,25 +127,31 @@ async function reconcileNode(
     if (present) {
       const absent = joinedIn(room.id).filter((c) => !c.ref || !present.has(c.ref));
       const ids = absent.map((c) => c.id);
-      if (await leaveConnections(db, room.id, ids, `${ref}:left`, now)) s.left += ids.length;
+      if (await repairRooms(db, node, (scope) => leaveConnections(scope, room.id, ids, `${ref}:left`, now))) {
+        s.left += ids.length;
+      }
       const known = new Set(joinedIn(room.id).map((c) => c.ref));
       for (const p of detailed.get(room.id) ?? []) {
-        if (!known.has(p.ref) && (await joinLost(db, room.id, p, `${ref}:joined:${p.ref}`))) s.joined++;
+        if (!known.has(p.ref) && (await joinLost(db, node, room.id, p, `${ref}:joined:${p.ref}`))) s.joined++;
       }
-    } else if (room.state === "active") {
-      const ids = joinedIn(room.id).map((c) => c.id);
-      await leaveConnections(db, room.id, ids, `${ref}:left`, now);
-      const { duplicate } = await ingestMediaReport(
+    } else if (room.state === "active" && plane.opensRoomsOnJoin) {
+      // A plane that opens rooms on join also finishes them itself (LiveKit's empty timeout): a
+      // room it no longer has while it answers was finished, and its room_finished was lost. It
+      // ends as that event would have ended it; a node that restarted is the other branch's case.
+      await applyObservations(
         db,
-        { id: `${ref}:ended:${room.id}`, type: "room.ended", room_id: room.id },
-        now,
+        [{ kind: "room_gone", ref: `${ref}:gone:${room.id}`, roomId: room.id, at: now }],
+        node,
       );
-      if (!duplicate) s.ended++;
+      const [after] = await db.select({ state: rooms.state }).from(rooms).where(eq(rooms.id, room.id));
+      if (after?.state === "ended") s.ended++;
+    } else if (room.state === "active") {
+      if (await failOverRoom(db, room.id, node, now)) s.failed_over++;
     } else if (!plane.opensRoomsOnJoin) {
       const type = normaliseRoomType(room.type);
       if (!type) continue;
       forgetOpenedRooms(node, room.id);
-      await plane.openRoom(node, { id: room.id, type });
+      await plane.openRoom(node, mediaRoomSpec({ id: room.id, type }));
       s.reopened++;
     }
   }
@@ -161,29 +179,30 @@ async function reconcileNode(
  */
 async function joinLost(
   db: Db,
+  node: string,
   roomId: string,
   p: NonNullable<NodeRoom["participants"]>[number],
   ref: string,
 ): Promise<boolean> {
   const at = p.joinedAt;
-  await applyObservation(db, {
-    kind: "connected",
-    ref: `${ref}:connected`,
-    connectionId: p.ref,
-    sessionRef: p.ref,
-    roomId,
-    identity: p.identity,
-    role: p.role,
-    at,
-  });
-  return applyObservation(db, {
-    kind: "joined",
-    ref,
-    connectionId: p.ref,
-    roomId,
-    participantRef: p.ref,
-    at,
-  });
+  const applied = await applyObservations(
+    db,
+    [
+      {
+        kind: "connected",
+        ref: `${ref}:connected`,
+        connectionId: p.ref,
+        sessionRef: p.ref,
+        roomId,
+        identity: p.identity,
+        role: p.role,
+        at,
+      },
+      { kind: "joined", ref, connectionId: p.ref, roomId, participantRef: p.ref, at },
+    ],
+    node,
+  );
+  return applied > 0;
 }
 
 /** The scheduled job's pass (lib/jobs/definitions/reconcile-media.ts). */

@@ -5,6 +5,7 @@ import { type AuditContext, recordAudit } from "@/lib/audit/record-audit";
 import { normaliseEmail } from "@/lib/auth/login";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { signInSucceeded, spendSignInAttempt } from "@/lib/auth/sign-in-budget";
+import { checkSecondFactor } from "@/lib/auth/two-factor/check-second-factor";
 import type { Db, DbOrTx } from "@/lib/db";
 import { isUniqueViolation } from "@/lib/db-errors";
 import { purgeSealedLink } from "@/lib/email/purge-sealed-link";
@@ -68,7 +69,13 @@ const gone = () =>
  */
 export async function acceptMemberInvitation(
   db: Db,
-  input: { token: string; display_name?: string | undefined; password: string },
+  input: {
+    token: string;
+    display_name?: string | undefined;
+    password: string;
+    otp?: string | undefined;
+    recovery_code?: string | undefined;
+  },
   origin: AuditContext["origin"],
   now: Date = new Date(),
 ): Promise<Member> {
@@ -93,6 +100,8 @@ export async function acceptMemberInvitation(
     if (!(await verifyPassword(input.password, existing.passwordHash))) {
       throw new ApiError("invalid_credentials", `${email} already has an account: enter its password.`);
     }
+    // Accepting signs in: an account with two-factor on gives its second factor here too.
+    await checkSecondFactor(db, existing.id, input, now);
   } else {
     const errors = [];
     if (!input.display_name) errors.push({ path: "display_name", message: "display_name is required" });

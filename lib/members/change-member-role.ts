@@ -3,6 +3,7 @@ import { memberships } from "@/db/schema";
 import { type AuditContext, audited } from "@/lib/audit/record-audit";
 import type { Role } from "@/lib/auth/roles";
 import type { Db } from "@/lib/db";
+import { sqlState } from "@/lib/db-errors";
 import type { Member } from "@/lib/identity/load-member";
 import { lockMembership } from "@/lib/members/find-membership";
 import { serializeMember } from "@/lib/members/list-members";
@@ -14,6 +15,25 @@ import { assertKeepsAnOwner, assertMayTouchOwnerRole, lockOwners } from "@/lib/m
  * request loads the membership afresh (lib/identity/load-member.ts).
  */
 export async function changeMemberRole(
+  db: Db,
+  actor: Pick<Member, "orgId" | "role">,
+  audit: AuditContext,
+  userId: string,
+  role: Role,
+): Promise<MemberDto> {
+  // Two Owners demoting each other at once can still meet in a deadlock on PostgreSQL (one side
+  // locks the Owners while the other's update re-checks a row it changed): the database cancels one
+  // transaction, which is safe to run again; the rules then read what the other committed.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await changeOnce(db, actor, audit, userId, role);
+    } catch (err) {
+      if (sqlState(err) !== "40P01" || attempt >= 3) throw err;
+    }
+  }
+}
+
+function changeOnce(
   db: Db,
   actor: Pick<Member, "orgId" | "role">,
   audit: AuditContext,

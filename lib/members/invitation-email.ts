@@ -14,7 +14,8 @@ export function renderMemberInvitationEmail(input: {
     subject: `${inviter} invited you to join ${input.orgName} on SVC`,
     heading: `Join ${input.orgName}`,
     paragraphs: [
-      `${inviter} (${input.inviter.email}) invited you to join the organisation ${input.orgName} as ${input.role}.`,
+      // A workspace API key has no address (docs/decisions/1290): its name alone.
+      `${inviter}${input.inviter.email ? ` (${input.inviter.email})` : ""} invited you to join the organisation ${input.orgName} as ${input.role}.`,
       "The link works once and expires in 7 days.",
     ],
     action: { label: "Accept the invitation", url: linkUrl("accept-invite", input.token) },

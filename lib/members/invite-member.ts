@@ -6,7 +6,7 @@ import type { Role } from "@/lib/auth/roles";
 import type { Db, Tx } from "@/lib/db";
 import { enqueueAccountEmail, type QueuedEmail } from "@/lib/email/enqueue-emails";
 import { ApiError } from "@/lib/http/errors";
-import type { Member } from "@/lib/identity/load-member";
+import { type Member, personOf } from "@/lib/identity/load-member";
 import { newId } from "@/lib/ids";
 import { type JobTx, transactionWithJobs } from "@/lib/jobs/transaction";
 import { renderMemberInvitationEmail } from "@/lib/members/invitation-email";
@@ -16,7 +16,7 @@ import { serializeMemberInvitation } from "@/lib/members/serialize-member-invita
 
 export const INVITATION_TTL_MS = 7 * 24 * 3600 * 1000;
 
-type Inviter = Pick<Member, "orgId" | "orgName" | "role" | "userId" | "email" | "displayName">;
+type Inviter = Pick<Member, "orgId" | "orgName" | "role" | "userId" | "email" | "displayName" | "key">;
 
 /**
  * POST /v1/workspace/members/invitations: a single-use link valid 7 days, emailed at once (outside
@@ -63,7 +63,7 @@ export async function issueInvitation(
     email: input.email,
     role: input.role,
     tokenHash: hash,
-    invitedBy: inviter.userId,
+    invitedBy: personOf(inviter),
     createdAt: now,
     expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
     acceptedAt: null,

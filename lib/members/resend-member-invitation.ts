@@ -4,7 +4,7 @@ import { newLinkToken } from "@/lib/accounts/link-token";
 import { type AuditContext, recordAudit } from "@/lib/audit/record-audit";
 import type { Db } from "@/lib/db";
 import { purgeSealedLink } from "@/lib/email/purge-sealed-link";
-import type { Member } from "@/lib/identity/load-member";
+import { type Member, personOf } from "@/lib/identity/load-member";
 import { newId } from "@/lib/ids";
 import { transactionWithJobs } from "@/lib/jobs/transaction";
 import { lockOpenInvitation } from "@/lib/members/find-member-invitation";
@@ -21,7 +21,7 @@ import { serializeMemberInvitation } from "@/lib/members/serialize-member-invita
  */
 export async function resendMemberInvitation(
   db: Db,
-  actor: Pick<Member, "orgId" | "orgName" | "role" | "userId" | "email" | "displayName">,
+  actor: Pick<Member, "orgId" | "orgName" | "role" | "userId" | "email" | "displayName" | "key">,
   audit: AuditContext,
   id: string,
   now: Date = new Date(),
@@ -35,7 +35,7 @@ export async function resendMemberInvitation(
     // Primary key; the org was checked by the lock above.
     await tx
       .update(orgInvitations)
-      .set({ tokenHash: hash, expiresAt, invitedBy: actor.userId })
+      .set({ tokenHash: hash, expiresAt, invitedBy: personOf(actor) })
       .where(eq(orgInvitations.id, id));
     // The replaced link's hash lives on in a revoked row of its own, never listed, so the old link
     // answers 410 invitation_expired (replaced) rather than 404 (unknown).

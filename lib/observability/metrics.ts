@@ -15,8 +15,22 @@ interface Metrics {
   jobRuns: Histogram<"job" | "outcome">;
   queueDepth: Gauge<"queue" | "state">;
   tokenSignatures: Counter<"signer">;
+  mediaItems: Counter<"outcome">;
   /** Set by the /metrics route; kept here, not in a module variable, for the same bundling reason. */
   depthReader?: DepthReader;
+  // Usage (issue 44, docs/decisions/1313): never labelled by org or project.
+  usageMonth: Gauge<"metric">;
+  usagePasses: Counter<never>;
+  usageNotices: Counter<"threshold">;
+  roomTokensMinted: Counter<never>;
+  usageReader?: UsageReader;
+}
+
+/** This UTC month's usage of every org, summed per metric (lib/usage/usage-totals.ts). */
+type UsageReader = () => Promise<{ metric: string; value: number }[]>;
+
+export function setUsageReader(reader: UsageReader): void {
+  metrics().usageReader = reader;
 }
 
 const g = globalThis as typeof globalThis & { __svcMetrics?: Metrics };
@@ -73,6 +87,40 @@ function create(): Metrics {
       labelNames: ["signer"],
       registers: [registry],
     }),
+    mediaItems: new Counter({
+      name: "media_intake_items_total",
+      help: "Media-plane observations and reports taken from the intake, by outcome (applied, unchanged, ignored: another node's room, retried, dead_lettered)",
+      labelNames: ["outcome"],
+      registers: [registry],
+    }),
+    usageMonth: new Gauge({
+      name: "usage_month_to_date",
+      help: "This UTC month's metered usage of all orgs together, by metric (participant_minutes, recording_minutes, room_tokens, …)",
+      labelNames: ["metric"],
+      registers: [registry],
+      async collect() {
+        const read = g.__svcMetrics?.usageReader;
+        if (!read) return;
+        this.reset();
+        for (const u of await read()) this.set({ metric: u.metric }, u.value);
+      },
+    }),
+    usagePasses: new Counter({
+      name: "usage_rollup_passes_total",
+      help: "Usage rollup passes this instance ran",
+      registers: [registry],
+    }),
+    usageNotices: new Counter({
+      name: "usage_threshold_notices_total",
+      help: "Quota threshold notices (usage.threshold) this instance sent, by threshold (80, 100)",
+      labelNames: ["threshold"],
+      registers: [registry],
+    }),
+    roomTokensMinted: new Counter({
+      name: "room_tokens_minted_total",
+      help: "Room tokens this instance minted",
+      registers: [registry],
+    }),
     queueDepth: new Gauge({
       name: "queue_depth",
       help: "Rows waiting in a queue by state (deliveries: due, scheduled, dead; emails: due, held, failed)",
@@ -122,6 +170,25 @@ export function observeDeliveryAttempt(outcome: string, dueAt: Date | null, atte
 /** Room-token signatures made (lib/tokens/sign-on-worker.ts): once per answered batch, not per token. */
 export function countTokenSignatures(signer: "worker" | "thread_pool", count: number): void {
   metrics().tokenSignatures.inc({ signer }, count);
+}
+
+/** Media intake items by outcome (lib/media/apply-intake.ts): once per applied chunk. */
+export function countMediaItems(
+  outcome: "applied" | "unchanged" | "ignored" | "retried" | "dead_lettered",
+  n: number,
+): void {
+  if (n > 0) metrics().mediaItems.inc({ outcome }, n);
+}
+
+/** Usage's own work (lib/usage/): a rollup pass, the notices it sent, room tokens minted. */
+export function countUsagePass(notices: { threshold: number }[]): void {
+  const m = metrics();
+  m.usagePasses.inc();
+  for (const n of notices) m.usageNotices.inc({ threshold: String(n.threshold) });
+}
+
+export function countRoomTokenMint(): void {
+  metrics().roomTokensMinted.inc();
 }
 
 /** The exposition text and its content type. */

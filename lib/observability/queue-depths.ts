@@ -22,7 +22,11 @@ export async function readQueueDepths(): Promise<{ queue: string; state: string;
     union all
     select 'emails', 'held', count(*)::int from emails where state = 'queued' and release_at > now()
     union all
-    select 'emails', 'failed', count(*)::int from emails where state = 'failed'`);
+    select 'emails', 'failed', count(*)::int from emails where state = 'failed'
+    union all
+    select 'media_intake', 'pending', count(*)::int from media_intake
+    union all
+    select 'media_intake', 'dead', count(*)::int from media_dead_letters`);
   const rows = rowsOf<{ queue: string; state: string; count: number | string }>(result);
   return rows.map((r) => ({ queue: r.queue, state: r.state, count: Number(r.count) }));
 }

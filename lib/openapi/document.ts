@@ -116,7 +116,11 @@ function operationObject(op: RouteContract, components: Record<string, Json>): J
     summary: op.summary,
     description: [op.description, ...notes].filter(Boolean).join("\n\n"),
     tags: [op.tag],
-    security: SECURITY[op.auth],
+    // The workspace API also takes a workspace API key (docs/decisions/1290).
+    security:
+      op.auth === "session" && op.path.startsWith("/v1/workspace/")
+        ? [...(SECURITY.session ?? []), { workspaceKey: [] }]
+        : SECURITY[op.auth],
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(op.body
       ? {
@@ -178,6 +182,8 @@ function webhooksObject(
       post: {
         operationId: `event:${type}`,
         summary: event.summary,
+        // The receiver authenticates us by the signature headers (verifyWebhook in @svc/sdk).
+        security: [{ webhookSignature: [] }],
         tags: ["Webhook events"],
         parameters: DELIVERY_HEADERS,
         requestBody: {
@@ -243,6 +249,19 @@ export function buildOpenApiDocument(
           scheme: "bearer",
           bearerFormat: "JWT",
           description: "The session token as a Bearer token.",
+        },
+        workspaceKey: {
+          type: "http",
+          scheme: "bearer",
+          description:
+            "A workspace API key, `svc_wk_<id>.<secret>`: the workspace API for automation, with the key's role and optional project scope (docs/decisions/1290).",
+        },
+        webhookSignature: {
+          type: "apiKey",
+          in: "header",
+          name: "webhook-signature",
+          description:
+            "Sent by this service to your endpoint: Standard Webhooks HMAC-SHA256 signatures with the endpoint's signing secret (see the delivery headers); verify with `verifyWebhook`.",
         },
         projectKey: {
           type: "http",

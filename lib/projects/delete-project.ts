@@ -5,8 +5,9 @@ import type { Db } from "@/lib/db";
 import { transactionWithJobs } from "@/lib/jobs/transaction";
 import { settlePrincipalWrites } from "@/lib/principals/principal-cache";
 import { findProject } from "@/lib/projects/find-project";
+import { recordingObjectsToDelete } from "@/lib/recordings/recording-object";
 import { endRoom } from "@/lib/rooms/mark-room-ended";
-import { queueObjectDeletions } from "@/lib/storage/object-deletions";
+import { keysNoOtherRowUses, queueObjectDeletions } from "@/lib/storage/object-deletions";
 
 export interface ProjectDeletion {
   projectId: string;
@@ -45,14 +46,19 @@ export async function deleteProject(
     for (const room of open) await endRoom(tx, room, now);
     // recordings_project_state_started_idx: every recording of the project, whatever its state.
     const recs = await tx
-      .select({ key: recordings.objectKey })
+      .select({
+        id: recordings.id,
+        orgId: recordings.orgId,
+        roomId: recordings.roomId,
+        objectKey: recordings.objectKey,
+      })
       .from(recordings)
       .where(eq(recordings.projectId, project.id));
-    await queueObjectDeletions(
-      tx,
-      audit.orgId,
-      recs.flatMap((r) => (r.key ? [r.key] : [])),
-    );
+    // Only keys the service derives for these recordings, none another row points at (1245).
+    const objects = await keysNoOtherRowUses(tx, recs.flatMap(recordingObjectsToDelete), {
+      projectId: project.id,
+    });
+    await queueObjectDeletions(tx, audit.orgId, objects);
     const keys = await tx
       .select({ id: apiKeys.id })
       .from(apiKeys)

@@ -12,7 +12,7 @@ const announced = new WeakMap<object, Map<string, RateLimitDecision>>();
 
 /** Called by RateLimit.consume: the newest decision per policy wins. */
 export function announce(d: RateLimitDecision): void {
-  if (d.off || d.policy.record) return;
+  if (d.off || d.policy.record || d.policy.shared) return;
   const ctx = requestContext.getStore();
   if (!ctx) return;
   let byPolicy = announced.get(ctx);

@@ -30,6 +30,12 @@ export interface RateLimitPolicy {
    * account signed in from): never announced in `RateLimit` headers.
    */
   record?: boolean;
+  /**
+   * A budget many clients spend together (one room's share-link joins): never announced, and a
+   * refusal carries only `Retry-After`, since what is left of it would tell any client what the
+   * others did (docs/decisions/1030).
+   */
+  shared?: boolean;
 }
 
 export interface RateLimitDecision {
@@ -186,11 +192,15 @@ export class RateLimit {
 /** Draft IETF RateLimit fields (draft-ietf-httpapi-ratelimit-headers): the policy and what is left. */
 export function rateLimitHeaders(d: RateLimitDecision): Record<string, string> {
   if (d.off) return {};
+  const retryAfter: Record<string, string> = d.allowed
+    ? {}
+    : { "Retry-After": String(Math.max(1, d.resetSec)) };
+  if (d.policy.shared) return retryAfter;
   const { name, points, durationSec } = d.policy;
   return {
     "RateLimit-Policy": `"${name}";q=${points};w=${durationSec}`,
     RateLimit: `"${name}";r=${d.remaining};t=${d.resetSec}`,
-    ...(d.allowed ? {} : { "Retry-After": String(Math.max(1, d.resetSec)) }),
+    ...retryAfter,
   };
 }
 

@@ -25,6 +25,11 @@ export const limits = {
     durationSec: 14 * 24 * 60 * 60,
     record: true,
   }),
+  /**
+   * Wrong two-factor codes per user on the signed-in endpoints (confirm, turn off): a stolen
+   * session cannot guess its way past the second factor (docs/decisions/1260).
+   */
+  twoFactorCodes: new RateLimit({ name: "two-factor-codes", points: 10, durationSec: 15 * 60 }),
   /** Sign-in attempts per client IP. */
   signInPerIp: new RateLimit({ name: "sign-in-ip", points: 100, durationSec: 15 * 60 }),
   /** Any request of one signed-in member (user in an org), on every workspace endpoint. */
@@ -44,7 +49,14 @@ export const limits = {
   /** Guest tokens through share links per client IP (docs/decisions/1030). */
   guestTokensPerIp: new RateLimit({ name: "guest-tokens-ip", points: 20, durationSec: 60 }),
   /** Guest tokens through one room's share link, from any address (docs/decisions/1030). */
-  guestTokensPerRoom: new RateLimit({ name: "guest-tokens-room", points: 120, durationSec: 60 }),
+  guestTokensPerRoom: new RateLimit({
+    name: "guest-tokens-room",
+    points: 120,
+    durationSec: 60,
+    shared: true,
+  }),
+  /** A waiting guest's page asking whether it was let in, per client IP (docs/decisions/1350). */
+  knockPollsPerIp: new RateLimit({ name: "knock-polls-ip", points: 600, durationSec: 60 }),
 } as const;
 
 /** Forgets every counter (tests). */

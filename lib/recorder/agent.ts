@@ -12,8 +12,9 @@ import { uploadFile } from "@/lib/recorder/upload-file";
  * 1. media files appeared: report `recording.started` (the plane confirms: media is being written);
  * 2. ask the service whether the recording has stopped (a stop, or the room ended) and wait for
  *    Janus to close its files (`.mjr.tmp` → `.mjr`), at most `closeGraceMs`;
- * 3. make one WebM (janus-pp-rec, ffmpeg), upload it through a presigned PUT issued for this
- *    recording only, report `recording.completed` (duration, size) and `recording.ready`;
+ * 3. make the MP4 and its HLS rendition (janus-pp-rec, ffmpeg: docs/decisions/1246, 1247), upload
+ *    the MP4 through a presigned PUT issued for this recording only, report `recording.completed`
+ *    (duration, size); upload the HLS files and report `recording.ready`;
  * 4. remove the folder. A file that cannot be made is reported `recording.failed` with the reason
  *    and its folder kept under `.failed/` for a person to look at.
  * Nothing is remembered between runs but the folders themselves: an agent killed at any point
@@ -79,24 +80,26 @@ export function recordingAgent(o: AgentOptions) {
       }
       throw err;
     }
-    if (rec.state === "completed") {
-      // Killed between the two reports: the second is still owed.
-      await o.service.report({ id: `${id}:ready`, type: "recording.ready", recording_id: id });
-      fs.rmSync(folder, { recursive: true, force: true });
-      forget(id);
-      return;
-    }
     if (rec.state === "failed") {
       moveToFailed(id, folder);
       forget(id);
       return;
     }
-    if (!rec.stopped) return;
-    const open = media.some((f) => f.endsWith(".mjr.tmp"));
-    if (open) {
-      const since = stoppedSeenAt.get(id) ?? Date.now();
-      stoppedSeenAt.set(id, since);
-      if (Date.now() - since < closeGraceMs) return;
+    if (rec.state === "completed" && rec.ready) {
+      fs.rmSync(folder, { recursive: true, force: true });
+      forget(id);
+      return;
+    }
+    // Completed but not ready: killed between the MP4 and the HLS rendition; the rendition is owed.
+    const owesHlsOnly = rec.state === "completed";
+    if (!owesHlsOnly) {
+      if (!rec.stopped) return;
+      const open = media.some((f) => f.endsWith(".mjr.tmp"));
+      if (open) {
+        const since = stoppedSeenAt.get(id) ?? Date.now();
+        stoppedSeenAt.set(id, since);
+        if (Date.now() - since < closeGraceMs) return;
+      }
     }
 
     let made: Awaited<ReturnType<typeof makeRecordingFile>>;
@@ -104,6 +107,17 @@ export function recordingAgent(o: AgentOptions) {
       made = await makeRecordingFile(folder, path.join(folder, ".work"));
     } catch (err) {
       if (!(err instanceof ToolFailed)) throw err;
+      if (owesHlsOnly) {
+        // The MP4 is stored and downloads; only its HLS rendition is missing. Not a failure of
+        // the recording: it stays completed (the console plays the MP4), the folder is kept.
+        o.log("the HLS rendition could not be made; the MP4 stays", {
+          recording_id: id,
+          reason: err.message,
+        });
+        moveToFailed(id, folder);
+        forget(id);
+        return;
+      }
       o.log("recording failed", { recording_id: id, reason: err.message });
       await o.service.report({
         id: `${id}:failed`,
@@ -115,19 +129,35 @@ export function recordingAgent(o: AgentOptions) {
       forget(id);
       return;
     }
-    const link = await o.service.uploadLink(id);
-    o.log("uploading", { recording_id: id, bytes: made.sizeBytes });
-    await uploadFile(link.upload_url, made.file, {
-      contentType: link.content_type,
-      bytesPerSec: o.uploadBytesPerSec,
-    });
-    await o.service.report({
-      id: `${id}:completed`,
-      type: "recording.completed",
-      recording_id: id,
-      duration_sec: made.durationSec,
-      size_bytes: made.sizeBytes,
-    });
+    const files = [
+      ...(owesHlsOnly ? [] : [{ name: "recording.mp4", file: made.file, sizeBytes: made.sizeBytes }]),
+      ...made.hls,
+    ];
+    const links = await o.service.uploadLinks(
+      id,
+      files.map((f) => ({ name: f.name, size_bytes: f.sizeBytes })),
+    );
+    const upload = async (f: (typeof files)[number]) => {
+      const link = links.uploads.find((u) => u.name === f.name);
+      if (!link) throw new Error(`the service issued no upload link for ${f.name}`);
+      await uploadFile(link.upload_url, f.file, {
+        contentType: link.content_type,
+        bytesPerSec: o.uploadBytesPerSec,
+      });
+    };
+    const [mp4, ...hls] = files;
+    if (!owesHlsOnly && mp4) {
+      o.log("uploading", { recording_id: id, bytes: made.sizeBytes });
+      await upload(mp4);
+      await o.service.report({
+        id: `${id}:completed`,
+        type: "recording.completed",
+        recording_id: id,
+        duration_sec: made.durationSec,
+        size_bytes: made.sizeBytes,
+      });
+    }
+    for (const f of owesHlsOnly ? files : hls) await upload(f);
     await o.service.report({ id: `${id}:ready`, type: "recording.ready", recording_id: id });
     o.log("recording stored", { recording_id: id, bytes: made.sizeBytes, duration_sec: made.durationSec });
     fs.rmSync(folder, { recursive: true, force: true });

@@ -4,15 +4,23 @@ import { run, ToolFailed } from "@/lib/recorder/tools";
 
 /**
  * One recording folder's `.mjr` files (`videoroom-<room>-user-<id>-<ts>-<audio|video>-<mindex>.mjr`,
- * docs/janus-facts.md) made into one WebM (docs/decisions/1081): the publisher whose video file is
- * largest (the one seen longest) is the recording, with its own audio. VP8/VP9 video and Opus audio
- * are copied as the browser sent them; another codec (H.264, G.711) is transcoded to fit WebM.
+ * docs/janus-facts.md) made into the recording's files (docs/decisions/1246, 1247): the publisher
+ * whose video file is largest (the one seen longest) is the recording, with its own audio.
+ * - `recording.mp4`, H.264 and AAC, `faststart` (plays while it downloads): H.264 as the browser
+ *   sent it is copied (a remux, under a CPU second per minute); VP8 or VP9 is transcoded with
+ *   libx264 `veryfast` (about 12 CPU seconds per minute at 640x480, 29 at 1280x720 on this
+ *   machine's cores). Opus becomes AAC (cheap).
+ * - `hls/index.m3u8` and `hls/index.m4s`: the same streams as an HLS VOD of fragmented MP4, one
+ *   media file addressed by byte ranges (copied from the MP4: no second encode).
  */
 
 export interface MadeFile {
+  /** The MP4 (the download). */
   file: string;
   sizeBytes: number;
   durationSec: number;
+  /** The HLS rendition's files, by the name they are uploaded under (`hls/…`). */
+  hls: { name: string; file: string; sizeBytes: number }[];
 }
 
 interface Track {
@@ -61,6 +69,45 @@ export async function probeDuration(file: string): Promise<number> {
   return seconds;
 }
 
+/** Where janus-pp-rec writes a stream of `codec` (its output container follows the extension). */
+const ppOutput = (codec: string, kind: Track["kind"]): string =>
+  kind === "audio"
+    ? codec === "opus"
+      ? "audio.opus"
+      : "audio.mka"
+    : codec === "h264"
+      ? "video.mp4"
+      : codec === "vp8" || codec === "vp9"
+        ? "video.webm"
+        : "video.mkv";
+
+/** ffmpeg's video options: H.264 is copied; anything else is encoded to H.264 (docs/decisions/1246). */
+export function videoCodecArgs(codec: string): string[] {
+  if (codec === "h264") return ["-c:v", "copy"];
+  return [
+    ...["-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-pix_fmt", "yuv420p"],
+    // A keyframe every 2 s, so the HLS rendition has 2-to-6-second segments to seek by.
+    ...["-force_key_frames", "expr:gte(t,n_forced*2)"],
+  ];
+}
+
+/** The HLS VOD of an MP4 (copied streams), into `<dir>/index.m3u8` and `<dir>/index.m4s`. */
+export async function makeHls(mp4: string, dir: string): Promise<MadeFile["hls"]> {
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  await run("ffmpeg", [
+    ...["-hide_banner", "-loglevel", "error", "-y", "-i", mp4, "-c", "copy"],
+    ...["-f", "hls", "-hls_time", "6", "-hls_playlist_type", "vod"],
+    ...["-hls_segment_type", "fmp4", "-hls_flags", "single_file"],
+    path.join(dir, "index.m3u8"),
+  ]);
+  return ["index.m3u8", "index.m4s"].map((name) => {
+    const file = path.join(dir, name);
+    if (!fs.existsSync(file)) throw new ToolFailed(`ffmpeg made no ${name} for the HLS rendition`);
+    return { name: `hls/${name}`, file, sizeBytes: fs.statSync(file).size };
+  });
+}
+
 /** Converts and muxes; throws ToolFailed (the recording then fails with its message) on bad input. */
 export async function makeRecordingFile(dir: string, workDir: string): Promise<MadeFile> {
   const tracks = tracksIn(dir);
@@ -79,18 +126,18 @@ export async function makeRecordingFile(dir: string, workDir: string): Promise<M
   fs.mkdirSync(workDir, { recursive: true });
 
   const vcodec = await codecOf(video.file);
-  const vOut = path.join(workDir, vcodec === "vp8" || vcodec === "vp9" ? "video.webm" : "video.mkv");
+  const vOut = path.join(workDir, ppOutput(vcodec, "video"));
   await run("janus-pp-rec", [video.file, vOut]);
   const inputs = ["-i", vOut];
-  const codecs = ["-c:v", vcodec === "vp8" || vcodec === "vp9" ? "copy" : "libvpx"];
+  const codecs = videoCodecArgs(vcodec);
   if (audio) {
     const acodec = await codecOf(audio.file);
-    const aOut = path.join(workDir, acodec === "opus" ? "audio.opus" : "audio.mka");
+    const aOut = path.join(workDir, ppOutput(acodec, "audio"));
     await run("janus-pp-rec", [audio.file, aOut]);
     inputs.push("-i", aOut);
-    codecs.push("-c:a", acodec === "opus" ? "copy" : "libopus");
+    codecs.push("-c:a", "aac", "-b:a", "96k");
   }
-  const out = path.join(workDir, "recording.webm");
+  const out = path.join(workDir, "recording.mp4");
   await run("ffmpeg", [
     "-hide_banner",
     "-loglevel",
@@ -101,10 +148,13 @@ export async function makeRecordingFile(dir: string, workDir: string): Promise<M
     "0:v:0",
     ...(audio ? ["-map", "1:a:0"] : []),
     ...codecs,
+    "-movflags",
+    "+faststart",
     "-f",
-    "webm",
+    "mp4",
     out,
   ]);
   const durationSec = Math.round(await probeDuration(out));
-  return { file: out, sizeBytes: fs.statSync(out).size, durationSec };
+  const hls = await makeHls(out, path.join(workDir, "hls"));
+  return { file: out, sizeBytes: fs.statSync(out).size, durationSec, hls };
 }

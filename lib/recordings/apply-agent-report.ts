@@ -4,6 +4,7 @@ import { transactionWithJobs } from "@/lib/jobs/transaction";
 import { applyMediaReport } from "@/lib/media/ingest-media-report";
 import type { AgentReport } from "@/lib/recordings/recorder-schema";
 import { agentObjectKey, findAgentRecording } from "@/lib/recordings/recording-for-agent";
+import { recordingPlaylistKey } from "@/lib/recordings/recording-object";
 import { objectSize } from "@/lib/storage/head-object";
 
 /**
@@ -11,7 +12,8 @@ import { objectSize } from "@/lib/storage/head-object";
  * domain code as every media report (lib/media/ingest-media-report.ts: dedupe, state, outbox,
  * timeline), under the agent's own id namespace. A repeated id (an agent that restarted and
  * reports again) is accepted and changes nothing. `completed` names no key: the file is where the
- * upload link put it, and the service checks it is there with the size reported.
+ * upload link put it (the key the service derives), and the service checks it is there with the
+ * size reported; `ready` is accepted once the HLS playlist is stored (docs/decisions/1247).
  */
 export async function applyAgentReport(db: Db, report: AgentReport): Promise<{ duplicate: boolean }> {
   const row = await findAgentRecording(db, report.recording_id);
@@ -26,6 +28,8 @@ export async function applyAgentReport(db: Db, report: AgentReport): Promise<{ d
       );
     }
   }
+  if (report.type === "recording.ready" && (await objectSize(recordingPlaylistKey(row))) === undefined)
+    throw new ApiError("conflict", "The recording's HLS rendition has not been uploaded.");
   return transactionWithJobs(db, (tx) =>
     applyMediaReport(tx, {
       id: `recorder:${report.id}`,

@@ -2,7 +2,12 @@ import { and, eq, isNotNull } from "drizzle-orm";
 import { recordings, rooms } from "@/db/schema";
 import type { Db } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
-import { containerOf, contentTypeOf, type RecordingContainer } from "@/lib/recordings/recording-object";
+import {
+  containerOf,
+  contentTypeOf,
+  type RecordingContainer,
+  servedFileKey,
+} from "@/lib/recordings/recording-object";
 import type { DownloadLink } from "@/lib/recordings/recording-schema";
 import { presignDownload } from "@/lib/storage/presign-download";
 
@@ -14,9 +19,9 @@ export type { DownloadLink };
 const pad = (n: number) => String(n).padStart(2, "0");
 
 /**
- * `<room short code>-<started_at as YYYYMMDD-HHmmss>.<container>`, in UTC: `.mp4` as
- * docs/spec/product-decisions.md §8 names it, `.webm` for the WebM the Janus agent makes
- * (docs/decisions/1081): the name never claims a container the bytes are not.
+ * `<room short code>-<started_at as YYYYMMDD-HHmmss>.mp4`, in UTC, as docs/spec/product-decisions.md
+ * §8 names it: every recording is an MP4 (docs/decisions/1246). Only a WebM stored by an older
+ * agent (docs/decisions/1081) keeps `.webm`: the name never claims a container the bytes are not.
  */
 export function recordingFilename(
   shortCode: string,
@@ -40,7 +45,14 @@ export async function createDownloadLink(
   now: Date = new Date(),
 ): Promise<DownloadLink> {
   const [row] = await db
-    .select({ objectKey: recordings.objectKey, startedAt: recordings.startedAt, shortCode: rooms.shortCode })
+    .select({
+      id: recordings.id,
+      orgId: recordings.orgId,
+      roomId: recordings.roomId,
+      objectKey: recordings.objectKey,
+      startedAt: recordings.startedAt,
+      shortCode: rooms.shortCode,
+    })
     .from(recordings)
     .innerJoin(rooms, eq(rooms.id, recordings.roomId))
     .where(
@@ -52,12 +64,14 @@ export async function createDownloadLink(
       ),
     )
     .limit(1);
-  if (!row?.objectKey) throw new ApiError("not_found", "No such recording in this organisation.");
-  const filename = recordingFilename(row.shortCode, row.startedAt, containerOf(row.objectKey));
+  // Only a key the service derives for this recording is ever signed (docs/decisions/1245).
+  const key = row ? servedFileKey(row) : undefined;
+  if (!row || !key) throw new ApiError("not_found", "No such recording in this organisation.");
+  const filename = recordingFilename(row.shortCode, row.startedAt, containerOf(key));
   const downloadUrl = await presignDownload({
-    key: row.objectKey,
+    key,
     filename,
-    contentType: contentTypeOf(row.objectKey),
+    contentType: contentTypeOf(key),
     expiresInSec: DOWNLOAD_LINK_TTL_SEC,
   });
   return {

@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, lt, sql } from "drizzle-orm";
 import { projects, recordings, rooms } from "@/db/schema";
 import type { Db } from "@/lib/db";
+import { countSelectionUpTo } from "@/lib/pagination";
 import { cutAtInstant } from "@/lib/recordings/list-recordings";
 import type { RecordingDto } from "@/lib/recordings/recording-schema";
 import { serializeRecording } from "@/lib/recordings/serialize-recording";
@@ -36,13 +37,7 @@ export async function listConsoleRecordings(
   f: ConsoleRecordingFilters = {},
   limit = CONSOLE_RECORDINGS_PAGE,
 ): Promise<{ items: ConsoleRecording[]; nextUntil: string | null }> {
-  let roomId: string | undefined;
-  let namePrefix: string | undefined;
-  if (f.room) {
-    const exact = await findRoom(db, f.room, { orgId });
-    if (exact) roomId = exact.id;
-    else namePrefix = f.room.toLowerCase();
-  }
+  const where = await recordingFilters(db, orgId, f);
   const rows = await db
     .select({
       recording: recordings,
@@ -54,19 +49,7 @@ export async function listConsoleRecordings(
     .innerJoin(rooms, eq(rooms.id, recordings.roomId))
     .innerJoin(projects, eq(projects.id, recordings.projectId))
     // recordings_org_state_started_idx (or recordings_project_state_started_idx, recordings_room_idx).
-    .where(
-      and(
-        eq(recordings.orgId, orgId),
-        eq(recordings.state, "completed"),
-        f.projectId ? eq(recordings.projectId, f.projectId) : undefined,
-        roomId ? eq(recordings.roomId, roomId) : undefined,
-        namePrefix !== undefined
-          ? sql`lower(${rooms.name}) like ${`${namePrefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`
-          : undefined,
-        f.since ? gte(recordings.startedAt, f.since) : undefined,
-        f.until ? lt(recordings.startedAt, f.until) : undefined,
-      ),
-    )
+    .where(where)
     .orderBy(desc(recordings.startedAt), desc(recordings.id))
     .limit(limit + 1);
   const kept = cutAtInstant(
@@ -86,4 +69,43 @@ export async function listConsoleRecordings(
   });
   const last = kept[kept.length - 1];
   return { items, nextUntil: rows.length > limit && last ? last.startedAt.toISOString() : null };
+}
+
+/** The filters of the table and its count: a room by id or share code, else a room-name prefix. */
+async function recordingFilters(db: Db, orgId: string, f: ConsoleRecordingFilters) {
+  let roomId: string | undefined;
+  let namePrefix: string | undefined;
+  if (f.room) {
+    const exact = await findRoom(db, f.room, { orgId });
+    if (exact) roomId = exact.id;
+    else namePrefix = f.room.toLowerCase();
+  }
+  return and(
+    eq(recordings.orgId, orgId),
+    eq(recordings.state, "completed"),
+    f.projectId ? eq(recordings.projectId, f.projectId) : undefined,
+    roomId ? eq(recordings.roomId, roomId) : undefined,
+    namePrefix !== undefined
+      ? sql`lower(${rooms.name}) like ${`${namePrefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`
+      : undefined,
+    f.since ? gte(recordings.startedAt, f.since) : undefined,
+    f.until ? lt(recordings.startedAt, f.until) : undefined,
+  );
+}
+
+/** How many recordings the filters match, every page together (`until` aside): the table's "of 66". */
+export async function countConsoleRecordings(
+  db: Db,
+  orgId: string,
+  f: Omit<ConsoleRecordingFilters, "until"> & { until?: Date | undefined },
+): Promise<number> {
+  const where = await recordingFilters(db, orgId, f);
+  return countSelectionUpTo(
+    db,
+    db
+      .select({ one: sql`1` })
+      .from(recordings)
+      .innerJoin(rooms, eq(rooms.id, recordings.roomId))
+      .where(where),
+  );
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { RECORDING_STATES } from "@/db/enums";
+import { UPLOADABLE_FILE } from "@/lib/recordings/recording-object";
 import { prefixedId, timestamp } from "@/lib/wire";
 
 /**
@@ -13,20 +14,58 @@ export const agentRecordingSchema = z
     room_id: prefixedId("rm_"),
     state: z.enum(RECORDING_STATES),
     stopped: z.boolean().meta({ description: "A stop was asked for, or the room ended: finish the file." }),
-    object_key: z.string().meta({ description: "Where the file goes (the upload link is for this key)." }),
+    ready: z.boolean().meta({ description: "The HLS rendition is stored (`recording.ready` was accepted)." }),
+    object_key: z
+      .string()
+      .meta({ description: "Where the MP4 goes (the service derives it; docs/decisions/1245)." }),
     content_type: z.string(),
   })
   .meta({ id: "AgentRecording" });
 export type AgentRecordingDto = z.output<typeof agentRecordingSchema>;
 
+export const uploadRequestBody = z
+  .object({
+    files: z
+      .array(
+        z.object({
+          name: z
+            .string({ error: "files[].name is required" })
+            .regex(
+              UPLOADABLE_FILE,
+              "files[].name must be recording.mp4 or hls/<name>.m3u8|m4s|mp4|ts|aac (letters, digits, - and _)",
+            ),
+          size_bytes: z
+            .number({ error: "files[].size_bytes must be a positive integer" })
+            .int("files[].size_bytes must be a positive integer")
+            .min(1, "files[].size_bytes must be a positive integer")
+            .max(Number.MAX_SAFE_INTEGER, "files[].size_bytes is too large"),
+        }),
+        { error: "files must be an array of { name, size_bytes }" },
+      )
+      .min(1, "files must list 1 to 16 files")
+      .max(16, "files must list 1 to 16 files")
+      .refine((f) => new Set(f.map((x) => x.name)).size === f.length, "files must not repeat a name"),
+  })
+  .meta({ id: "RecordingUploadRequest" });
+export type UploadRequest = z.output<typeof uploadRequestBody>;
+
 export const uploadLinkSchema = z
   .object({
-    upload_url: z.string().meta({ description: "A presigned PUT for `object_key` only." }),
-    object_key: z.string(),
-    content_type: z.string(),
+    uploads: z.array(
+      z.object({
+        name: z.string(),
+        upload_url: z.string().meta({
+          description:
+            "A presigned PUT for `object_key` only, of exactly `size_bytes` (Content-Length is signed).",
+        }),
+        object_key: z.string(),
+        content_type: z.string(),
+        size_bytes: z.number().int(),
+      }),
+    ),
     expires_at: timestamp,
   })
-  .meta({ id: "RecordingUploadLink" });
+  .meta({ id: "RecordingUploadLinks" });
 export type UploadLinkDto = z.output<typeof uploadLinkSchema>;
 
 export const AGENT_REPORT_TYPES = [

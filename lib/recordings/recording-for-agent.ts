@@ -3,7 +3,7 @@ import { recordings } from "@/db/schema";
 import type { DbOrTx } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
 import type { AgentRecordingDto } from "@/lib/recordings/recorder-schema";
-import { contentTypeOf, recordingObjectKey } from "@/lib/recordings/recording-object";
+import { contentTypeOf, recordingFileKey } from "@/lib/recordings/recording-object";
 
 type RecordingRow = typeof recordings.$inferSelect;
 
@@ -14,9 +14,8 @@ export async function findAgentRecording(db: DbOrTx, id: string): Promise<Record
   return row;
 }
 
-/** The key the agent's file goes to: the row's own once completed, else the one the service issues. */
-export const agentObjectKey = (row: RecordingRow): string =>
-  row.objectKey ?? recordingObjectKey(row.orgId, row.id);
+/** The key the agent's MP4 goes to: always the one the service derives (docs/decisions/1245). */
+export const agentObjectKey = (row: RecordingRow): string => recordingFileKey(row);
 
 /** GET /v1/internal/recorder/recordings/:id: what the agent needs to decide what to do next. */
 export async function recordingForAgent(db: DbOrTx, id: string): Promise<AgentRecordingDto> {
@@ -27,6 +26,7 @@ export async function recordingForAgent(db: DbOrTx, id: string): Promise<AgentRe
     room_id: row.roomId,
     state: row.state,
     stopped: row.stoppedAt !== null || row.state === "completed" || row.state === "failed",
+    ready: row.readyAt !== null,
     object_key: key,
     content_type: contentTypeOf(key),
   };

@@ -43,7 +43,8 @@ export async function startAutoRecordings(db: Db): Promise<number> {
       await startRecording(db, systemAudit(room.orgId), room.id);
       started++;
     } catch (err) {
-      if (err instanceof ApiError && err.status === 409) continue;
+      // 402 quota_exceeded: the plan's recording minutes are used up (docs/decisions/1312).
+      if (err instanceof ApiError && (err.status === 409 || err.code === "quota_exceeded")) continue;
       log.warn("automatic recording did not start", {
         room_id: room.id,
         error: err instanceof Error ? err.message : String(err),

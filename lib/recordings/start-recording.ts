@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { recordings, rooms } from "@/db/schema";
 import { type AuditContext, recordAudit } from "@/lib/audit/record-audit";
+import { getOrgPlan } from "@/lib/billing/get-plan";
 import type { Db } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
@@ -8,10 +9,12 @@ import { log } from "@/lib/log/logger";
 import { mediaPlane } from "@/lib/media/media-plane";
 import { noteNodeHealth } from "@/lib/media/place-room";
 import { MediaNodeUnavailable, MediaRecordingUnavailable } from "@/lib/media/plane";
+import { recordingPrefix } from "@/lib/recordings/recording-object";
 import type { RecordingDto } from "@/lib/recordings/recording-schema";
 import { serializeRecording } from "@/lib/recordings/serialize-recording";
 import { findRoom } from "@/lib/rooms/find-room";
 import { roomNotFound } from "@/lib/rooms/get-room";
+import { requireRecordingQuota } from "@/lib/usage/quotas";
 
 /** The states of a recording that is still being made (asked for, or confirmed by the plane). */
 export const IN_PROGRESS = ["recording", "started"] as const;
@@ -30,6 +33,7 @@ export async function startRecording(db: Db, audit: AuditContext, roomRef: strin
     if (!found) throw roomNotFound();
     const [room] = await tx.select().from(rooms).where(eq(rooms.id, found.id)).for("update");
     if (!room) throw roomNotFound();
+    await requireRecordingQuota(tx, room.orgId, await getOrgPlan(tx, room.orgId), new Date());
     if (room.record === "off") {
       throw new ApiError(
         "conflict",
@@ -77,7 +81,11 @@ export async function startRecording(db: Db, audit: AuditContext, roomRef: strin
 
   try {
     if (!plane) throw new Error("no media plane");
-    const { ref } = await plane.startRecording(node, { recordingId: row.id, roomId: row.roomId });
+    const { ref } = await plane.startRecording(node, {
+      recordingId: row.id,
+      roomId: row.roomId,
+      objectPrefix: recordingPrefix(row),
+    });
     if (ref) await db.update(recordings).set({ mediaRef: ref }).where(eq(recordings.id, row.id));
     return serializeRecording({ ...row, mediaRef: ref });
   } catch (err) {

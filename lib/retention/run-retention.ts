@@ -12,7 +12,9 @@ import {
   pruneRateLimits,
   purgeExpiredSealedBodies,
 } from "@/lib/retention/prune-tables";
+import { pruneQualitySamples, pruneRoomTokenMints } from "@/lib/retention/prune-usage";
 import { auditAnchorObjects } from "@/lib/storage/audit-anchor-objects";
+import { keepSessionQuality } from "@/lib/usage/session-quality";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Media-report ids de-duplicate retries of the media plane, which never come days later. */
@@ -45,6 +47,7 @@ export async function pruneExpired(now: Date): Promise<{ counts: RetentionCounts
   const db = await getDb();
   const ago = (days: number) => new Date(now.getTime() - days * DAY_MS);
   const webhooks = ago(env.SVC_WEBHOOK_RETENTION_DAYS);
+  const samples = ago(env.SVC_QUALITY_SAMPLE_RETENTION_DAYS);
   const steps: [string, () => Promise<number>][] = [
     ["deliveries", () => pruneEndedDeliveries(db, webhooks, RETENTION_BATCH)],
     ["events", () => pruneDeliveredEvents(db, webhooks, RETENTION_BATCH)],
@@ -54,6 +57,13 @@ export async function pruneExpired(now: Date): Promise<{ counts: RetentionCounts
     ["idempotency_keys", () => pruneIdempotencyKeys(db, now, RETENTION_BATCH)],
     ["rate_limits", () => pruneRateLimits(db, now, RETENTION_BATCH)],
     ["audit_log", () => pruneAuditLog(db, ago(env.SVC_AUDIT_RETENTION_DAYS), RETENTION_BATCH)],
+    // Summaries first: a sample goes only once each session it falls in has its own (decision 1370).
+    ["session_quality_kept", () => keepSessionQuality(db, samples, RETENTION_BATCH)],
+    ["quality_samples", () => pruneQualitySamples(db, samples, RETENTION_BATCH)],
+    [
+      "room_token_mints",
+      () => pruneRoomTokenMints(db, ago(env.SVC_ROOM_TOKEN_MINT_RETENTION_DAYS), RETENTION_BATCH),
+    ],
   ];
   const counts: RetentionCounts = {};
   let more = false;

@@ -5,6 +5,7 @@ import { isUniqueViolation } from "@/lib/db-errors";
 import { ApiError } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
 import { transactionWithJobs } from "@/lib/jobs/transaction";
+import { requireValidLicense } from "@/lib/licenses/license-gate";
 import type { CreateRoomInput } from "@/lib/rooms/create-room-schema";
 import type { RoomDto } from "@/lib/rooms/room-schema";
 import { serializeRoom } from "@/lib/rooms/serialize-room";
@@ -16,6 +17,8 @@ import { recordEvent } from "@/lib/webhooks/outbox/record-event";
  * deliveries are dispatched when it commits.
  */
 export async function createRoom(db: Db, orgId: string, input: CreateRoomInput): Promise<RoomDto> {
+  // self_host with an invalid licence: no new rooms (docs/decisions/1277).
+  requireValidLicense();
   for (let attempt = 0; ; attempt++) {
     const shortCode = newShortCode();
     try {

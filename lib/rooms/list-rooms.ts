@@ -3,7 +3,7 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import { rooms } from "@/db/schema";
 import type { Db } from "@/lib/db";
 import { hasPrefix } from "@/lib/ids";
-import { listNewestFirst } from "@/lib/pagination";
+import { countUpTo, listNewestFirst } from "@/lib/pagination";
 import type { ListRoomsQuery, RoomListItemDto } from "@/lib/rooms/room-schema";
 import { type RoomDtoSource, serializeRoom } from "@/lib/rooms/serialize-room";
 import { normaliseShortCode } from "@/lib/rooms/short-code";
@@ -45,15 +45,25 @@ function search(q: string) {
   );
 }
 
-export async function listRooms(db: Db, orgId: string, q: ListRoomsQuery) {
+/** The list's filters; its count (the console's "25 of 66") uses the very same ones. */
+function roomFilters(orgId: string, q: Omit<ListRoomsQuery, "limit" | "cursor">) {
   // rooms_org_created_idx, or rooms_org_state_created_idx with a state, or
   // rooms_project_created_idx with a project; a search ORs the indexes of search().
-  const filters = [
+  return [
     eq(rooms.orgId, orgId),
     q.project_id ? eq(rooms.projectId, q.project_id) : undefined,
     q.state ? eq(rooms.state, q.state) : undefined,
     q.q ? search(q.q) : undefined,
   ];
+}
+
+/** How many rooms the list's filters match (capped: lib/pagination.ts `countUpTo`). */
+export function countRooms(db: Db, orgId: string, q: Omit<ListRoomsQuery, "limit" | "cursor">) {
+  return countUpTo(db, rooms, roomFilters(orgId, q));
+}
+
+export async function listRooms(db: Db, orgId: string, q: ListRoomsQuery) {
+  const filters = roomFilters(orgId, q);
   return listNewestFirst(
     db,
     rooms,

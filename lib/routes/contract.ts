@@ -3,6 +3,7 @@ import type { ApiKeyScope } from "@/lib/api-keys/scopes";
 import type { Permission } from "@/lib/auth/roles";
 import type { ErrorCode } from "@/lib/http/errors";
 import type { RateLimit } from "@/lib/ratelimit/limiter";
+import { projectScopeRule, scopeMayHide } from "@/lib/workspace-keys/project-scope-rule";
 
 /**
  * A route's contract, declared once in the `contract.ts` beside its `route.ts`: the handler
@@ -31,8 +32,11 @@ export type Auth =
 export interface SuccessResponse {
   description: string;
   schema?: z.ZodType;
-  /** A streamed, non-JSON body (server-sent events): the handler answers `{ status, stream }`. */
-  stream?: "text/event-stream";
+  /**
+   * A streamed, non-JSON body (server-sent events; an HLS playlist): the handler answers
+   * `{ status, stream }`.
+   */
+  stream?: "text/event-stream" | "application/vnd.apple.mpegurl";
 }
 
 export interface RouteContract {
@@ -79,8 +83,16 @@ export function errorCodesOf(op: RouteContract): ErrorCode[] {
   const mutation = op.method !== "GET";
   if (op.auth === "session") {
     codes.add("unauthenticated").add("rate_limited");
+    // The org requires two-factor and the caller has none yet (docs/decisions/1263).
+    codes.add("two_factor_enrolment_required");
     if (mutation) codes.add("csrf_failed");
     if (op.permission) codes.add("forbidden_workspace_role");
+    // A workspace API key scoped to one project (docs/decisions/1290).
+    if (op.path.startsWith("/v1/workspace/")) {
+      const rule = projectScopeRule(op);
+      if (rule?.kind === "org" || rule?.kind === "body") codes.add("insufficient_scope");
+      if (scopeMayHide(rule)) codes.add("not_found");
+    }
   }
   if (op.auth === "project_key") codes.add("invalid_api_key").add("insufficient_scope");
   if (

@@ -4,10 +4,12 @@ import type { Db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { handle, type RouteHandler, workspace } from "@/lib/http/handler";
 import { parseBody, parseObject, parseQuery, readJson } from "@/lib/http/request";
-import { json, noContent } from "@/lib/http/response";
+import { json, noContent, toHeaders } from "@/lib/http/response";
 import { withIdempotency } from "@/lib/idempotency/with-idempotency";
 import type { SessionMember } from "@/lib/identity/load-member";
 import type { RouteContract } from "@/lib/routes/contract";
+import { enforceScopeBeforeBody, enforceScopeOnBody } from "@/lib/routes/enforce-project-scope";
+import { projectScopeRule } from "@/lib/workspace-keys/project-scope-rule";
 
 /**
  * Binds a handler to its contract (lib/routes/contract.ts). For a session route `implement`
@@ -20,7 +22,8 @@ import type { RouteContract } from "@/lib/routes/contract";
  */
 
 type Params = Record<string, string | string[]>;
-type Headers = Record<string, string>;
+/** A list sends the field once per value (several `Set-Cookie`). */
+type Headers = Record<string, string | string[]>;
 
 type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
 export type BodyOf<C extends RouteContract> = C extends { body: infer B } ? Output<B> : undefined;
@@ -105,6 +108,12 @@ function bind<C extends RouteContract, P extends Params>(
     "idempotent" in reply ? reply.idempotent : toResponse(contract, reply);
   const query = (req: Request) =>
     (contract.query ? parseQuery(req, contract.query) : undefined) as QueryOf<C>;
+  // Every workspace route says how a project-scoped key meets it (lib/workspace-keys/project-scope-rule.ts).
+  const scopeRule = contract.auth === "session" ? projectScopeRule(contract) : undefined;
+  if (contract.auth === "session" && contract.path.startsWith("/v1/workspace/") && !scopeRule)
+    throw new Error(
+      `${contract.operationId} has no project-scope rule (lib/workspace-keys/project-scope-rule.ts)`,
+    );
   const handler: RouteHandler<P> =
     contract.auth === "session"
       ? workspace<P>(
@@ -112,7 +121,9 @@ function bind<C extends RouteContract, P extends Params>(
           async ({ req, params, member, db }) => {
             if (contract.planGate) requirePlan(member);
             const q = query(req);
+            if (scopeRule) await enforceScopeBeforeBody(db, scopeRule, member, params, q);
             const body = await readDeclaredBody(contract, req);
+            if (scopeRule) await enforceScopeOnBody(db, scopeRule, member, body);
             const ctx: SessionContext<C, P> = { req, params, member, db, body, query: q };
             return respond(await fn(ctx as ContextOf<C, P>));
           },
@@ -157,12 +168,21 @@ function toResponse(
     // no-transform: a compressing proxy (or Next's compression) must not buffer the stream.
     return new Response(reply.stream, {
       status: reply.status,
-      headers: {
+      headers: toHeaders({
         "content-type": `${declared.stream}; charset=utf-8`,
-        "cache-control": "no-cache, no-transform",
+        // A playlist carries presigned links: never kept by a shared cache.
+        "cache-control":
+          declared.stream === "text/event-stream" ? "no-cache, no-transform" : "private, no-store",
         "x-accel-buffering": "no",
         ...reply.headers,
-      },
+      }),
+    });
+  }
+  // A redirect (the SSO callback sends the browser on: its `location` is in the reply's headers).
+  if (!declared.schema && reply.status >= 300 && reply.status < 400) {
+    return new Response(null, {
+      status: reply.status,
+      headers: toHeaders({ "cache-control": "no-store", ...reply.headers }),
     });
   }
   if (!declared.schema) return noContent(reply.headers);

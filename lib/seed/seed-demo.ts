@@ -1,11 +1,23 @@
-import { count } from "drizzle-orm";
-import { memberships, orgInvitations, orgs, projects, recordings, rooms, users } from "@/db/schema";
+import { count, eq } from "drizzle-orm";
+import {
+  memberships,
+  orgInvitations,
+  orgs,
+  projects,
+  recordings,
+  roomActivity,
+  roomParticipantNames,
+  roomParticipants,
+  rooms,
+  users,
+} from "@/db/schema";
 import { newLinkToken } from "@/lib/accounts/link-token";
 import { hashPassword } from "@/lib/auth/password";
 import type { Role } from "@/lib/auth/roles";
 import type { Db } from "@/lib/db";
 import { newId } from "@/lib/ids";
 import { INVITATION_TTL_MS } from "@/lib/members/invite-member";
+import { recordingFileKey, recordingPrefix } from "@/lib/recordings/recording-object";
 import { newShortCode } from "@/lib/rooms/short-code";
 import { demoClip } from "@/lib/seed/demo-recording";
 
@@ -116,10 +128,44 @@ export async function seedDemo(db: Db, opts: { putObject?: PutObject } = {}) {
           startedAt: r.state === "created" ? null : new Date(createdAt.getTime() + 60_000),
           endedAt: r.state === "ended" ? new Date(createdAt.getTime() + 1_800_000) : null,
         });
+        if (r.state === "active") {
+          // An active room has people in it (issue 49: a seeded webinar was Active with nobody in
+          // it, forever): two guests who joined through the share link, by the names they typed
+          // (room_participant_names, decision 1305), and a host your server minted a token for.
+          const people = [
+            { identity: `guest_${org}Grace00000000`.slice(0, 22), name: "Grace Hopper", minutes: 2 },
+            { identity: `guest_${org}Alan000000000`.slice(0, 22), name: "Alan Turing", minutes: 5 },
+            { identity: "host-1", name: null, minutes: 1 },
+          ];
+          for (const p of people) {
+            const joinedAt = new Date(createdAt.getTime() + p.minutes * 60_000);
+            await tx.insert(roomParticipants).values({ roomId, identity: p.identity, joinedAt });
+            if (p.name)
+              await tx
+                .insert(roomParticipantNames)
+                .values({ roomId, identity: p.identity, displayName: p.name });
+            await tx.insert(roomActivity).values({
+              id: newId("roomActivity"),
+              roomId,
+              type: "participant.joined",
+              identity: p.identity,
+              occurredAt: joinedAt,
+            });
+          }
+          await tx.update(rooms).set({ activeParticipants: people.length }).where(eq(rooms.id, roomId));
+        }
         if (r.state === "ended") {
           const recId = newId("recording");
-          const key = `recordings/${orgIds[org]}/${recId}.${clip.extension}`;
+          // The keys the service derives (docs/decisions/1245): the MP4 and its HLS rendition.
+          const ids = { orgId: orgIds[org], roomId, id: recId };
+          const key = recordingFileKey(ids);
           objects.push({ key, body: clip.body, contentType: clip.contentType });
+          for (const f of clip.hls)
+            objects.push({
+              key: `${recordingPrefix(ids)}${f.name}`,
+              body: f.body,
+              contentType: f.contentType,
+            });
           summary.recordings.push(recId);
           await tx.insert(recordings).values({
             id: recId,
@@ -131,6 +177,7 @@ export async function seedDemo(db: Db, opts: { putObject?: PutObject } = {}) {
             startedAt: new Date(createdAt.getTime() + 120_000),
             durationSec: clip.durationSec,
             sizeBytes: clip.body.byteLength,
+            readyAt: new Date(createdAt.getTime() + 1_900_000),
           });
         }
       }

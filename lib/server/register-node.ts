@@ -22,7 +22,7 @@ export async function registerNode(): Promise<void> {
     // Plain stderr: the structured logger itself needs a valid configuration.
     const reason =
       err instanceof Error
-        ? err.name === "EnvError"
+        ? err.name === "EnvError" || err.name === "LicenseError"
           ? err.message
           : (err.stack ?? err.message)
         : String(err);

@@ -1,6 +1,8 @@
 import { getDb, migratePostgres } from "@/lib/db";
 import { env } from "@/lib/env";
 import { startJobs } from "@/lib/jobs/start-jobs";
+import { startLicenseChecks } from "@/lib/licenses/license-checks";
+import { verifyLicenseAtStart } from "@/lib/licenses/verify-at-start";
 import { log } from "@/lib/log/logger";
 import { getAuthSecret, getEncryptionKey } from "@/lib/secrets";
 import { hasUsers, seedDemo, signInDetails } from "@/lib/seed/seed-demo";
@@ -25,6 +27,8 @@ export async function startServer(): Promise<void> {
   // start-up failure with its path (decision 0970), not an error on every request that needs it.
   getAuthSecret();
   getEncryptionKey();
+  // self_host: an altered, foreign-signed or expired licence refuses the start (docs/decisions/1277).
+  await verifyLicenseAtStart();
   if (env.DATABASE_URL && env.SVC_MIGRATE_ON_START) await migratePostgres(env.DATABASE_URL);
   const db = await getDb();
   // Without S3_BUCKET, recordings live in a local S3-compatible store that runs with the app.
@@ -53,6 +57,7 @@ export async function startServer(): Promise<void> {
     });
   }
   startJobs();
+  startLicenseChecks(db);
   installShutdownHandlers(env.NEXT_MANUAL_SIG_HANDLE);
   setLifecycle("serving");
   log.info("server started", {

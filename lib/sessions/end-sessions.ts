@@ -2,9 +2,16 @@ import { and, eq, ne } from "drizzle-orm";
 import { sessions } from "@/db/schema";
 import type { DbOrTx } from "@/lib/db";
 
-/** Logout: this one session of the user stops working at once, as a cookie and as a Bearer token. */
-export async function endSession(db: DbOrTx, sessionId: string, userId: string): Promise<void> {
-  await db.delete(sessions).where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)));
+/**
+ * Logout, or ending one session from the sessions list: this one session of the user stops working
+ * at once, as a cookie and as a Bearer token. Returns how many ended (0 or 1).
+ */
+export async function endSession(db: DbOrTx, sessionId: string, userId: string): Promise<number> {
+  const ended = await db
+    .delete(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+    .returning({ id: sessions.id });
+  return ended.length;
 }
 
 /**

@@ -15,10 +15,17 @@ export interface StartedSession {
  * user's expired rows are purged here, so the table holds live sessions plus at most a few stale
  * ones per user, without a sweeper.
  */
+/** Where a session began, for the sessions list (GET /v1/workspace/me/sessions). */
+export interface SessionOrigin {
+  ip: string | null;
+  userAgent: string | null;
+}
+
 export async function startSession(
   db: DbOrTx,
   member: Pick<Member, "userId" | "orgId" | "email" | "displayName">,
   now: Date = new Date(),
+  origin: SessionOrigin = { ip: null, userAgent: null },
 ): Promise<StartedSession> {
   const sessionId = newId("session");
   await db.delete(sessions).where(and(eq(sessions.userId, member.userId), lt(sessions.expiresAt, now)));
@@ -28,6 +35,9 @@ export async function startSession(
     orgId: member.orgId,
     createdAt: now,
     expiresAt: sessionExpiry(now),
+    ip: origin.ip?.slice(0, 100) ?? null,
+    userAgent: origin.userAgent?.slice(0, 512) ?? null,
+    lastSeenAt: now,
   });
   const token = await issueSessionToken({ ...member, sessionId });
   return { sessionId, token };

@@ -32,6 +32,7 @@ export function checkLocalLink(
     region: config.region,
     now,
     method,
+    contentLength: req.headers.get("content-length"),
   });
   if (problem) throw new ApiError("access_denied", `${refused} Here, ${problem}.`);
   const file = localObjectPath(key);

@@ -1,5 +1,5 @@
-import { asc, eq, inArray, lte, sql } from "drizzle-orm";
-import { objectDeletions } from "@/db/schema";
+import { and, asc, eq, inArray, like, lte, ne, or, type SQL, sql } from "drizzle-orm";
+import { objectDeletions, recordings } from "@/db/schema";
 import { type Db, getDb } from "@/lib/db";
 import { newId } from "@/lib/ids";
 import type { PassContext, PassResult } from "@/lib/jobs/define-job";
@@ -7,6 +7,7 @@ import { deleteStoredObjectsRequested } from "@/lib/jobs/definitions/delete-stor
 import { afterCommit, type JobTx } from "@/lib/jobs/transaction";
 import { log } from "@/lib/log/logger";
 import { deleteObject } from "@/lib/storage/delete-object";
+import { isServedKey } from "@/lib/storage/served-keys";
 
 /**
  * Deleting stored objects durably (docs/decisions/0920): the transaction that deletes a recording
@@ -21,6 +22,51 @@ export const DELETION_LEASE_MS = 5 * 60 * 1000;
 export const DELETION_BATCH = 100;
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
 const INSERT_SLICE = 1000;
+
+/** The rows being deleted, whose own pointers do not keep their objects. */
+export type DeletingRows = { recordingId: string } | { projectId: string };
+
+const likePrefix = (prefix: string) => `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Of `keys` (a key ending in `/` is a prefix: everything under it), those no other recording row
+ * points at (docs/decisions/1245: no delete removes an object another row points at). A key or
+ * prefix another row still names is left in storage and logged.
+ */
+export async function keysNoOtherRowUses(
+  tx: JobTx,
+  keys: readonly string[],
+  deleting: DeletingRows,
+): Promise<string[]> {
+  const kept: string[] = [];
+  for (let i = 0; i < keys.length; i += 200) {
+    const slice = keys.slice(i, i + 200);
+    const exact = slice.filter((k) => !k.endsWith("/"));
+    const prefixes = slice.filter((k) => k.endsWith("/"));
+    const match: SQL[] = [];
+    if (exact.length > 0) match.push(inArray(recordings.objectKey, exact));
+    for (const p of prefixes) match.push(like(recordings.objectKey, likePrefix(p)));
+    // recordings_object_key_idx (text_pattern_ops: equality and prefix LIKE).
+    const used = await tx
+      .select({ key: recordings.objectKey })
+      .from(recordings)
+      .where(
+        and(
+          or(...match),
+          "recordingId" in deleting
+            ? ne(recordings.id, deleting.recordingId)
+            : ne(recordings.projectId, deleting.projectId),
+        ),
+      );
+    const usedKeys = used.flatMap((u) => (u.key ? [u.key] : []));
+    for (const k of slice) {
+      const inUse = k.endsWith("/") ? usedKeys.some((u) => u.startsWith(k)) : usedKeys.includes(k);
+      if (inUse) log.warn("an object another recording points at is kept", { key: k });
+      else kept.push(k);
+    }
+  }
+  return kept;
+}
 
 /** Queues the deletion of these objects inside `tx`; the job is woken when `tx` commits. */
 export async function queueObjectDeletions(
@@ -67,6 +113,12 @@ async function claim(db: Db, now: Date, ids?: readonly string[]): Promise<Claime
 }
 
 async function runOne(db: Db, row: Claimed, now: Date): Promise<boolean> {
+  if (!isServedKey(row.objectKey)) {
+    // Never retried: no deletion reaches outside recordings/ (docs/decisions/1360).
+    log.error("refused to delete an object outside recordings/", { deletion: row.id });
+    await db.delete(objectDeletions).where(eq(objectDeletions.id, row.id));
+    return false;
+  }
   try {
     await deleteObject(row.objectKey);
     await db.delete(objectDeletions).where(eq(objectDeletions.id, row.id));

@@ -1,6 +1,7 @@
 import { GetObjectCommand } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { s3 } from "@/lib/storage/s3-client";
+import { assertServedKey } from "@/lib/storage/served-keys";
 
 /**
  * A presigned GET: the bytes go from storage to the browser, never through the API. The response
@@ -9,17 +10,19 @@ import { s3 } from "@/lib/storage/s3-client";
  */
 export async function presignDownload(opts: {
   key: string;
-  filename: string;
+  /** The attachment's name (a download); absent for media a player fetches (HLS segments). */
+  filename?: string;
   contentType: string;
   expiresInSec: number;
 }): Promise<string> {
+  assertServedKey(opts.key);
   const { client, config } = s3({ public: true });
   return getSignedUrl(
     client,
     new GetObjectCommand({
       Bucket: config.bucket,
       Key: opts.key,
-      ResponseContentDisposition: `attachment; filename="${opts.filename}"`,
+      ...(opts.filename ? { ResponseContentDisposition: `attachment; filename="${opts.filename}"` } : {}),
       ResponseContentType: opts.contentType,
     }),
     { expiresIn: opts.expiresInSec },

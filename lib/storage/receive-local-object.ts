@@ -2,11 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
 import { checkLocalLink } from "@/lib/storage/check-local-link";
-
-/** The local store takes recordings up to this size; S3 takes 5 GB in one PUT, so do we. */
-export const LOCAL_PUT_MAX_BYTES = 5 * 1024 ** 3;
 
 const REFUSED = "An object is written only through a valid, unexpired upload link.";
 
@@ -16,15 +14,24 @@ const REFUSED = "An object is written only through a valid, unexpired upload lin
  * checked as S3 checks them; the body streams to a temporary file that replaces the object only
  * when complete, so an upload cut off part-way (the agent killed) leaves no partial object, and a
  * second upload of the same key simply replaces the first. Answers 200 with no body, as S3 does.
+ * Bodies are capped (SVC_RECORDING_UPLOAD_MAX_BYTES, 413 problem+json beyond it, before or while
+ * reading), and a link that signs its Content-Length stores exactly that many bytes or nothing.
  */
 export async function receiveLocalObject(
   req: Request,
   segments: string[],
   now = new Date(),
 ): Promise<Response> {
+  const max = env.SVC_RECORDING_UPLOAD_MAX_BYTES;
+  const tooLarge = () =>
+    new ApiError(
+      "payload_too_large",
+      `Objects are limited to ${max} bytes (SVC_RECORDING_UPLOAD_MAX_BYTES).`,
+    );
   const { file } = checkLocalLink(req, segments, now, "PUT", REFUSED);
-  if (Number(req.headers.get("content-length") ?? "0") > LOCAL_PUT_MAX_BYTES)
-    throw new ApiError("payload_too_large", `Objects are limited to ${LOCAL_PUT_MAX_BYTES} bytes.`);
+  const declared = req.headers.get("content-length");
+  if (Number(declared ?? "0") > max) throw tooLarge();
+  const signsLength = new URL(req.url).searchParams.get("X-Amz-SignedHeaders") === "content-length;host";
   await fs.promises.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
   const tmp = `${file}.${process.pid}.${Date.now()}.upload`;
   let received = 0;
@@ -34,10 +41,14 @@ export async function receiveLocalObject(
       : Readable.from([]);
     body.on("data", (chunk: Buffer) => {
       received += chunk.length;
-      if (received > LOCAL_PUT_MAX_BYTES)
-        body.destroy(new ApiError("payload_too_large", "The object is too large."));
+      if (received > max) body.destroy(tooLarge());
     });
     await pipeline(body, fs.createWriteStream(tmp, { mode: 0o600 }));
+    if (signsLength && String(received) !== declared)
+      throw new ApiError(
+        "malformed_request",
+        `The upload has ${received} bytes, not the ${declared} its link signs.`,
+      );
     await fs.promises.rename(tmp, file);
   } catch (err) {
     await fs.promises.rm(tmp, { force: true });

@@ -13,6 +13,8 @@ export interface PresignedGetCheck {
   now: Date;
   /** The signed method: GET (downloads) unless a presigned PUT (a recording's upload) is checked. */
   method?: "GET" | "PUT";
+  /** The request's Content-Length, for a PUT that signs it (docs/decisions/1245). */
+  contentLength?: string | null;
 }
 
 /** S3 accepts presigned links for at most 7 days, and a signing time at most 15 minutes ahead. */
@@ -43,7 +45,12 @@ export function presignedGetProblem(c: PresignedGetCheck): string | undefined {
   const expires = Number(one("X-Amz-Expires"));
   if (one("X-Amz-Algorithm") !== "AWS4-HMAC-SHA256" || !signature || !/^[0-9a-f]{64}$/.test(signature))
     return "the link is not signed";
-  if (one("X-Amz-SignedHeaders") !== "host") return "the link signs headers this store does not check";
+  const signedHeaders = one("X-Amz-SignedHeaders");
+  // Downloads sign `host`; uploads also `content-length`, which fixes the body's size.
+  const signsLength = signedHeaders === "content-length;host" && c.method === "PUT";
+  if (signedHeaders !== "host" && !signsLength) return "the link signs headers this store does not check";
+  if (signsLength && !/^\d+$/.test(c.contentLength ?? ""))
+    return "the upload has no Content-Length, which the link signs";
   const [keyId, day, region, service, terminator, ...rest] = credential.split("/");
   const at = signedAt(amzDate);
   if (
@@ -73,9 +80,10 @@ export function presignedGetProblem(c: PresignedGetCheck): string | undefined {
     c.method ?? "GET",
     canonicalPath,
     canonicalQuery,
+    ...(signsLength ? [`content-length:${c.contentLength}`] : []),
     `host:${c.host}`,
     "",
-    "host",
+    signsLength ? "content-length;host" : "host",
     "UNSIGNED-PAYLOAD",
   ].join("\n");
   const scope = `${day}/${region}/s3/aws4_request`;

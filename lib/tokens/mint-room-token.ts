@@ -3,13 +3,16 @@ import type { Db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { ApiError, validationError } from "@/lib/http/errors";
 import { randomBase62 } from "@/lib/ids";
+import { requireValidLicense } from "@/lib/licenses/license-gate";
 import { admitToRoom } from "@/lib/media/admit-to-room";
+import { refuseBanned } from "@/lib/media/moderation/bans";
 import { findRoom } from "@/lib/rooms/find-room";
 import { normaliseRoomType, type RoomType } from "@/lib/rooms/room-types";
 import { GRANT_BY_ROLE, PREVIEW_ROOM_TYPES, resolveCapabilities, rolesFor } from "@/lib/tokens/capabilities";
 import type { RoomToken, RoomTokenInput } from "@/lib/tokens/room-token-schema";
 import { signJwt } from "@/lib/tokens/sign-jwt";
 import { activeSigningKey } from "@/lib/tokens/signing-keys";
+import { noteTokenMint } from "@/lib/usage/record-token-mint";
 
 /** The `aud` every room token carries; media servers check it. */
 export const ROOM_TOKEN_AUDIENCE = "svc-media";
@@ -29,6 +32,8 @@ export interface RoomTokenClaims {
   prj: string;
   uid: string;
   name?: string;
+  /** The holder is removed when the token expires (docs/decisions/1323). */
+  eject_at_expiry?: true;
 }
 
 /**
@@ -37,6 +42,8 @@ export interface RoomTokenClaims {
  */
 export type RoomTokenGrantor = Pick<ProjectKeyPrincipal, "orgId" | "projectId" | "grants"> & {
   room?: { ref: string; row: KeyRoom | null };
+  /** The project key minting (its tokens can be revoked with it: docs/decisions/1321). */
+  keyId?: string;
 };
 
 /**
@@ -50,6 +57,8 @@ export async function mintRoomToken(
   input: RoomTokenInput,
   now: Date = new Date(),
 ): Promise<RoomToken> {
+  // self_host with an invalid licence: no new room tokens, from any path (docs/decisions/1277).
+  requireValidLicense();
   if (input.roomType !== undefined && (PREVIEW_ROOM_TYPES as readonly string[]).includes(input.roomType)) {
     throw new ApiError(
       "room_type_preview",
@@ -89,6 +98,10 @@ export async function mintRoomToken(
     );
   }
   if (room.state === "ended") throw new ApiError("room_ended", "The room has ended; it cannot be joined.");
+  // A banned identity gets no token for the room (docs/decisions/1322). The room read with the key
+  // says whether it has bans at all, so a room without any costs no statement here.
+  if (!("hasBans" in room) || room.hasBans) await refuseBanned(db, room.id, input.identity, now);
+  const ejectAtExpiry = input.ejectAtExpiry === true;
 
   const signer = await activeSigningKey(db);
   const iat = Math.floor(now.getTime() / 1000);
@@ -102,7 +115,10 @@ export async function mintRoomToken(
       role: input.role,
       caps: resolved.caps,
       issuedAt: new Date(iat * 1000),
+      mintedAt: now,
       expiresAt: new Date(exp * 1000),
+      ...(key.keyId ? { keyId: key.keyId } : {}),
+      ...(ejectAtExpiry ? { ejectAtExpiry } : {}),
       projectId: room.projectId,
       userId: input.userId ?? input.identity,
       ...(input.displayName !== undefined ? { displayName: input.displayName } : {}),
@@ -116,6 +132,7 @@ export async function mintRoomToken(
     prj: room.projectId,
     uid: input.userId ?? input.identity,
     ...(input.displayName !== undefined ? { name: input.displayName } : {}),
+    ...(ejectAtExpiry ? { eject_at_expiry: true as const } : {}),
   };
   // The room's claims, then the registered ones (the order jose's builder wrote them in).
   const token = await signJwt(
@@ -131,5 +148,14 @@ export async function mintRoomToken(
     } satisfies RoomTokenClaims,
     signer,
   );
+  // Metered in a batch (docs/decisions/1310): the count, and the join's role and "time from token".
+  noteTokenMint({
+    orgId: key.orgId,
+    projectId: room.projectId,
+    roomId: room.id,
+    identity: input.identity,
+    viewer: input.role === "viewer",
+    at: now,
+  });
   return { token, expires_at: new Date(exp * 1000).toISOString(), ...(media ? { media } : {}) };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PUBLIC_PROVIDERS } from "@/lib/media/driver-registry";
 import { ROOM_TYPE_ALIASES, ROOM_TYPES } from "@/lib/rooms/room-types";
 import { CAPABILITIES, PREVIEW_ROOM_TYPES, ROOM_ROLES } from "@/lib/tokens/capabilities";
 import { DEFAULT_TTL_SECONDS, MAX_TTL_SECONDS, MIN_TTL_SECONDS } from "@/lib/tokens/token-ttl";
@@ -46,13 +47,17 @@ export const roomTokenBody = z.object({
     .min(MIN_TTL_SECONDS, `ttlSeconds must be an integer from ${MIN_TTL_SECONDS} to ${MAX_TTL_SECONDS}`)
     .max(MAX_TTL_SECONDS, `ttlSeconds must be an integer from ${MIN_TTL_SECONDS} to ${MAX_TTL_SECONDS}`)
     .default(DEFAULT_TTL_SECONDS),
+  ejectAtExpiry: z.boolean({ error: "ejectAtExpiry must be true or false" }).optional().meta({
+    description:
+      "Remove the holder from the room when the token expires (docs/decisions/1323), on every media plane; without it a participant already in the room stays past expiry. The token then carries the claim `eject_at_expiry: true`.",
+  }),
 });
 export type RoomTokenInput = z.output<typeof roomTokenBody>;
 
 /** The media plane's credential (lib/media/plane.ts MediaCredential), present when one is configured. */
 export const mediaCredentialSchema = z
   .object({
-    provider: z.enum(["janus", "livekit"]).meta({
+    provider: z.enum(PUBLIC_PROVIDERS).meta({
       description:
         "The media server the client connects to: `janus` (janus.js) or `livekit` (livekit-client: `room.connect(url, token)`).",
     }),
@@ -72,6 +77,19 @@ export const mediaCredentialSchema = z
       description:
         "Janus: the `token` of the VideoRoom `join` request (`token` above is the session's, `new Janus({ token })`). Same lifetime.",
     }),
+    ice_servers: z
+      .array(
+        z.object({
+          urls: z.array(z.string()).meta({ description: "`turn:` / `turns:` URLs of the relay." }),
+          username: z.string().meta({ description: "`<expiry as unix seconds>:<identity>`" }),
+          credential: z.string().meta({ description: "base64(HMAC-SHA1(relay secret, username))" }),
+        }),
+      )
+      .optional()
+      .meta({
+        description:
+          "TURN relays with time-limited credentials (coturn's `use-auth-secret` scheme), present when the service is configured with one (SVC_TURN_URLS): pass as `RTCPeerConnection`'s `iceServers`. Valid until the username's expiry, never after the room token (docs/decisions/1248).",
+      }),
   })
   .meta({ id: "MediaCredential" });
 

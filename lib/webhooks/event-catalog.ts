@@ -23,7 +23,12 @@ export const EVENT_DESCRIPTIONS: Record<DeliveryEventType, string> = {
   "participant.left": "A participant left a room",
   "qos.alert": "The media server measured poor quality (loss, bitrate or round-trip time)",
   "license.revoked": "A self-hosted install's license was invalidated",
+  "usage.threshold": "This month's use crossed 80 % or 100 % of a plan's included quota",
+  "stream.started": "A live stream of a room started",
+  "stream.ended": "A live stream ended (stopped, or its room ended)",
+  "stream.failed": "An output of a live stream failed (an unreachable RTMP destination, a codec)",
   "webhook.test": "Sent by Send test event, to one endpoint only",
+  "participant.joined": "A participant entered a room",
 };
 
 /** Catalog events an org-wide endpoint cannot subscribe to (they need a project: endpoint 15). */

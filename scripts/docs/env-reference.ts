@@ -4,8 +4,8 @@ import ts from "typescript";
 import { envSchema } from "@/lib/env";
 
 /**
- * lib/env.ts is the one list of settings: each variable's JSDoc comment in `envSchema` is its
- * description, and the schema itself gives the default. `.env.example` and docs/configuration.md
+ * lib/env.ts is the one list of settings: `envSchema` spreads one object per area (lib/env/*.ts),
+ * and each variable's JSDoc comment there is its description, and the schema itself gives the default. `.env.example` and docs/configuration.md
  * are rendered from them by `npm run docs:generate`; tests/docs-generated.test.ts fails when a file
  * drifts, and when a variable has no comment. Tags in a comment:
  *   `@default <text>`  the default as a person reads it, when the schema's is computed elsewhere;
@@ -70,7 +70,64 @@ function shownDefault(value: unknown): string | undefined {
   return String(value);
 }
 
-/** Every variable of `envSchema`, in the order lib/env.ts declares them. */
+interface SchemaProperty {
+  prop: ts.PropertyAssignment & { name: ts.Identifier };
+  text: string;
+  file: string;
+}
+
+/**
+ * The properties of `envSchema`'s object, in order: its own, and those of each area object it
+ * spreads (`...mediaSettings`, imported from lib/env/media.ts: an `export const` object literal).
+ */
+function schemaProperties(source: ts.SourceFile, text: string): SchemaProperty[] {
+  const out: SchemaProperty[] = [];
+  const plain = (p: ts.ObjectLiteralElementLike, t: string, file: string) => {
+    if (!ts.isPropertyAssignment(p) || !ts.isIdentifier(p.name)) {
+      throw new Error(`${file}: settings must be plain \`NAME: schema\` (${p.getText()})`);
+    }
+    out.push({ prop: p as SchemaProperty["prop"], text: t, file });
+  };
+  for (const prop of schemaObject(source).properties) {
+    if (!ts.isSpreadAssignment(prop)) {
+      plain(prop, text, "lib/env.ts");
+      continue;
+    }
+    const name = prop.expression.getText();
+    const from = source.statements.find(
+      (s): s is ts.ImportDeclaration =>
+        ts.isImportDeclaration(s) &&
+        (s.importClause?.namedBindings as ts.NamedImports | undefined)?.elements.some(
+          (e) => e.name.text === name,
+        ) === true,
+    );
+    const spec = from && ts.isStringLiteral(from.moduleSpecifier) ? from.moduleSpecifier.text : "";
+    if (!spec.startsWith("@/lib/env/"))
+      throw new Error(`lib/env.ts: ...${name} must be imported from lib/env/`);
+    const file = `${spec.slice(2)}.ts`;
+    const areaPath = path.join(import.meta.dirname, "..", "..", file);
+    const areaText = readFileSync(areaPath, "utf8");
+    const area = ts.createSourceFile(areaPath, areaText, ts.ScriptTarget.Latest, true);
+    let literal: ts.ObjectLiteralExpression | undefined;
+    for (const st of area.statements) {
+      if (!ts.isVariableStatement(st)) continue;
+      for (const d of st.declarationList.declarations) {
+        if (
+          ts.isIdentifier(d.name) &&
+          d.name.text === name &&
+          d.initializer &&
+          ts.isObjectLiteralExpression(d.initializer)
+        )
+          literal = d.initializer;
+      }
+    }
+    if (!literal) throw new Error(`${file}: no \`export const ${name} = { … }\``);
+    for (const p of literal.properties) plain(p, areaText, file);
+  }
+  return out;
+}
+
+/** Every variable of `envSchema`, in the order lib/env.ts assembles them. */
 export function envVariables(): EnvVariable[] {
   const text = readFileSync(ENV_FILE, "utf8");
   const source = ts.createSourceFile(ENV_FILE, text, ts.ScriptTarget.Latest, true);
@@ -78,15 +135,12 @@ export function envVariables(): EnvVariable[] {
   const parsed = envSchema.safeParse({});
   const defaults: Record<string, unknown> = parsed.success ? parsed.data : {};
   const out: EnvVariable[] = [];
-  for (const prop of schemaObject(source).properties) {
-    if (!ts.isPropertyAssignment(prop) || !ts.isIdentifier(prop.name)) {
-      throw new Error(`lib/env.ts: envSchema entries must be plain \`NAME: schema\` (${prop.getText()})`);
-    }
+  for (const { prop, text: fileText, file } of schemaProperties(source, text)) {
     const name = prop.name.text;
-    const lines = jsDocLines(text, prop);
+    const lines = jsDocLines(fileText, prop);
     if (!lines?.length) {
       throw new Error(
-        `lib/env.ts: ${name} has no /** description */ comment: add one, then npm run docs:generate`,
+        `${file}: ${name} has no /** description */ comment: add one, then npm run docs:generate`,
       );
     }
     const tag = (t: string) =>

@@ -1,5 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { auditLog } from "@/db/schema";
+import type { AuditAction } from "@/lib/audit/audit-actions";
+import { sealEntry } from "@/lib/audit/audit-seal";
 import { GENESIS_HASH } from "@/lib/audit/verify-audit-chain";
 import { getDb } from "@/lib/db";
 import { rowsOf } from "@/lib/db-rows";
@@ -42,6 +44,31 @@ export async function rechain(orgId: string): Promise<void> {
   }
 }
 
+/**
+ * An entry as the app writes it: sealed with the audit key (lib/audit/record-audit.ts). A row
+ * without this is what a leaked database credential inserts, and verification reports it.
+ */
+export function sealedEntry(e: {
+  id: string;
+  orgId: string;
+  actorType: "user" | "api_key" | "system";
+  actorId: string;
+  action: AuditAction;
+  metadata?: Record<string, unknown>;
+}) {
+  const facts = {
+    actorLabel: null,
+    targetType: null,
+    targetId: null,
+    ip: null,
+    userAgent: null,
+    requestId: null,
+    metadata: {},
+    ...e,
+  };
+  return { ...facts, seal: sealEntry(facts) };
+}
+
 /** Appends entries through the trigger (chained, stamped now) and then dates them `created`, re-chained. */
 export async function addDatedEntries(orgId: string, created: Date[]): Promise<void> {
   const db = await getDb();
@@ -51,7 +78,7 @@ export async function addDatedEntries(orgId: string, created: Date[]): Promise<v
     ids.push(id);
     await db
       .insert(auditLog)
-      .values({ id, orgId, actorType: "user", actorId: "usr_x", action: "plan.selected" });
+      .values(sealedEntry({ id, orgId, actorType: "user", actorId: "usr_x", action: "plan.selected" }));
   }
   await asTableOwner(async () => {
     for (const [i, id] of ids.entries()) {

@@ -50,3 +50,21 @@ export async function createOrg(opts: { name?: string; planSelected?: boolean } 
   }
   return { id, name, projectId, members };
 }
+
+/**
+ * A workspace API key of `org` with `role` (and a project scope), made through the API by the
+ * org's Owner (docs/decisions/1290): the Bearer secret a test presents instead of a session.
+ */
+export async function createWorkspaceKeyFor(
+  org: TestOrg,
+  role: Role,
+  opts: { projectId?: string | null; by?: Role; name?: string } = {},
+): Promise<{ id: string; key: string }> {
+  const { call } = await import("./app");
+  const res = await call<{ id: string; key: string }>("POST", "/v1/workspace/keys", {
+    token: org.members[opts.by ?? "Owner"].token,
+    json: { name: opts.name ?? `${role} key`, role, project_id: opts.projectId ?? null },
+  });
+  if (res.status !== 201) throw new Error(`could not create a ${role} key: ${res.status} ${res.text}`);
+  return { id: res.body.id, key: res.body.key };
+}

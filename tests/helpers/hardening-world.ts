@@ -1,11 +1,18 @@
 import { eq } from "drizzle-orm";
-import { deliveries, recordings, rooms } from "@/db/schema";
+import { deliveries, mediaConnections, recordings, roomParticipants, roomSessions, rooms } from "@/db/schema";
+import { totpCodeAt } from "@/lib/auth/two-factor/totp-code";
 import { getDb } from "@/lib/db";
 import { overrideEnvForTests } from "@/lib/env";
 import { newId } from "@/lib/ids";
+import { STUB_NODES, stubServer } from "@/lib/media/stub/stub-plane";
+import { recordingFileKey, recordingPlaylistKey } from "@/lib/recordings/recording-object";
+import { putObject } from "@/lib/storage/put-object";
 import { type CallOptions, type CallResult, call, call as callRoute } from "./app";
 import { createOrg, FIXTURE_PASSWORD, type TestOrg } from "./fixtures";
+import { passkeyAndSsoExamples } from "./identity-examples";
+import { knockExamples } from "./knock-examples";
 import { LK_KEY, LK_SECRET, signedWebhook, webhookEvent } from "./livekit";
+import { streamExamples } from "./stream-examples";
 import { freshAccountLinks } from "./teams";
 import { createProjectKey } from "./webhook-fixtures";
 
@@ -66,10 +73,19 @@ export async function buildWorld(): Promise<World> {
     projectId: org.projectId,
     roomId: room.id,
     state: "completed",
-    objectKey: `recordings/${recordingId}.mp4`,
+    objectKey: recordingFileKey({ orgId: org.id, roomId: room.id, id: recordingId }),
     startedAt: new Date("2026-03-04T05:06:07.890Z"),
     durationSec: 61,
     sizeBytes: 1234,
+    readyAt: new Date("2026-03-04T05:08:00.000Z"),
+  });
+  // Its HLS playlist, as an agent stores it (docs/decisions/1247).
+  await putObject({
+    key: recordingPlaylistKey({ orgId: org.id, roomId: room.id, id: recordingId }),
+    body: Buffer.from(
+      '#EXTM3U\n#EXT-X-MAP:URI="index.m4s",BYTERANGE="10@0"\n#EXTINF:6,\nindex.m4s\n#EXT-X-ENDLIST\n',
+    ),
+    contentType: "application/vnd.apple.mpegurl",
   });
   const projectKey = await createProjectKey(org, "all");
   const keyId = projectKey.slice("svc_pk_".length).split(".")[0] as string;
@@ -116,10 +132,27 @@ export function happyPath(
   const prj = w.org.projectId;
   const withJson = (json: unknown, base: CallOptions = owner): CallOptions => ({ ...base, json });
   let mintedKeyId = "";
+  let workspaceKeyId = "";
   let roomToEnd = "";
   let inboxId = "";
   let recordedRoom = "";
   let recordingToStop = "";
+  let moderatedRoom = "";
+  /** Moderation (issue 47) on the test-only stub plane: a room with "speaker" present in it. */
+  const onStub = async (fn: (roomId: string) => Promise<CallResult>) => {
+    moderatedRoom ||= await stubRoomWithSpeaker(w);
+    overrideEnvForTests({ SVC_MEDIA_PLANE: "stub" });
+    stubServer.nodes.get(STUB_NODES[0])?.set(moderatedRoom, {
+      participants: new Set(["feed-docs"]),
+      recording: null,
+      streams: new Map(),
+    });
+    try {
+      return await fn(moderatedRoom);
+    } finally {
+      overrideEnvForTests({});
+    }
+  };
   const call = (method: string, path: string, opts: CallOptions = {}) =>
     callRoute(method, path, { ...opts, headers: { ...opts.headers, ...headers() } });
   return {
@@ -204,6 +237,29 @@ export function happyPath(
       }
     },
     listRoomTimeline: () => call("GET", `/v1/workspace/rooms/${w.roomId}/timeline`, owner),
+    // Usage and sessions (issue 44): the ended room gets one past visit, hence a session.
+    listRoomSessions: () => call("GET", `/v1/workspace/rooms/${w.endedRoomId}/sessions`, owner),
+    getRoomSession: async () => call("GET", `/v1/workspace/sessions/${await worldSessionId(w)}`, owner),
+    getUsage: () =>
+      call("GET", "/v1/workspace/usage", { ...owner, query: { from: "2026-11-01", to: "2026-11-30" } }),
+    revokeRoomTokens: () =>
+      call("POST", `/v1/workspace/rooms/${w.roomId}/revocations`, withJson({ identity: "mallory" })),
+    muteRoomParticipant: () =>
+      onStub((room) =>
+        call("POST", `/v1/workspace/rooms/${room}/participants/speaker/mute`, withJson({ audio: true })),
+      ),
+    updateRoomParticipant: () =>
+      onStub((room) =>
+        call("PATCH", `/v1/workspace/rooms/${room}/participants/speaker`, withJson({ role: "publisher" })),
+      ),
+    listRoomBans: () => call("GET", `/v1/workspace/rooms/${w.roomId}/bans`, owner),
+    liftRoomBan: async () => {
+      await callRoute("DELETE", `/v1/workspace/rooms/${w.roomId}/participants/banned-one`, {
+        ...owner,
+        query: { ban: "true" },
+      });
+      return call("DELETE", `/v1/workspace/rooms/${w.roomId}/bans/banned-one`, owner);
+    },
     listRecordings: () =>
       call("GET", "/v1/workspace/recordings", { ...owner, query: { until: "2030-01-01T00:00:00Z" } }),
     getRecording: () => call("GET", `/v1/workspace/recordings/${w.recordingId}`, owner),
@@ -216,13 +272,14 @@ export function happyPath(
         projectId: prj,
         roomId: w.roomId,
         state: "completed",
-        objectKey: `recordings/${id}.mp4`,
+        objectKey: recordingFileKey({ orgId: w.org.id, roomId: w.roomId, id }),
         startedAt: new Date(),
       });
       return call("DELETE", `/v1/workspace/recordings/${id}`, owner);
     },
     createRecordingDownloadLink: () =>
       call("POST", `/v1/workspace/recordings/${w.recordingId}/download`, owner),
+    getRecordingPlaylist: () => call("GET", `/v1/workspace/recordings/${w.recordingId}/playlist.m3u8`, owner),
     listApiKeys: () => call("GET", `/v1/workspace/projects/${prj}/api-keys`, owner),
     mintApiKey: async () => {
       const res = await call("POST", `/v1/workspace/projects/${prj}/api-keys`, withJson({ name: "Docs" }));
@@ -231,6 +288,14 @@ export function happyPath(
     },
     rotateApiKey: () => call("POST", `/v1/workspace/projects/${prj}/api-keys/${mintedKeyId}/rotate`, owner),
     revokeApiKey: () => call("DELETE", `/v1/workspace/projects/${prj}/api-keys/${mintedKeyId}`, owner),
+    listWorkspaceKeys: () => call("GET", "/v1/workspace/keys", owner),
+    createWorkspaceKey: async () => {
+      const res = await call("POST", "/v1/workspace/keys", withJson({ name: "CI", role: "Developer" }));
+      workspaceKeyId = String((res.body as { id?: string }).id);
+      return res;
+    },
+    rotateWorkspaceKey: () => call("POST", `/v1/workspace/keys/${workspaceKeyId}/rotate`, owner),
+    revokeWorkspaceKey: () => call("DELETE", `/v1/workspace/keys/${workspaceKeyId}`, owner),
     sendInvitations: () =>
       call(
         "POST",
@@ -278,6 +343,10 @@ export function happyPath(
     getOpenApiDocument: () => call("GET", "/v1/openapi.json"),
     liveness: () => call("GET", "/healthz"),
     ...teamsExamples(w, call, owner),
+    ...licenseExamples(call, owner),
+    ...identityExamples(w, call, owner),
+    ...knockExamples(w, call, owner),
+    ...passkeyAndSsoExamples(w, call),
     readiness: () => call("GET", "/readyz"),
     ingestMediaReport: () =>
       call("POST", "/v1/internal/media-events", {
@@ -290,6 +359,7 @@ export function happyPath(
         },
       }),
     ...recorderExamples(w, call),
+    ...streamExamples(w, call),
     ingestJanusEvents: async () => {
       // Janus's event handler, with the Janus media plane configured (no node is called for this).
       const secret = "docs-events-secret-0123456789";
@@ -327,6 +397,105 @@ export function happyPath(
         overrideEnvForTests({});
       }
     },
+  };
+}
+
+/** The two-factor, security-policy and session examples (issue 46), each on its own member. */
+function identityExamples(
+  w: World,
+  call: (method: string, path: string, opts?: CallOptions) => Promise<CallResult>,
+  owner: CallOptions,
+): Record<string, () => Promise<CallResult>> {
+  let confirmCode = "";
+  let offCode = "";
+  let otherSession = "";
+  const started = async (token: string) =>
+    (await callRoute<{ secret: string }>("POST", "/v1/workspace/me/totp", { token })).body.secret;
+  return {
+    startTotpEnrolment: () => call("POST", "/v1/workspace/me/totp", { token: w.other.members.Admin.token }),
+    confirmTotp: async () => {
+      const token = w.other.members.Member.token;
+      confirmCode ||= totpCodeAt(await started(token));
+      return call("POST", "/v1/workspace/me/totp/confirm", { token, json: { code: confirmCode } });
+    },
+    disableTotp: async () => {
+      const token = w.other.members.Viewer.token;
+      if (!offCode) {
+        const secret = await started(token);
+        const on = await callRoute<{ recovery_codes: string[] }>("POST", "/v1/workspace/me/totp/confirm", {
+          token,
+          json: { code: totpCodeAt(secret) },
+        });
+        offCode = on.body.recovery_codes[0] ?? "";
+      }
+      return call("DELETE", "/v1/workspace/me/totp", { token, json: { code: offCode } });
+    },
+    getSecurityPolicy: () => call("GET", "/v1/workspace/security", owner),
+    updateSecurityPolicy: () =>
+      call("PATCH", "/v1/workspace/security", { ...owner, json: { require_two_factor: false } }),
+    listMySessions: () => call("GET", "/v1/workspace/me/sessions", owner),
+    endMySession: async () => {
+      if (!otherSession) {
+        const signedIn = await callRoute("POST", "/v1/auth/login", {
+          json: { email: w.org.members.Owner.email, password: FIXTURE_PASSWORD },
+        });
+        const token = /svc_session=([^;]+)/.exec(signedIn.headers.get("set-cookie") ?? "")?.[1] ?? "";
+        const mine = await callRoute<{ items: { id: string; current: boolean }[] }>(
+          "GET",
+          "/v1/workspace/me/sessions",
+          { token },
+        );
+        otherSession = mine.body.items.find((s) => s.current)?.id ?? "";
+      }
+      return call("DELETE", `/v1/workspace/me/sessions/${otherSession}`, owner);
+    },
+    // Another org's member, ended by that org's Owner: the fuzz's own fixture tokens (w.org's) stay
+    // valid for every other operation it sends.
+    endMemberSessions: () =>
+      call("DELETE", `/v1/workspace/members/${w.other.members.Member.userId}/sessions`, {
+        token: w.other.members.Owner.token,
+      }),
+  };
+}
+
+/**
+ * Licences (issue 48) are issued in cloud mode only: those examples run with it, one at a time;
+ * the install's status answers in the default self_host mode (the free tier).
+ */
+function licenseExamples(
+  call: (method: string, path: string, opts?: CallOptions) => Promise<CallResult>,
+  owner: CallOptions,
+): Record<string, () => Promise<CallResult>> {
+  let licenseId = "";
+  // One body for every run: a replay under the same Idempotency-Key must send the same bytes.
+  const expiresAt = new Date(Date.now() + 30 * 86_400_000).toISOString();
+  const cloud = async (run: () => Promise<CallResult>) => {
+    overrideEnvForTests({ SVC_DEPLOYMENT_MODE: "cloud" });
+    try {
+      return await run();
+    } finally {
+      overrideEnvForTests({});
+    }
+  };
+  return {
+    listLicenses: () => cloud(() => call("GET", "/v1/workspace/licenses", owner)),
+    issueLicense: () =>
+      cloud(async () => {
+        const res = await call("POST", "/v1/workspace/licenses", {
+          ...owner,
+          json: {
+            expires_at: expiresAt,
+            limits: { seats: 10, concurrent_participants: 10 },
+          },
+        });
+        licenseId = String((res.body as { id?: string } | undefined)?.id);
+        return res;
+      }),
+    getLicense: () => cloud(() => call("GET", `/v1/workspace/licenses/${licenseId}`, owner)),
+    revokeLicense: () => cloud(() => call("POST", `/v1/workspace/licenses/${licenseId}/revoke`, owner)),
+    getLicenseStatus: () => call("GET", "/v1/workspace/license", owner),
+    getLicenseKeys: () => cloud(() => call("GET", "/.well-known/license-keys.json")),
+    getLicenseRevocations: () => cloud(() => call("GET", "/.well-known/license-revocations.json")),
   };
 }
 
@@ -400,6 +569,33 @@ function teamsExamples(
 }
 
 /** A room of `w.org` placed on the media plane's node (a room token placed it) and active. */
+/** A room placed on the stub plane's first node with "speaker" present (a seat as its events would leave). */
+async function stubRoomWithSpeaker(w: World): Promise<string> {
+  const room = ok(
+    await callRoute<{ id: string }>("POST", "/v1/workspace/rooms", {
+      token: w.org.members.Owner.token,
+      json: { project_id: w.org.projectId, name: "Moderated" },
+    }),
+    "room to moderate",
+  );
+  const db = await getDb();
+  await db
+    .update(rooms)
+    .set({ state: "active", startedAt: new Date(), mediaNode: STUB_NODES[0] })
+    .where(eq(rooms.id, room.id));
+  await db.insert(mediaConnections).values({
+    connectionId: `docs-${room.id}`,
+    sessionRef: `docs-${room.id}`,
+    roomId: room.id,
+    identity: "speaker",
+    role: "viewer",
+    participantRef: "feed-docs",
+    joinedAt: new Date(),
+    publishedTracks: [{ kind: "audio", mid: "0" }],
+  });
+  return room.id;
+}
+
 async function activeMediaRoom(w: World): Promise<string> {
   const room = ok(
     await callRoute<{ id: string }>("POST", "/v1/workspace/rooms", {
@@ -456,7 +652,12 @@ function recorderExamples(
       withSecret(() => call("GET", `/v1/internal/recorder/recordings/${w.recordingId}`, agent)),
     issueRecordingUpload: async () => {
       uploading ||= await inProgress(true);
-      return withSecret(() => call("POST", `/v1/internal/recorder/recordings/${uploading}/upload`, agent));
+      return withSecret(() =>
+        call("POST", `/v1/internal/recorder/recordings/${uploading}/upload`, {
+          ...agent,
+          json: { files: [{ name: "recording.mp4", size_bytes: 1234 }] },
+        }),
+      );
     },
     ingestAgentReport: async () => {
       reported ||= await inProgress(false);
@@ -468,4 +669,28 @@ function recorderExamples(
       );
     },
   };
+}
+
+/**
+ * A session of the world's ended room (issue 44): one past visit, written as presence writes it,
+ * so the room_participants trigger makes the session. The same one every call.
+ */
+export async function worldSessionId(w: World): Promise<string> {
+  const db = await getDb();
+  const at = new Date("2026-11-02T10:00:00.000Z");
+  await db
+    .insert(roomParticipants)
+    .values({
+      roomId: w.endedRoomId,
+      identity: "docs",
+      joinedAt: at,
+      leftAt: new Date(at.getTime() + 90_000),
+    })
+    .onConflictDoNothing();
+  const [s] = await db
+    .select({ id: roomSessions.id })
+    .from(roomSessions)
+    .where(eq(roomSessions.roomId, w.endedRoomId));
+  if (!s) throw new Error("the world's ended room has no session");
+  return s.id;
 }

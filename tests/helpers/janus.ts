@@ -3,6 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { nodeEventsSecret } from "@/lib/media/janus/credential";
 import { type JanusConfigOptions, renderJanusConfig } from "@/lib/media/janus/render-config";
 import { stopped, until } from "./wait";
 
@@ -45,9 +46,12 @@ export async function startJanus(
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "svc-janus-"));
   const port = await freePort();
   const rtp = 20_000 + Math.floor(Math.random() * 400) * 100;
+  const url = `http://127.0.0.1:${port}/janus`;
   const files = renderJanusConfig(
     {
       ...opts,
+      // The node's own events credential, derived from the service's JANUS_EVENTS_SECRET.
+      eventsSecret: nodeEventsSecret(opts.eventsSecret, url),
       serverName: opts.name ?? `test-${port}`,
       http: { ip: "127.0.0.1", port },
       rtpPortRange: `${rtp}-${rtp + 99}`,
@@ -57,7 +61,6 @@ export async function startJanus(
     dir,
   );
   for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
-  const url = `http://127.0.0.1:${port}/janus`;
   let child: ChildProcess | undefined;
   let out = "";
 

@@ -9,6 +9,7 @@ import type { DeliveryEventType } from "@/lib/webhooks/event-catalog";
 import { call } from "./app";
 import { createOrg, type TestOrg } from "./fixtures";
 import { type FakeLivekit, LK_KEY, LK_SECRET, startFakeLivekit } from "./livekit";
+import { appliedBy } from "./media-intake";
 import { type ServedApp, serveApp } from "./serve-app";
 
 export const LK_WEBHOOK_PATH = "/v1/internal/media/livekit";
@@ -51,6 +52,9 @@ export async function livekitWorld(): Promise<LivekitWorld> {
         json: { project_id: org.projectId, type },
       });
       expect(res.status, res.text).toBe(201);
+      // Placed on the LiveKit deployment, as the first room token does (lib/media/place-room.ts):
+      // the pipeline applies a node's events only to rooms placed on it (docs/decisions/1200).
+      await (await getDb()).update(rooms).set({ mediaNode: lk.url }).where(eq(rooms.id, res.body.id));
       return res.body;
     },
     async post(body, authorization) {
@@ -62,7 +66,12 @@ export async function livekitWorld(): Promise<LivekitWorld> {
         },
         body,
       });
-      return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+      const json = (await res.json()) as Record<string, unknown>;
+      // What applying it changed: the intake's job runs after the answer (lib/media/intake.ts).
+      if (res.status === 200) {
+        json.applied = await appliedBy(typeof json.intake_id === "string" ? json.intake_id : null);
+      }
+      return { status: res.status, json };
     },
     async room(id) {
       const [row] = await (await getDb()).select().from(rooms).where(eq(rooms.id, id));

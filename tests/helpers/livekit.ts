@@ -13,12 +13,15 @@ import {
   ListParticipantsResponse,
   ListRoomsRequest,
   ListRoomsResponse,
+  MuteRoomTrackRequest,
+  MuteRoomTrackResponse,
   ParticipantInfo,
   RemoveParticipantResponse,
   Room,
   RoomCompositeEgressRequest,
   RoomParticipantIdentity,
   StopEgressRequest,
+  UpdateParticipantRequest,
   WebhookEvent,
 } from "@livekit/protocol";
 import { AccessToken, type ClaimGrants, TokenVerifier } from "livekit-server-sdk";
@@ -49,6 +52,8 @@ const REQUESTS: Record<string, Decoder> = {
   "RoomService/ListRooms": ListRoomsRequest as unknown as Decoder,
   "RoomService/ListParticipants": ListParticipantsRequest as unknown as Decoder,
   "RoomService/RemoveParticipant": RoomParticipantIdentity as unknown as Decoder,
+  "RoomService/MutePublishedTrack": MuteRoomTrackRequest as unknown as Decoder,
+  "RoomService/UpdateParticipant": UpdateParticipantRequest as unknown as Decoder,
   "Egress/StartRoomCompositeEgress": RoomCompositeEgressRequest as unknown as Decoder,
   "Egress/StopEgress": StopEgressRequest as unknown as Decoder,
   "Egress/ListEgress": ListEgressRequest as unknown as Decoder,
@@ -126,6 +131,23 @@ export async function startFakeLivekit(secret = LK_SECRET): Promise<FakeLivekit>
         if (i < 0) return notFound("participant not found");
         people.splice(i, 1);
         return { status: 200, json: new RemoveParticipantResponse().toJson() };
+      }
+      // Moderation (docs/decisions/1324): the track's muted flag, the participant's permission.
+      case "RoomService/MutePublishedTrack": {
+        const r = request as MuteRoomTrackRequest;
+        const p = fake.rooms.get(r.room)?.find((x) => x.identity === r.identity);
+        const track = p?.tracks.find((t) => t.sid === r.trackSid);
+        if (!track) return notFound("track not found");
+        track.muted = r.muted;
+        return { status: 200, json: new MuteRoomTrackResponse({ track }).toJson() };
+      }
+      case "RoomService/UpdateParticipant": {
+        const r = request as UpdateParticipantRequest;
+        const p = fake.rooms.get(r.room)?.find((x) => x.identity === r.identity);
+        if (!p) return notFound("participant not found");
+        if (r.permission) p.permission = r.permission;
+        for (const [k, v] of Object.entries(r.attributes)) p.attributes[k] = v;
+        return { status: 200, json: p.toJson() };
       }
       case "Egress/StartRoomCompositeEgress": {
         const r = request as RoomCompositeEgressRequest;

@@ -36,8 +36,8 @@ export interface FakeS3 {
   close: () => Promise<void>;
 }
 
-/** An S3-compatible server (s3rver) standing in for a configured bucket (S3_* mode). */
-export async function startFakeS3(bucket: string): Promise<FakeS3> {
+/** An S3-compatible server (s3rver) standing in for a configured bucket (S3_* mode), and any others named. */
+export async function startFakeS3(bucket: string, ...others: string[]): Promise<FakeS3> {
   const { default: S3rver } = await import("s3rver");
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), "svc-fake-s3-"));
   const server = new S3rver({
@@ -45,7 +45,7 @@ export async function startFakeS3(bucket: string): Promise<FakeS3> {
     port: 0,
     directory,
     silent: true,
-    configureBuckets: [{ name: bucket }],
+    configureBuckets: [bucket, ...others].map((name) => ({ name })),
   });
   const address = await server.run();
   return {

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { call } from "./app";
+import { drainMediaIntake } from "./media-intake";
 
 export interface ServedApp {
   /** e.g. http://127.0.0.1:41234 */
@@ -46,6 +47,8 @@ export async function serveApp(): Promise<ServedApp> {
         const answer = await call(req.method ?? "GET", path, { headers, ...(body ? { body } : {}) });
         res.writeHead(answer.status, { "content-type": answer.headers.get("content-type") ?? "text/plain" });
         res.end(answer.text);
+        // The embedded worker, woken by the stored request (tests start no job runner).
+        if (pathname.startsWith("/v1/internal/media/") && answer.status < 300) void drainMediaIntake();
       } catch (err) {
         res.writeHead(500).end(String(err));
       }

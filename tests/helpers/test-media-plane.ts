@@ -22,6 +22,7 @@ export const MEDIA_PLANE_OPERATIONS = [
   "startRecording",
   "stopRecording",
   "removeRoomParticipant",
+  "getGuestKnock",
 ] as const;
 
 export async function startTestMediaPlane(): Promise<TestMediaPlane> {

@@ -201,41 +201,76 @@ async function waitForMedia(recordingId: string): Promise<void> {
   );
 }
 
-/** Downloads through the link and checks the bytes with ffprobe; answers the byte count. */
+interface Probe {
+  streams: { codec_type: string; codec_name: string }[];
+  format: { duration: string };
+}
+
+function ffprobe(file: string): Probe {
+  const probe = spawnSync(
+    "ffprobe",
+    ["-v", "error", "-show_entries", "stream=codec_type,codec_name:format=duration", "-of", "json", file],
+    { encoding: "utf8" },
+  );
+  expect(probe.status, probe.stderr).toBe(0);
+  return JSON.parse(probe.stdout) as Probe;
+}
+
+/**
+ * Downloads the MP4 through the link and checks it with ffprobe (H.264 and AAC, the recorded
+ * duration), then the HLS rendition: the playlist from the API, its media through its presigned
+ * links, read back by ffprobe as HLS.
+ */
 async function checkDownload(recordingId: string, room: string): Promise<void> {
   const rec = eventsOf(recordingId).find((e) => e.type === "recording.completed")?.object;
   expect(rec, "recording.completed carries the recording").toBeDefined();
   const link = await api.downloadLink(recordingId);
-  expect(link.filename).toMatch(/\.webm$/);
+  // docs/spec/product-decisions.md §8: `<room short code>-<started_at YYYYMMDD-HHmmss>.mp4`.
+  expect(link.filename).toMatch(/^[a-z0-9-]+-\d{8}-\d{6}\.mp4$/);
   const res = await service.fetch(link.download_url);
   expect(res.status).toBe(200);
-  expect(res.headers.get("content-type")).toBe("video/webm");
+  expect(res.headers.get("content-type")).toBe("video/mp4");
   const bytes = Buffer.from(await res.arrayBuffer());
   expect(bytes.byteLength).toBe(rec?.size_bytes);
-  const file = path.join(world.dir, `${room}.webm`);
+  const file = path.join(world.dir, `${room}.mp4`);
   fs.writeFileSync(file, bytes);
-  const probe = spawnSync(
-    "ffprobe",
-    ["-v", "error", "-show_entries", "stream=codec_type:format=duration", "-of", "json", file],
-    {
-      encoding: "utf8",
-    },
-  );
-  expect(probe.status, probe.stderr).toBe(0);
-  const info = JSON.parse(probe.stdout) as {
-    streams: { codec_type: string }[];
-    format: { duration: string };
-  };
-  expect(info.streams.map((s) => s.codec_type).sort()).toEqual(["audio", "video"]);
+  const info = ffprobe(file);
+  expect(info.streams.map((s) => `${s.codec_type}:${s.codec_name}`).sort()).toEqual([
+    "audio:aac",
+    "video:h264",
+  ]);
   expect(Math.abs(Number(info.format.duration) - (rec?.duration_sec ?? -10))).toBeLessThanOrEqual(1);
   expect(rec?.duration_sec).toBeGreaterThanOrEqual(3);
   const ranged = await service.fetch(link.download_url, { headers: { range: "bytes=0-99" } });
   expect(ranged.status).toBe(206);
   expect(ranged.headers.get("content-range")).toBe(`bytes 0-99/${bytes.byteLength}`);
   expect((await ranged.arrayBuffer()).byteLength).toBe(100);
+
+  // The HLS rendition (recording.ready came after it was stored).
+  const playlist = await api.playlist(recordingId);
+  expect(playlist).toMatch(/#EXT-X-PLAYLIST-TYPE:VOD/);
+  expect(playlist).toMatch(/#EXT-X-ENDLIST/);
+  const hlsDir = path.join(world.dir, `${room}-hls`);
+  fs.mkdirSync(hlsDir, { recursive: true });
+  const urls = new Map<string, string>();
+  const local = playlist.replace(/https?:\/\/[^\s"]+/g, (url) => {
+    const name = path.basename(new URL(url).pathname);
+    urls.set(name, url);
+    return name;
+  });
+  expect(urls.size).toBeGreaterThan(0);
+  for (const [name, url] of urls) {
+    const media = await service.fetch(url);
+    expect(media.status, name).toBe(200);
+    fs.writeFileSync(path.join(hlsDir, name), Buffer.from(await media.arrayBuffer()));
+  }
+  fs.writeFileSync(path.join(hlsDir, "index.m3u8"), local);
+  const hls = ffprobe(path.join(hlsDir, "index.m3u8"));
+  expect(hls.streams.map((s) => s.codec_type).sort()).toEqual(["audio", "video"]);
+  expect(Math.abs(Number(hls.format.duration) - (rec?.duration_sec ?? -10))).toBeLessThanOrEqual(1);
 }
 
-test("a room recorded through the API becomes a playable WebM: started, completed and ready, signed", async () => {
+test("a room recorded through the API becomes a playable MP4 and HLS: started, completed and ready, signed", async () => {
   agent = startAgent();
   const { roomId, page } = await publishingRoom("Recorded room");
   const rec = await api.startRecording(roomId);
@@ -278,7 +313,7 @@ test("the agent killed during an upload and restarted finishes the recording onc
       fs.existsSync(partial) &&
       fs
         .readdirSync(partial, { recursive: true, encoding: "utf8" })
-        .some((f) => f.includes(`${rec.id}.webm.`) && f.endsWith(".upload")),
+        .some((f) => f.includes(`${rec.id}/recording.mp4.`) && f.endsWith(".upload")),
   );
   process.kill(-agent.pid, "SIGKILL");
   await pollUntil("the agent to be gone", 10_000, () => !isRunning(agent as Started));

@@ -18,7 +18,7 @@ import { reSignJanusToken, startJanus } from "./harness/janus";
 import { JANUS_PORTS, writeJanusConfig } from "./harness/janus-config";
 import { expectAudioGrowing, expectVideoAdvancing, RECORD_PEER_CONNECTIONS } from "./harness/page-checks";
 import { pollUntil } from "./harness/poll";
-import { requireOrSkip } from "./harness/requirements";
+import { DEBIAN_ADAPTER_JS, DEBIAN_JANUS_JS, requireOrSkip } from "./harness/requirements";
 import { startService } from "./harness/service";
 import { LOG_DIR, startWorld, type World } from "./harness/world";
 
@@ -80,7 +80,6 @@ test.beforeAll(async () => {
         SVC_DEPLOYMENT_MODE: "self_host",
         NEXTAUTH_SECRET: randomBytes(32).toString("hex"),
         SVC_MEDIA_INGEST_SECRET: randomBytes(24).toString("hex"),
-        SVC_LOCAL_S3_PORT: String(SERVICE_PORT + 1),
         SVC_MEDIA_PLANE: "janus",
         JANUS_URL: JANUS_HTTP,
         JANUS_PUBLIC_URL: `ws://127.0.0.1:${JANUS_PORTS.ws}`,
@@ -257,7 +256,15 @@ test("a guest joins through the share link, meets a host, and is removed when th
   await expectAccessible(guest, "in the room, phone");
   await shot(guest, "room-375");
 
+  // A credential minted before the end, used right after it: Janus refuses it at once (issue 42 item 4).
+  const early = grantOf(await api.mintToken(room.id, "early"));
   await api.endRoom(room.id);
+  const latecomer = await openClientPage(browser, `${JANUS_HTTP}/info`, "Early");
+  expect(
+    (await joinFromPage(latecomer, early, "early")).error,
+    "an ended room admits no credential",
+  ).not.toBeNull();
+  await latecomer.context().close();
   await expect(guest.getByTestId("room-exit")).toBeVisible({ timeout: 30_000 });
   await expect(guest.getByTestId("room-exit")).toHaveAttribute("data-reason", /kicked|ended/);
   await expect(guest.getByRole("heading", { level: 1 })).toContainText(/removed|ended/);
@@ -322,4 +329,57 @@ test("an Owner removes a participant from the room page: asked first, kicked by 
   await shot(console_, "removed-participant-375");
   await context.close();
   for (const p of [ada, bo]) await p.context().close();
+});
+
+/** docs/media-plane.md's browser example, exactly as the page shows it (the ```js block with Janus.init). */
+function docsBrowserExample(): string {
+  const doc = fs.readFileSync(path.resolve("docs/media-plane.md"), "utf8");
+  const block = [...doc.matchAll(/```js\n([\s\S]*?)```/g)]
+    .map((m) => m[1] ?? "")
+    .find((b) => b.includes("Janus.init"));
+  if (!block) throw new Error("docs/media-plane.md has no ```js block with Janus.init");
+  return block;
+}
+
+test("docs/media-plane.md's browser example, pasted into a page with Debian's janus.js and adapter, publishes and subscribes", async () => {
+  const room = await api.createRoom("Media e2e: the docs' example");
+  const example = docsBrowserExample();
+  const open = async (identity: string) => {
+    const context = await browser.newContext();
+    await context.addInitScript(RECORD_PEER_CONNECTIONS);
+    const page = await context.newPage();
+    await page.goto(`${JANUS_HTTP}/info`);
+    // As the docs say: the adapter first, then janus.js.
+    await page.addScriptTag({ content: fs.readFileSync(DEBIAN_ADAPTER_JS, "utf8") });
+    await page.addScriptTag({ content: fs.readFileSync(DEBIAN_JANUS_JS, "utf8") });
+    const media = grantOf(await api.mintToken(room.id, identity));
+    await page.evaluate(
+      ({ code, media }) => {
+        // The example's two free names: the grant, and where a remote track goes.
+        const show = (track: MediaStreamTrack) => {
+          const el = document.createElement(track.kind === "video" ? "video" : "audio");
+          el.autoplay = true;
+          el.muted = true;
+          el.setAttribute("playsinline", "");
+          el.dataset.remote = track.kind;
+          el.srcObject = new MediaStream([track]);
+          document.body.append(el);
+        };
+        new Function("media", "show", code)(media, show);
+      },
+      { code: example, media },
+    );
+    return page;
+  };
+  const first = await open("doc-ada");
+  await pollUntil("the first page to publish (the API shows it present)", 30_000, async () => {
+    const r = await api.room(room.id);
+    return r?.state === "active";
+  });
+  const second = await open("doc-grace");
+  // The second subscribes to the publisher already there; the first to the one who came later.
+  expect(await expectVideoAdvancing(second, 'video[data-remote="video"]')).toBeGreaterThan(0);
+  expect(await expectVideoAdvancing(first, 'video[data-remote="video"]')).toBeGreaterThan(0);
+  await expectAudioGrowing(second);
+  for (const p of [first, second]) await p.context().close();
 });

@@ -96,7 +96,6 @@ export async function startCluster(
     const instanceEnv = {
       ...env,
       SVC_DATA_DIR: path.join(dataDir, `i${i}`),
-      SVC_LOCAL_S3_PORT: String(await freePort()),
     };
     servers.push(startServer(`instance-${i}`, await freePort(), instanceEnv));
   }

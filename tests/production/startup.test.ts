@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkRuntime } from "@/lib/server/check-runtime";
+import { testIssuer } from "../helpers/license-issuer";
 import { until } from "../helpers/wait";
 import {
   ensureBuild,
@@ -38,7 +39,6 @@ async function baseEnv(extra: Record<string, string | undefined> = {}) {
     NEXTAUTH_SECRET: randomBytes(32).toString("base64"),
     SVC_BASE_URL: "http://127.0.0.1:3000",
     SVC_DATA_DIR: path.join(dataDir, randomBytes(4).toString("hex")),
-    SVC_LOCAL_S3_PORT: String(await freePort()),
     ...extra,
   });
 }
@@ -81,6 +81,61 @@ describe.each(["next-start", "standalone"] as const)("%s", (kind) => {
     expect(server.output()).toMatch(
       /start-up failed[\s\S]*secrets\/encryption-key does not hold a valid encryption-key/,
     );
+  });
+});
+
+/**
+ * Issue 48: a self-hosted server whose licence was altered, has expired or was signed by another
+ * issuer refuses to start, naming the setting and the reason (docs/decisions/1277).
+ */
+describe("licences at start (self_host)", () => {
+  it("refuses a tampered, an expired and a foreign-signed licence, each with its reason", async () => {
+    const issuer = await testIssuer();
+    const good = await issuer.license();
+    const [head, , sig] = good.key.split(".");
+    const forged = Buffer.from(JSON.stringify({ jti: "lic_forged", limits: { seats: 1e6 } })).toString(
+      "base64url",
+    );
+    const expired = await issuer.license({
+      issuedAt: new Date(Date.now() - 60 * 86_400_000),
+      expiresAt: new Date(Date.now() - 86_400_000),
+    });
+    const foreign = await (await testIssuer("lk_other_issuer")).license();
+    const cases: [string, string, RegExp][] = [
+      [
+        "tampered",
+        `${head}.${forged}.${sig}`,
+        /SVC_LICENSE_KEY: the licence has a signature that does not verify/,
+      ],
+      ["expired", expired.key, /SVC_LICENSE_KEY: the licence expired on \d{4}-\d{2}-\d{2}T/],
+      [
+        "foreign",
+        foreign.key,
+        /SVC_LICENSE_KEY: the licence was signed by a key SVC_LICENSE_PUBLIC_KEY does not hold \(kid "lk_other_issuer"\)/,
+      ],
+    ];
+    for (const [name, key, reason] of cases) {
+      const server = startServer(
+        `licence-${name}`,
+        await freePort(),
+        await baseEnv({ SVC_LICENSE_KEY: key, SVC_LICENSE_PUBLIC_KEY: issuer.publicKey }),
+      );
+      servers.push(server);
+      expect(await exitCode(server), name).not.toBe(0);
+      expect(server.output(), name).toMatch(/svc: start-up failed, exiting\./);
+      expect(server.output(), name).toMatch(reason);
+      // A configuration problem, said plainly: no stack trace.
+      expect(server.output(), name).not.toMatch(/\n\s+at /);
+    }
+    // The same licence untouched: the server starts.
+    const ok = startServer(
+      "licence-valid",
+      await freePort(),
+      await baseEnv({ SVC_LICENSE_KEY: good.key, SVC_LICENSE_PUBLIC_KEY: issuer.publicKey }),
+    );
+    servers.push(ok);
+    await waitReady(ok, "/healthz");
+    await stop(ok);
   });
 });
 

@@ -29,7 +29,7 @@ const STEPS: Record<ChecklistStep, { title: string; why: string; href: string }>
   },
   join: {
     title: "Join a room through its share link",
-    why: "Open a room's share link with a camera and microphone; the room page shows you arrive.",
+    why: "Open a room's share link with a camera and microphone; the room page shows you arrive. Use a room made for trying: when its last person leaves (you, alone), it ends for good.",
     href: "/rooms",
   },
   webhook: {

@@ -67,14 +67,24 @@ export function Figures({ insights }: { insights: OrgInsights }) {
         />
       </Figure>
       <Figure title="Webhook deliveries, 24 h" href="/webhooks" testId="figure-deliveries" value={n(d.total)}>
+        <p className="figure-sub" data-testid="deliveries-breakdown">
+          {n(d.succeeded)} succeeded · <span data-testid="deliveries-retrying">{n(d.retrying)} retrying</span>{" "}
+          · {n(d.waiting)} not tried yet · {n(d.failed)} failed
+        </p>
         <p className="figure-sub">
           {d.successRate !== null
-            ? `${(d.successRate * 100).toFixed(1)} % succeeded`
+            ? `${(d.successRate * 100).toFixed(1)} % of finished deliveries succeeded`
             : d.total > 0
               ? "None finished yet (still being tried)"
               : "No deliveries"}{" "}
           · {d.p95Ms === null ? "no responses yet" : `p95 response ${n(d.p95Ms)} ms`}
         </p>
+        {activity.failingEndpoints > 0 ? (
+          <p className="figure-sub figure-bad" data-testid="endpoints-failing">
+            {n(activity.failingEndpoints)} {activity.failingEndpoints === 1 ? "endpoint is" : "endpoints are"}{" "}
+            failing now
+          </p>
+        ) : null}
         <SparkBars
           label="Webhook deliveries per day"
           days={days}
@@ -99,15 +109,21 @@ export function Figures({ insights }: { insights: OrgInsights }) {
         </p>
       </Figure>
       <Figure
-        title="Invitation emails"
+        title="Room invitation emails"
         href="/mailbox"
         testId="figure-emails"
         value={n(activity.emails.sentToday)}
       >
         <p className="figure-sub">
-          Sent today · <span data-testid="emails-queued">{n(activity.emails.queued)} queued</span>
+          Sent today · <span data-testid="emails-queued">{n(activity.emails.queued)} queued</span>. Account
+          emails and endpoint notices are not counted; the mailbox lists every email.
         </p>
-        <SparkBars label="Emails sent per day" days={days} values={activity.perDay.emailsSent} unit="sent" />
+        <SparkBars
+          label="Room invitation emails sent per day"
+          days={days}
+          values={activity.perDay.emailsSent}
+          unit="sent"
+        />
       </Figure>
     </div>
   );

@@ -12,7 +12,12 @@ import { CURRENT_PROJECT_COOKIE, pickCurrentProject } from "@/app/_lib/current-p
 import { planGate } from "@/app/_lib/plan-gate";
 import { keyPanelSnippets, tokenExample } from "@/app/_lib/token-example";
 import { ApiKeysPanel } from "@/app/(console)/projects/[projectId]/api-keys-panel";
-import { projectWithKeys } from "@/lib/api-keys/list-api-keys";
+import {
+  KEY_PAGE_SIZE,
+  keyListParams,
+  keyListParts,
+} from "@/app/(console)/projects/[projectId]/key-list-parts";
+import { projectKeysPage } from "@/lib/api-keys/list-api-keys";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { listProjects } from "@/lib/projects/list-projects";
@@ -51,10 +56,19 @@ export default async function ApiKeysPage({ searchParams }: { searchParams: Sear
     );
   }
 
-  const [{ items }, example] = await Promise.all([
-    projectWithKeys(db, { orgId: member.orgId, projectId: project.id }),
+  const list = keyListParams(sp);
+  const [{ items, next_cursor, total }, example] = await Promise.all([
+    projectKeysPage(db, { orgId: member.orgId, projectId: project.id }, { limit: KEY_PAGE_SIZE, ...list }),
     tokenExample(db, member.orgId, project.id),
   ]);
+  const parts = keyListParts({
+    path: "/api-keys",
+    keep: { project_id: wanted === project.id ? project.id : undefined },
+    ...list,
+    shown: items.length,
+    total,
+    nextCursor: next_cursor,
+  });
   return (
     <>
       <div className="page-head">
@@ -85,6 +99,9 @@ export default async function ApiKeysPage({ searchParams }: { searchParams: Sear
         now={Date.now()}
         example={example}
         snippets={keyPanelSnippets(example, items, project.name)}
+        toolbar={parts.toolbar}
+        foot={parts.foot}
+        searched={list.q}
         heading={
           <div className="toolbar-group">
             <ProjectIcon id={project.id} name={project.name} />

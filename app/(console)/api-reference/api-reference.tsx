@@ -96,7 +96,7 @@ function OperationCard({ doc, entry }: { doc: OpenApiDocument; entry: Entry }) {
       {op.description ? <Text>{op.description}</Text> : null}
       {params.length > 0 ? (
         <div className={styles.section}>
-          <h4>Parameters</h4>
+          <h3>Parameters</h3>
           <div className="table-wrap">
             <table className={styles.fields}>
               <tbody>
@@ -120,12 +120,12 @@ function OperationCard({ doc, entry }: { doc: OpenApiDocument; entry: Entry }) {
       ) : null}
       {bodySchema ? (
         <div className={styles.section}>
-          <h4>Request body (application/json)</h4>
+          <h3>Request body (application/json)</h3>
           <Fields doc={doc} schema={bodySchema} />
         </div>
       ) : null}
       <div className={styles.section}>
-        <h4>Responses</h4>
+        <h3>Responses</h3>
         {statuses.map(([status, r]) => {
           const schema = r.content?.["application/json"]?.schema;
           const isProblem = Boolean(r.content?.["application/problem+json"]);
@@ -143,7 +143,7 @@ function OperationCard({ doc, entry }: { doc: OpenApiDocument; entry: Entry }) {
         })}
       </div>
       <div className={styles.section}>
-        <h4>Try it</h4>
+        <h3>Try it</h3>
         <TryIt doc={doc} entry={entry} />
       </div>
     </details>
@@ -177,7 +177,7 @@ export function ApiReference({ doc }: { doc: OpenApiDocument }) {
         />
         {tags.map((tag) => (
           <div key={tag}>
-            <h3>{tag}</h3>
+            <h2>{tag}</h2>
             {shown
               .filter((e) => e.op.tags.includes(tag))
               .map((e) => (

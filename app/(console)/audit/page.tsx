@@ -1,12 +1,15 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { DataTable, MainCell } from "@/app/_components/data-table";
-import { EmptyState } from "@/app/_components/empty-state";
+import { EmptyState, NotForYourRole } from "@/app/_components/empty-state";
+import { IconLock } from "@/app/_components/icons";
+import { PagedFoot } from "@/app/_components/list-count";
 import { ScopeNote } from "@/app/_components/scope-note";
 import { Time } from "@/app/_components/time";
 import { requireConsoleMember } from "@/app/_lib/console-session";
+import { roleList } from "@/app/_lib/role-text";
 import { AUDIT_ACTIONS } from "@/lib/audit/audit-actions";
-import { listAuditLog, listAuditLogQuery } from "@/lib/audit/list-audit-log";
+import { countAuditLog, listAuditLog, listAuditLogQuery } from "@/lib/audit/list-audit-log";
 import { type AuditChainReport, verifyAuditChain } from "@/lib/audit/verify-audit-chain";
 import { can, rolesWith } from "@/lib/auth/roles";
 import { getDb } from "@/lib/db";
@@ -51,6 +54,33 @@ const LABELS: Record<(typeof AUDIT_ACTIONS)[number], string> = {
   "webhook.listen_started": "Event stream opened (svc listen)",
   "webhook.listen_ended": "Event stream closed (svc listen)",
   "audit.pruned": "Oldest entries pruned (retention)",
+  "license.issued": "Licence issued",
+  "license.revoked": "Licence revoked",
+  "auth.two_factor_enabled": "Two-factor turned on",
+  "auth.two_factor_disabled": "Two-factor turned off",
+  "auth.recovery_code_used": "Recovery code used to sign in",
+  "auth.session_ended": "Session ended",
+  "member.sessions_ended": "Member's sessions ended",
+  "org.two_factor_policy_changed": "Two-factor requirement changed",
+  "workspace_key.created": "Workspace API key created",
+  "workspace_key.rotated": "Workspace API key rotated",
+  "workspace_key.revoked": "Workspace API key revoked",
+  "room.admission_changed": "Share-link lock or waiting room changed",
+  "room.guest_admitted": "Guest admitted from the waiting room",
+  "room.guest_denied": "Guest turned away from the waiting room",
+  "auth.passkey_added": "Passkey added",
+  "auth.passkey_renamed": "Passkey renamed",
+  "auth.passkey_removed": "Passkey removed",
+  "org.sso_configured": "Single sign-on configured",
+  "org.sso_removed": "Single sign-on removed",
+  "room.tokens_revoked": "Room tokens revoked",
+  "room.identity_banned": "Identity banned from a room",
+  "room.identity_unbanned": "Ban lifted",
+  "room.participant_muted": "Participant muted or unmuted",
+  "room.participant_role_changed": "Participant promoted or demoted",
+  "api_key.room_tokens_revoked": "API key's room tokens revoked",
+  "stream.start_requested": "Live stream started",
+  "stream.stop_requested": "Live stream stopped",
 };
 
 function details(metadata: Record<string, unknown>): string {
@@ -68,6 +98,7 @@ const BREAKS: Record<NonNullable<AuditChainReport["first_break"]>["reason"], str
   prune_unsealed: "records a prune the retention job did not seal",
   anchor_mismatch: "no longer matches the sealed head kept outside the database",
   anchor_invalid: "is named by an anchor in storage whose seal does not verify",
+  entry_unsealed: "was not written by the service (its seal does not verify)",
 };
 
 /** The hash chain's state (Owners): intact, or the first entry where it breaks. */
@@ -128,9 +159,9 @@ export default async function AuditPage({
   const member = await requireConsoleMember();
   if (!can(member.role, "audit:read")) {
     return (
-      <div className="card empty">
-        The audit log is for {rolesWith("audit:read").join(" and ")}s; your role is {member.role}.
-      </div>
+      <NotForYourRole title="Audit log" icon={<IconLock />}>
+        The audit log is for the {roleList(rolesWith("audit:read"))} roles. Your role is {member.role}.
+      </NotForYourRole>
     );
   }
   const sp = await searchParams;
@@ -155,13 +186,13 @@ export default async function AuditPage({
   const parsed = listAuditLogQuery.safeParse({ limit: "50", cursor: one(sp.cursor), ...filters });
   const query = parsed.success ? parsed.data : { limit: 50, cursor: undefined };
   const members = await listMembers(await getDb(), member.orgId, { limit: 200 });
-  let page: Awaited<ReturnType<typeof listAuditLog>>;
-  try {
-    page = await listAuditLog(await getDb(), member.orgId, query);
-  } catch {
-    // A hand-edited cursor: start over from the newest entry.
-    page = await listAuditLog(await getDb(), member.orgId, { ...query, cursor: undefined });
-  }
+  // A hand-edited cursor: start over from the newest entry.
+  const [page, total] = await Promise.all([
+    listAuditLog(await getDb(), member.orgId, query).catch(async () =>
+      listAuditLog(await getDb(), member.orgId, { ...query, cursor: undefined }),
+    ),
+    countAuditLog(await getDb(), member.orgId, query),
+  ]);
   // Owners see the chain verified on the first page (GET /v1/workspace/audit-log/verify).
   const chain =
     can(member.role, "audit:verify") && !query.cursor
@@ -295,18 +326,24 @@ export default async function AuditPage({
               ),
             },
           ]}
+          foot={
+            <PagedFoot
+              shown={page.items.length}
+              total={total}
+              one="entry"
+              many="entries"
+              testId="audit-count"
+              pageSize={50}
+              firstHref={query.cursor ? href({ action: query.action, actor, from, to }) : undefined}
+              nextHref={
+                page.next_cursor
+                  ? href({ action: query.action, actor, from, to, cursor: page.next_cursor })
+                  : undefined
+              }
+            />
+          }
         />
       )}
-      {page.next_cursor ? (
-        <div className="list-foot">
-          <Link
-            className="btn secondary"
-            href={href({ action: query.action, actor, from, to, cursor: page.next_cursor })}
-          >
-            Older entries
-          </Link>
-        </div>
-      ) : null}
     </>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { api } from "@/app/_components/api-client";
 import { DataTable, MainCell } from "@/app/_components/data-table";
 import { EmptyState } from "@/app/_components/empty-state";
@@ -20,9 +20,15 @@ import type { MemberInvitationDto } from "@/lib/members/member-schema";
 export function InvitationList({
   invitations,
   memberRole,
+  searched,
+  foot,
 }: {
   invitations: MemberInvitationDto[];
   memberRole: Role;
+  /** The search the list answers, if any (its empty state says so). */
+  searched?: string | undefined;
+  /** The count and page links (app/_components/list-count.tsx). */
+  foot: ReactNode;
 }) {
   const router = useRouter();
   const toast = useToast();
@@ -44,6 +50,13 @@ export function InvitationList({
     router.refresh();
   }
 
+  if (invitations.length === 0 && searched) {
+    return (
+      <EmptyState icon={<IconMail />} title="No pending invitation matches this search">
+        No open invitation&apos;s address contains “{searched}”.
+      </EmptyState>
+    );
+  }
   if (invitations.length === 0) {
     return (
       <EmptyState icon={<IconMail />} title="No pending invitations">
@@ -116,6 +129,7 @@ export function InvitationList({
             ),
           },
         ]}
+        foot={foot}
       />
     </>
   );

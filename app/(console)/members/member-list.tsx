@@ -1,9 +1,11 @@
 "use client";
 
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { api } from "@/app/_components/api-client";
-import { countOf, DataTable, MainCell } from "@/app/_components/data-table";
+import { DataTable, MainCell } from "@/app/_components/data-table";
+import { EmptyState } from "@/app/_components/empty-state";
 import type { FormSpec } from "@/app/_components/form-dialog";
+import { IconUsers } from "@/app/_components/icons";
 import { LazyConfirmDialog } from "@/app/_components/lazy-confirm-dialog";
 import { LazyFormDialog } from "@/app/_components/lazy-form-dialog";
 import { RowActions } from "@/app/_components/row-actions";
@@ -24,10 +26,23 @@ function ownerBlock(target: MemberDto, myRole: Role, owners: number): string | u
 }
 
 /** The members with their roles: change a role, remove someone (yourself included). */
-export function MemberList({ members, me }: { members: MemberDto[]; me: { userId: string; role: Role } }) {
+export function MemberList({
+  members,
+  me,
+  owners,
+  searched,
+  foot,
+}: {
+  members: MemberDto[];
+  me: { userId: string; role: Role };
+  /** Every Owner of the org, not only this page's: the last-Owner rule. */
+  owners: number;
+  searched?: string | undefined;
+  /** The count and page links (app/_components/list-count.tsx). */
+  foot: ReactNode;
+}) {
   const [action, setAction] = useState<Action>(null);
   const { busy, run } = useApiAction();
-  const owners = members.filter((m) => m.role === "Owner").length;
   const now = Date.now();
   const target = action?.member;
   const close = () => setAction(null);
@@ -61,6 +76,13 @@ export function MemberList({ members, me }: { members: MemberDto[]; me: { userId
     method: "PATCH",
     success: (updated) => ["Role changed", `${updated.display_name} is now ${updated.role}`],
   };
+  if (members.length === 0 && searched) {
+    return (
+      <EmptyState icon={<IconUsers />} title="No member matches this search">
+        Nobody&apos;s name or email contains “{searched}”.
+      </EmptyState>
+    );
+  }
   return (
     <>
       <DataTable
@@ -120,7 +142,7 @@ export function MemberList({ members, me }: { members: MemberDto[]; me: { userId
             ),
           },
         ]}
-        foot={<span>{countOf(members.length, "member", "members")}</span>}
+        foot={foot}
       />
       <LazyFormDialog<MemberDto>
         open={action?.kind === "role"}

@@ -1,25 +1,48 @@
 import type { Metadata } from "next";
+import Link from "next/link";
+import { hrefWith } from "@/app/_components/filter-tabs";
+import { PagedFoot } from "@/app/_components/list-count";
+import { SearchForm } from "@/app/_components/search-form";
 import { requireConsoleMember } from "@/app/_lib/console-session";
 import { InvitationList } from "@/app/(console)/members/invitation-list";
 import { InviteButton } from "@/app/(console)/members/invite-button";
 import { MemberList } from "@/app/(console)/members/member-list";
 import { getDb } from "@/lib/db";
-import { listMemberInvitations } from "@/lib/members/list-member-invitations";
-import { listMembers } from "@/lib/members/list-members";
+import { countMemberInvitations, listMemberInvitations } from "@/lib/members/list-member-invitations";
+import { countMembers, listMembers } from "@/lib/members/list-members";
 
 export const metadata: Metadata = { title: "Members" };
 
-/** Orgs with more members than this page the API; the console shows the newest. */
-const SHOWN = 200;
+/** Members and invitations per page (issue 49: paged, searchable and counted like every list). */
+const PAGE_SIZE = 25;
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+const param = (v: string | string[] | undefined) =>
+  typeof v === "string" && v.trim() ? v.trim() : undefined;
 
 /** Who is in the organisation, with which role; invitations still open. */
-export default async function MembersPage() {
+export default async function MembersPage({ searchParams }: { searchParams: SearchParams }) {
   const member = await requireConsoleMember();
+  const sp = await searchParams;
   const db = await getDb();
-  const [members, invitations] = await Promise.all([
-    listMembers(db, member.orgId, { limit: SHOWN }),
-    listMemberInvitations(db, member.orgId, { limit: SHOWN }),
+  const q = param(sp.q)?.slice(0, 200);
+  const cursor = param(sp.cursor);
+  const icursor = param(sp.icursor);
+  // A hand-edited cursor starts over from the newest.
+  const [members, invitations, memberTotal, invitationTotal, owners] = await Promise.all([
+    listMembers(db, member.orgId, { limit: PAGE_SIZE, cursor, search: q }).catch(() =>
+      listMembers(db, member.orgId, { limit: PAGE_SIZE, search: q }),
+    ),
+    listMemberInvitations(db, member.orgId, { limit: PAGE_SIZE, cursor: icursor, search: q }).catch(() =>
+      listMemberInvitations(db, member.orgId, { limit: PAGE_SIZE, search: q }),
+    ),
+    countMembers(db, member.orgId, { search: q }),
+    countMemberInvitations(db, member.orgId, q),
+    // The last-Owner rule counts every Owner, not those of this page or search.
+    countMembers(db, member.orgId, { role: "Owner" }),
   ]);
+  const href = (p: { cursor?: string; icursor?: string }) => hrefWith("/members", { q, ...p });
   return (
     <>
       <div className="page-head">
@@ -34,9 +57,57 @@ export default async function MembersPage() {
           <InviteButton memberRole={member.role} />
         </div>
       </div>
-      <MemberList members={members.items} me={{ userId: member.userId, role: member.role }} />
+      <div className="toolbar">
+        <SearchForm
+          path="/members"
+          label="Search members and invitations"
+          testId="member-search"
+          fields={[{ name: "q", label: "Name or email", value: q, placeholder: "ada@example.com" }]}
+        />
+        {q ? (
+          <Link href="/members" className="btn ghost">
+            Clear search
+          </Link>
+        ) : null}
+      </div>
+      <MemberList
+        members={members.items}
+        owners={owners}
+        searched={q}
+        me={{ userId: member.userId, role: member.role }}
+        foot={
+          <PagedFoot
+            shown={members.items.length}
+            total={memberTotal}
+            one="member"
+            many="members"
+            testId="member-count"
+            pageSize={PAGE_SIZE}
+            firstHref={cursor ? href({ icursor }) : undefined}
+            nextHref={members.next_cursor ? href({ cursor: members.next_cursor, icursor }) : undefined}
+          />
+        }
+      />
       <h2 style={{ margin: "28px 0 12px" }}>Pending invitations</h2>
-      <InvitationList invitations={invitations.items} memberRole={member.role} />
+      <InvitationList
+        invitations={invitations.items}
+        memberRole={member.role}
+        searched={q}
+        foot={
+          <PagedFoot
+            shown={invitations.items.length}
+            total={invitationTotal}
+            one="invitation"
+            many="invitations"
+            testId="invitation-count"
+            pageSize={PAGE_SIZE}
+            firstHref={icursor ? href({ cursor }) : undefined}
+            nextHref={
+              invitations.next_cursor ? href({ cursor, icursor: invitations.next_cursor }) : undefined
+            }
+          />
+        }
+      />
     </>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { useFieldError } from "@/app/_components/form-context";
-import { ROLE_SUMMARY } from "@/app/_lib/role-text";
+import { ROLE_SUMMARY, yourRole } from "@/app/_lib/role-text";
 import { OWNER_ROLE_MANAGERS, ROLES, type Role } from "@/lib/auth/roles";
 
 /**
@@ -43,7 +43,7 @@ export function RolePicker({
                   <br />
                   <span className="choice-desc">
                     {blocked
-                      ? `Only an Owner can grant the Owner role. You are an ${memberRole}.`
+                      ? `Only an Owner can grant the Owner role. ${yourRole(memberRole)}`
                       : ROLE_SUMMARY[r]}
                   </span>
                 </span>

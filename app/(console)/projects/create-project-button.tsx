@@ -1,26 +1,13 @@
 "use client";
 
-import type { FormSpec } from "@/app/_components/form-dialog";
-import { FormDialogButton } from "@/app/_components/form-dialog-button";
-import type { Said } from "@/app/_components/use-api-action";
-import { checkProject, explainSlugTaken, ProjectFields } from "@/app/(console)/projects/project-fields";
+import { DialogOpener } from "@/app/_components/dialog-opener";
+import { IconPlus } from "@/app/_components/icons/actions";
+import { lazyComponent } from "@/app/_components/lazy-dialog";
 import type { Role } from "@/lib/auth/roles";
-import type { ProjectDto } from "@/lib/projects/project-response-schema";
 
-const check = (form: FormData) => checkProject(form, { slugRequired: false });
-
-const created = (project: ProjectDto): Said => ["Project created", `${project.name} · ${project.slug}`];
-
-const createProject: FormSpec<ProjectDto> = {
-  title: "Create a project",
-  description: "Projects hold rooms, API keys and webhooks. Use one per app and environment.",
-  submitLabel: "Create project",
-  failureTitle: "Project not created",
-  action: "/v1/workspace/projects",
-  check,
-  explain: explainSlugTaken,
-  success: created,
-};
+const CreateProjectDialog = lazyComponent(() =>
+  import("@/app/(console)/projects/create-project-dialog").then((m) => m.CreateProjectDialog),
+);
 
 /** "New project": name, optional slug and environment, posted to /v1/workspace/projects. */
 export function CreateProjectButton({
@@ -31,11 +18,10 @@ export function CreateProjectButton({
   label?: string;
 }) {
   return (
-    <FormDialogButton<ProjectDto>
-      opener={{ memberRole, permission: "projects:create", label, testId: "new-project" }}
-      {...createProject}
-    >
-      <ProjectFields />
-    </FormDialogButton>
+    <DialogOpener
+      opener={{ memberRole, permission: "projects:create", label, testId: "new-project", icon: <IconPlus /> }}
+      dialog={CreateProjectDialog}
+      props={{}}
+    />
   );
 }

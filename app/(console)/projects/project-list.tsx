@@ -5,6 +5,7 @@ import { EnvironmentBadge } from "@/app/_components/badges";
 import { CopyButton } from "@/app/_components/copy-button";
 import { IconArrowRight } from "@/app/_components/icons";
 import { IconSpinner } from "@/app/_components/icons/ui";
+import { ListCount } from "@/app/_components/list-count";
 import { ProjectIcon } from "@/app/_components/project-icon";
 import { Time } from "@/app/_components/time";
 import { type Page, usePagedList } from "@/app/_components/use-paged-list";
@@ -12,16 +13,21 @@ import type { ProjectDto } from "@/lib/projects/project-response-schema";
 
 export function ProjectList({
   first,
+  total,
   environment,
+  q,
   now,
   pageSize,
 }: {
   first: Page<ProjectDto>;
+  /** Every project the filters match (lib/projects/list-projects.ts countProjects). */
+  total: number;
   environment: string | undefined;
+  q: string | undefined;
   now: number;
   pageSize: number;
 }) {
-  const list = usePagedList(first, "/v1/workspace/projects", { environment, limit: String(pageSize) });
+  const list = usePagedList(first, "/v1/workspace/projects", { environment, q, limit: String(pageSize) });
   return (
     <>
       <ul className="grid" aria-label="Projects" style={{ listStyle: "none", margin: 0, padding: 0 }}>
@@ -58,16 +64,21 @@ export function ProjectList({
         ))}
       </ul>
       <div className="list-foot">
+        <span className="count">
+          <ListCount
+            shown={list.items.length}
+            total={total}
+            one="project"
+            many="projects"
+            testId="project-count"
+          />
+        </span>
         {list.hasMore ? (
           <button type="button" className="btn secondary" onClick={list.loadMore} disabled={list.loading}>
             {list.loading ? <IconSpinner className="spin" /> : null}
             {list.loading ? "Loading…" : "Load more projects"}
           </button>
-        ) : (
-          <span className="count">
-            {list.items.length} {list.items.length === 1 ? "project" : "projects"}
-          </span>
-        )}
+        ) : null}
       </div>
     </>
   );

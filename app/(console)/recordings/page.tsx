@@ -1,10 +1,11 @@
 import type { Metadata } from "next";
 import { cookies } from "next/headers";
 import Link from "next/link";
-import { countOf, DataTable, MainCell } from "@/app/_components/data-table";
+import { DataTable, MainCell } from "@/app/_components/data-table";
 import { EmptyState } from "@/app/_components/empty-state";
 import { hrefWith } from "@/app/_components/filter-tabs";
 import { IconRecord } from "@/app/_components/icons";
+import { ListCount } from "@/app/_components/list-count";
 import { ScopeNote } from "@/app/_components/scope-note";
 import { SearchForm } from "@/app/_components/search-form";
 import { Time } from "@/app/_components/time";
@@ -15,7 +16,7 @@ import { RecordingActions } from "@/app/(console)/recordings/recording-actions";
 import { RecordingPlayer } from "@/app/(console)/recordings/recording-player";
 import { getDb } from "@/lib/db";
 import { listProjects } from "@/lib/projects/list-projects";
-import { listConsoleRecordings } from "@/lib/recordings/list-console-recordings";
+import { countConsoleRecordings, listConsoleRecordings } from "@/lib/recordings/list-console-recordings";
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -53,13 +54,19 @@ export default async function RecordingsPage({ searchParams }: { searchParams: S
   const toEnd = day(to, 1);
   const page = instant(before);
   const until = page && toEnd ? new Date(Math.min(page.getTime(), toEnd.getTime())) : (page ?? toEnd);
-  const { items, nextUntil } = await listConsoleRecordings(db, member.orgId, {
-    projectId: project?.id,
-    room,
-    since: day(from),
-    until,
-  });
+  const filters = { projectId: project?.id, room, since: day(from) };
+  const [{ items, nextUntil }, total] = await Promise.all([
+    listConsoleRecordings(db, member.orgId, { ...filters, until }),
+    // Every page together: the date range's end, not this page's position.
+    countConsoleRecordings(db, member.orgId, { ...filters, until: toEnd }),
+  ]);
   const filtered = Boolean(room || from || to);
+  // A project selected and none of its own: say whether the org has recordings elsewhere, so "none
+  // yet" is not read as the organisation's answer (issue 49).
+  const elsewhere =
+    items.length === 0 && project && !filtered && !before
+      ? (await listConsoleRecordings(db, member.orgId, {}, 1)).items.length > 0
+      : false;
   const now = Date.now();
   return (
     <>
@@ -93,11 +100,24 @@ export default async function RecordingsPage({ searchParams }: { searchParams: S
       {items.length === 0 ? (
         <EmptyState
           icon={<IconRecord />}
-          title={filtered || before ? "No recordings match these filters" : "No recordings yet"}
+          title={
+            filtered || before
+              ? "No recordings match these filters"
+              : project
+                ? `No recordings in ${project.name} yet`
+                : "No recordings yet"
+          }
         >
-          {filtered
-            ? "Try another room or a wider date range."
-            : "Recordings appear here once the media server reports them completed."}
+          {filtered ? (
+            "Try another room or a wider date range."
+          ) : elsewhere ? (
+            <span data-testid="recordings-elsewhere">
+              The organisation has recordings in other projects: choose <strong>All projects</strong> in the
+              sidebar&apos;s project switcher to see them.
+            </span>
+          ) : (
+            "Recordings appear here once the media server reports them completed."
+          )}
         </EmptyState>
       ) : (
         <DataTable
@@ -136,10 +156,13 @@ export default async function RecordingsPage({ searchParams }: { searchParams: S
           ]}
           foot={
             <>
-              <span data-testid="recording-count">
-                {countOf(items.length, "recording", "recordings")}
-                {nextUntil || before ? " on this page" : ""}
-              </span>
+              <ListCount
+                shown={items.length}
+                total={total}
+                one="recording"
+                many="recordings"
+                testId="recording-count"
+              />
               {nextUntil ? (
                 <Link
                   className="btn secondary sm"

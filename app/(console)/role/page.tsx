@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { IconCheck, IconMinus, IconShield } from "@/app/_components/icons";
 import { requireConsoleMember } from "@/app/_lib/console-session";
-import { ROLE_SUMMARY, roleList, withArticle } from "@/app/_lib/role-text";
+import { ROLE_SUMMARY, roleList } from "@/app/_lib/role-text";
 import { can, type Permission, ROLES, rolesWith } from "@/lib/auth/roles";
 
 export const metadata: Metadata = { title: "Your role" };
@@ -18,6 +18,10 @@ const PERMISSION_TEXT = {
   "rooms:update": { group: "Rooms", text: "Rename rooms" },
   "rooms:end": { group: "Rooms", text: "End rooms" },
   "participants:remove": { group: "Rooms", text: "Remove a participant from a live room" },
+  "participants:moderate": {
+    group: "Rooms",
+    text: "Revoke room tokens, ban, mute and promote participants",
+  },
   "invitations:send": { group: "Rooms", text: "Send room invitations" },
   "tokens:test": { group: "Rooms", text: "Mint test room tokens" },
   "recordings:read": { group: "Recordings", text: "See recordings" },
@@ -27,7 +31,13 @@ const PERMISSION_TEXT = {
   "webhooks:read": { group: "Webhooks", text: "See webhook endpoints and deliveries" },
   "webhooks:write": { group: "Webhooks", text: "Add, change, test and delete webhook endpoints" },
   "api_keys:write": { group: "API keys", text: "Create, rotate and revoke API keys" },
+  "workspace_keys:read": { group: "API keys", text: "See workspace API keys (for automation)" },
+  "workspace_keys:write": {
+    group: "API keys",
+    text: "Create, rotate and revoke workspace API keys, up to your own role",
+  },
   "plan:select": { group: "Organisation", text: "Select the organisation's plan" },
+  "licenses:manage": { group: "Organisation", text: "Issue and revoke self-hosted licences (cloud)" },
   "audit:read": { group: "Organisation", text: "Read the audit log" },
   "audit:verify": { group: "Organisation", text: "Verify the audit log's hash chain" },
   "mailbox:read": { group: "Organisation", text: "Read the mailbox of sent emails" },
@@ -36,6 +46,9 @@ const PERMISSION_TEXT = {
     group: "Organisation",
     text: "Invite members, change their roles and remove them (only an Owner touches the Owner role)",
   },
+  "security:manage": { group: "Organisation", text: "Require two-factor for every member" },
+  "usage:read": { group: "Organisation", text: "See what the organisation used" },
+  "streams:manage": { group: "Rooms", text: "Start, stop and see live streams (HLS, RTMP) of rooms" },
 } as const satisfies Record<Permission, { group: string; text: string }>;
 
 /** Display order: grouped as the console is. */
@@ -64,7 +77,7 @@ export default async function RolePage() {
         </span>
         <div>
           <div className="muted" style={{ fontSize: 13 }}>
-            You are {withArticle(member.role).split(" ")[0]}
+            Role in {member.orgName}
           </div>
           <div className="role-hero-name" data-testid="role-name">
             {member.role}

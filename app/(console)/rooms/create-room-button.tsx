@@ -1,55 +1,19 @@
 "use client";
 
 import { useState } from "react";
-import type { Problem } from "@/app/_components/api-client";
-import { environmentLabel } from "@/app/_components/badges";
-import { Choices } from "@/app/_components/choices";
-import { CopyButton } from "@/app/_components/copy-button";
-import { Dialog } from "@/app/_components/dialog";
-import { SelectField, TextField } from "@/app/_components/field";
-import type { FormSpec } from "@/app/_components/form-dialog";
-import { FormDialogButton } from "@/app/_components/form-dialog-button";
-import { type FieldErrors, text } from "@/app/_components/form-values";
-import { IconCheck } from "@/app/_components/icons/ui";
-import { ROOM_TYPE_CHOICES } from "@/app/_components/room-types";
-import type { Said } from "@/app/_components/use-api-action";
+import { OpenerButton } from "@/app/_components/gated-button";
+import { IconPlus } from "@/app/_components/icons/actions";
+import { lazyComponent, OnceOpened } from "@/app/_components/lazy-dialog";
 import type { ProjectRef } from "@/app/(console)/rooms/room-list";
-import type { Role } from "@/lib/auth/roles";
-import { roomShareLink } from "@/lib/invitations/share-link-format";
-import type { RoomDto } from "@/lib/rooms/room-schema";
+import { can, type Role } from "@/lib/auth/roles";
 
-const NAME_MAX = 200;
-
-function check(form: FormData): FieldErrors {
-  if (text(form, "project_id") === "") return { project_id: "Choose the project the room belongs to." };
-  if (text(form, "name").length > NAME_MAX)
-    return { name: `Keep the name to ${NAME_MAX} characters or fewer.` };
-  return {};
-}
-
-const explain = (problem: Problem) =>
-  problem.code === "plan_required"
-    ? "Your organisation has not selected a plan yet. An Owner or Billing member can pick one."
-    : undefined;
-
-const roomCreated = (room: RoomDto): Said => ["Room created", room.name];
-
-const createRoom: FormSpec<RoomDto> = {
-  title: "Create a room",
-  description: "Pick the topology; you can share the link right away.",
-  wide: true,
-  submitLabel: "Create room",
-  busyLabel: "Creating…",
-  failureTitle: "Room not created",
-  action: "/v1/workspace/rooms",
-  check,
-  explain,
-  success: roomCreated,
-};
+const CreateRoomDialogs = lazyComponent(() =>
+  import("@/app/(console)/rooms/create-room-dialogs").then((m) => m.CreateRoomDialogs),
+);
 
 /**
- * "New room": project picker, name, and a picker for the four topologies; on success the share
- * link is shown with a copy button. Posts to /v1/workspace/rooms.
+ * "New room": a gated button; the form and the share link it shows (create-room-dialogs.tsx) load
+ * when it first opens, so the Rooms page's first load carries only the button (issue 49's budget).
  */
 export function CreateRoomButton({
   memberRole,
@@ -58,6 +22,7 @@ export function CreateRoomButton({
   shareBase,
   blockedReason,
   label = "New room",
+  like,
 }: {
   memberRole: Role;
   projects: ProjectRef[];
@@ -67,76 +32,37 @@ export function CreateRoomButton({
   /** Why rooms cannot be created right now (no project yet, no plan), shown as the tooltip. */
   blockedReason?: string | undefined;
   label?: string;
+  /** "New room like this" (an ended room's page): the dialog opens at once with that room's settings. */
+  like?: { name: string; type: string; projectId: string } | undefined;
 }) {
-  const [open, setOpen] = useState(false);
-  const [created, setCreated] = useState<RoomDto | null>(null);
-  const link = created ? roomShareLink(shareBase, created.short_code) : "";
+  // Only for a member who may create a room now: the gated opener explains why otherwise.
+  const [open, setOpen] = useState(
+    like !== undefined && blockedReason === undefined && can(memberRole, "rooms:create"),
+  );
   return (
     <>
-      <FormDialogButton<RoomDto>
-        opener={{ memberRole, permission: "rooms:create", blockedReason, label, testId: "new-room" }}
-        open={open}
-        setOpen={setOpen}
-        onSuccess={setCreated}
-        {...createRoom}
-      >
-        <SelectField id="project_id" label="Project" defaultValue={defaultProjectId ?? projects[0]?.id}>
-          {projects.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name} · {environmentLabel(p.environment)}
-            </option>
-          ))}
-        </SelectField>
-        <TextField
-          id="room_name"
-          name="name"
-          label="Name"
-          optional
-          hint="Defaults to the share code."
-          placeholder="Weekly sync"
-          data-autofocus
-          maxLength={NAME_MAX}
-          autoComplete="off"
+      <OpenerButton
+        opener={{
+          memberRole,
+          permission: "rooms:create",
+          blockedReason,
+          label,
+          testId: "new-room",
+          className: "btn",
+          icon: <IconPlus />,
+        }}
+        onOpen={() => setOpen(true)}
+      />
+      <OnceOpened open={open}>
+        <CreateRoomDialogs
+          open={open}
+          setOpen={setOpen}
+          projects={projects}
+          defaultProjectId={defaultProjectId}
+          shareBase={shareBase}
+          like={like}
         />
-        <Choices legend="Type" name="type" type="radio" options={ROOM_TYPE_CHOICES} checked={["meeting"]} />
-      </FormDialogButton>
-      <Dialog open={created !== null} onClose={() => setCreated(null)} wide title="Room ready">
-        {created ? (
-          <div className="success-panel" data-testid="room-created">
-            <div className="success-head">
-              <IconCheck /> <span className="wrap-anywhere">{created.name} is ready to join.</span>
-            </div>
-            <div>
-              <div className="label" style={{ marginBottom: 6 }}>
-                Share link
-              </div>
-              <div className="copy-row">
-                <code data-testid="created-share-link">{link}</code>
-                <CopyButton value={link} label="Copy share link" text="Copy" toastTitle="Share link copied" />
-              </div>
-              <p className="hint" style={{ marginTop: 6 }}>
-                Anyone with the link can ask to join. The link does not reveal the room id (
-                <span className="mono">{created.id}</span>).
-              </p>
-            </div>
-            <div className="form-actions">
-              <button
-                type="button"
-                className="btn secondary"
-                onClick={() => {
-                  setCreated(null);
-                  setOpen(true);
-                }}
-              >
-                Create another
-              </button>
-              <button type="button" className="btn" onClick={() => setCreated(null)}>
-                Done
-              </button>
-            </div>
-          </div>
-        ) : null}
-      </Dialog>
+      </OnceOpened>
     </>
   );
 }

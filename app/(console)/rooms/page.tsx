@@ -21,7 +21,8 @@ import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { shareLinkBase } from "@/lib/invitations/share-link";
 import { listProjects } from "@/lib/projects/list-projects";
-import { listRooms } from "@/lib/rooms/list-rooms";
+import { getRoom } from "@/lib/rooms/get-room";
+import { countRooms, listRooms } from "@/lib/rooms/list-rooms";
 import { ROOM_STATES } from "@/lib/rooms/room-types";
 
 export const metadata: Metadata = { title: "Rooms" };
@@ -52,7 +53,10 @@ export default async function RoomsPage({ searchParams }: { searchParams: Search
       : (projects.find((p) => p.id === sp.project_id)?.id ?? projectFilter(projects, remembered)?.id);
   const q = typeof sp.q === "string" && sp.q.trim() ? sp.q.trim().slice(0, 200) : undefined;
   const filters = { state, project_id: projectId, q };
-  const page = await listRooms(db, member.orgId, { limit: PAGE_SIZE, ...filters });
+  const [page, total] = await Promise.all([
+    listRooms(db, member.orgId, { limit: PAGE_SIZE, ...filters }),
+    countRooms(db, member.orgId, filters),
+  ]);
   const now = Date.now();
   const filtered = state !== undefined || projectId !== undefined || q !== undefined;
   const blockedReason =
@@ -62,6 +66,11 @@ export default async function RoomsPage({ searchParams }: { searchParams: Search
   // "New room" starts in the filtered project, else in the current one (the switcher's).
   const defaultProjectId = projectId ?? pickCurrentProject(projects, remembered)?.id;
 
+  // "New room like this" from an ended room's page: its settings, if the room is this org's.
+  const likeRef = typeof sp.like === "string" ? sp.like.slice(0, 64) : undefined;
+  const liked = likeRef ? await getRoom(db, member.orgId, likeRef).catch(() => undefined) : undefined;
+  const like = liked ? { name: liked.name, type: liked.type, projectId: liked.project_id } : undefined;
+
   const createButton = (label?: string) => (
     <CreateRoomButton
       memberRole={member.role}
@@ -70,6 +79,7 @@ export default async function RoomsPage({ searchParams }: { searchParams: Search
       shareBase={shareLinkBase()}
       blockedReason={blockedReason}
       label={label}
+      like={label === undefined ? like : undefined}
     />
   );
 
@@ -137,6 +147,7 @@ export default async function RoomsPage({ searchParams }: { searchParams: Search
               shareBase={shareLinkBase()}
               now={now}
               pageSize={PAGE_SIZE}
+              total={total}
             />
           ) : filtered ? (
             <EmptyState

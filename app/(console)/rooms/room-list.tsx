@@ -4,6 +4,7 @@ import Link from "next/link";
 import { EnvironmentBadge, RoomStateBadge } from "@/app/_components/badges";
 import { CopyButton } from "@/app/_components/copy-button";
 import { countOf, DataTable, MainCell } from "@/app/_components/data-table";
+import { ListCount } from "@/app/_components/list-count";
 import { LoadMore } from "@/app/_components/load-more";
 import { RoomTypeLabel } from "@/app/_components/room-types";
 import { Time } from "@/app/_components/time";
@@ -24,6 +25,7 @@ export function RoomList({
   shareBase,
   now,
   pageSize,
+  total,
 }: {
   first: Page<RoomListItemDto>;
   filters: { state: string | undefined; project_id: string | undefined; q: string | undefined };
@@ -31,6 +33,8 @@ export function RoomList({
   shareBase: string;
   now: number;
   pageSize: number;
+  /** How many rooms match the filters (the "of 66"). */
+  total: number;
 }) {
   const list = usePagedList(first, "/v1/workspace/rooms", { ...filters, limit: String(pageSize) });
   const byId = new Map(projects.map((p) => [p.id, p]));
@@ -97,10 +101,13 @@ export function RoomList({
       ]}
       foot={
         <>
-          <span data-testid="room-count">
-            {countOf(list.items.length, "room", "rooms")}
-            {list.hasMore ? " shown" : ""}
-          </span>
+          <ListCount
+            shown={list.items.length}
+            total={list.hasMore ? Math.max(total, list.items.length + 1) : list.items.length}
+            one="room"
+            many="rooms"
+            testId="room-count"
+          />
           <LoadMore list={list} />
         </>
       }

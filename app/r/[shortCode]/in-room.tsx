@@ -2,16 +2,14 @@
 
 import { useEffect, useRef, useState } from "react";
 import { IconCamera, IconMic } from "@/app/_components/icons";
-import type {
-  JanusGrant,
-  RemoteFeed,
-  RemovedReason,
-  RoomConnection,
-} from "@/lib/media-client/janus-videoroom";
-import type { LivekitGrant, LivekitJoinOptions } from "@/lib/media-client/livekit-room";
+import type { RemoteFeed, RemovedReason, RoomConnection } from "@/lib/media-client/janus-videoroom";
+import {
+  joinMediaRoom,
+  type MediaClientCallbacks,
+  type RoomGrant,
+} from "@/lib/media-client/load-media-client";
 
-/** The room token's `media`: which client enters the room follows its provider. */
-export type RoomGrant = JanusGrant | LivekitGrant;
+export type { RoomGrant };
 
 export type RoomExit = RemovedReason | "left";
 
@@ -76,7 +74,7 @@ export function InRoom({ roomName, kind, displayName, grant, publishes, onExit }
           if (cancelled) return;
           setLocal(stream);
         }
-        const callbacks: Omit<LivekitJoinOptions, "grant"> = {
+        const callbacks: MediaClientCallbacks = {
           display: displayName,
           publish: stream,
           onRemote: (feed) => setRemotes((all) => [...all.filter((f) => f.id !== feed.id), feed]),
@@ -87,10 +85,8 @@ export function InRoom({ roomName, kind, displayName, grant, publishes, onExit }
             setStatus("connected");
           },
         };
-        const conn =
-          grant.provider === "livekit"
-            ? await (await import("@/lib/media-client/livekit-room")).joinRoom({ ...callbacks, grant })
-            : await (await import("@/lib/media-client/janus-videoroom")).joinRoom({ ...callbacks, grant });
+        // The plane's own client, from the driver registry's table (lib/media-client/load-media-client.ts).
+        const conn = await joinMediaRoom(grant, callbacks);
         if (cancelled) {
           await conn.leave();
           return;

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { DeviceCheck } from "@/app/r/[shortCode]/device-check";
 import { JoinRoom } from "@/app/r/[shortCode]/join-room";
+import { LiveStreamPlayer } from "@/app/r/[shortCode]/live-stream-player";
 import { getDb } from "@/lib/db";
 import { findPublicRoom, type PublicRoom } from "@/lib/invitations/find-public-room";
 import { joinUrl } from "@/lib/invitations/join-url";
@@ -9,6 +10,7 @@ import { roomTypeLabel } from "@/lib/invitations/room-type-label";
 import { normaliseRoomType } from "@/lib/rooms/room-types";
 import { browserJoinAvailable } from "@/lib/share-link/browser-join";
 import { GUEST_ROLE } from "@/lib/share-link/guest-role";
+import { audienceStream } from "@/lib/streams/stream-playlist";
 
 export const dynamic = "force-dynamic";
 
@@ -78,6 +80,17 @@ export default async function JoinPage({ params }: Props) {
     );
   }
   const live = room.state === "active";
+  // A `live` or `webinar` room that streams HLS: its audience watches the stream (issue 45).
+  if (live && (await audienceStream(await getDb(), room.shortCode))) {
+    return (
+      <main className="auth-wrap">
+        <div className="card auth-card join-card" data-testid="join-card" data-state="streaming">
+          <RoomIntro room={room} kind={kind} invite="The host is live. The stream starts below." />
+          <LiveStreamPlayer shortCode={room.shortCode} />
+        </div>
+      </main>
+    );
+  }
   const type = normaliseRoomType(room.type);
   if (type && browserJoinAvailable()) {
     const publishes = GUEST_ROLE[type] === "publisher";
@@ -87,6 +100,8 @@ export default async function JoinPage({ params }: Props) {
         roomName={room.name}
         kind={kind}
         publishes={publishes}
+        locked={room.linkLocked}
+        waitingRoom={room.waitingRoom}
         intro={
           <RoomIntro
             room={room}

@@ -2,8 +2,9 @@ import { defineScheduledJob } from "@/lib/jobs/define-job";
 
 /**
  * Bounded growth (docs/decisions/0965): prunes ended deliveries and their payloads, old media
- * report ids, sent emails, expired idempotency keys and rate-limit counters, and the audit log past
- * its retention, in small batches. Hourly; a backlog continues pass after pass.
+ * report ids, sent emails, expired idempotency keys and rate-limit counters, the audit log, quality
+ * samples and room-token mints (docs/decisions/1370) past their retention, in small batches.
+ * Hourly; a backlog continues pass after pass.
  */
 export const pruneRetention = defineScheduledJob({
   id: "prune-retention",

@@ -6,7 +6,8 @@ import { createHmac, timingSafeEqual } from "node:crypto";
  * holds two tokens, signed here together and expiring together:
  * - the session token (realm `janus`): checked with its expiry on every request of the session, and
  *   for the item `janus.plugin.videoroom` when a handle attaches. Its items `room=`, `id=` (the
- *   identity, base64url: no commas or colons) and `role=` are ours: Janus ignores them, and the
+ *   identity, base64url: no commas or colons), `role=`, `iat=` (minted, ms), `key=` (the project
+ *   key that minted it) and `ej=1` (eject at expiry) are ours: Janus ignores them, and the
  *   event handler's `attached` event hands this token back, so the service learns who a handle is
  *   from the token itself, without storing it;
  * - the join token (realm `janus.plugin.videoroom`, item `room=<id>`): checked when the handle joins
@@ -28,7 +29,15 @@ const signed = (secret: string, items: (string | number)[]) => {
 /** The two tokens a client presents to Janus: `token` for its session, `joinToken` in the VideoRoom join. */
 export function janusCredential(
   secret: string,
-  grant: { roomId: string; identity: string; role: string; expiresAt: Date },
+  grant: {
+    roomId: string;
+    identity: string;
+    role: string;
+    expiresAt: Date;
+    mintedAt?: Date;
+    keyId?: string;
+    ejectAtExpiry?: boolean;
+  },
 ): { token: string; joinToken: string } {
   const expiry = Math.floor(grant.expiresAt.getTime() / 1000);
   return {
@@ -39,6 +48,10 @@ export function janusCredential(
       `room=${grant.roomId}`,
       `id=${Buffer.from(grant.identity, "utf8").toString("base64url")}`,
       `role=${grant.role}`,
+      ...(grant.mintedAt ? [`iat=${grant.mintedAt.getTime()}`] : []),
+      // Key ids are `key_` plus base62: no comma or colon.
+      ...(grant.keyId ? [`key=${grant.keyId}`] : []),
+      ...(grant.ejectAtExpiry ? ["ej=1"] : []),
     ]),
     joinToken: signed(secret, [expiry, VIDEOROOM_PLUGIN, `room=${grant.roomId}`]),
   };
@@ -54,6 +67,10 @@ export interface ReadCredential {
   identity: string;
   role: string;
   expiresAt: Date;
+  /** When it was minted (ms), for revocations; absent in credentials minted before it was carried. */
+  issuedAt?: Date;
+  keyId?: string;
+  ejectAtExpiry: boolean;
 }
 
 /**
@@ -76,7 +93,17 @@ export function readJanusCredential(secret: string, token: string): ReadCredenti
   if (!roomId || id === undefined || !role) return undefined;
   const identity = Buffer.from(id, "base64url").toString("utf8");
   if (!identity) return undefined;
-  return { roomId, identity, role, expiresAt: new Date(Number(expiry) * 1000) };
+  const iat = item("iat");
+  const keyId = item("key");
+  return {
+    roomId,
+    identity,
+    role,
+    expiresAt: new Date(Number(expiry) * 1000),
+    ...(iat && /^\d{1,15}$/.test(iat) ? { issuedAt: new Date(Number(iat)) } : {}),
+    ...(keyId ? { keyId } : {}),
+    ejectAtExpiry: item("ej") === "1",
+  };
 }
 
 /**
@@ -86,7 +113,17 @@ export function readJanusCredential(secret: string, token: string): ReadCredenti
  */
 export function derivedSecret(
   secret: string,
-  purpose: "videoroom-admin-key" | `room-secret:${string}`,
+  purpose: "videoroom-admin-key" | `room-secret:${string}` | `node-events:${string}`,
 ): string {
   return createHmac("sha256", secret).update(`svc-media:${purpose}`).digest("base64url");
+}
+
+/**
+ * A node's own events credential (docs/decisions/1215): the basic-auth password its event handler
+ * sends, derived from JANUS_EVENTS_SECRET and the node's JANUS_URL entry. Each node's
+ * configuration holds only its own, so a node (or whoever reads its config) can speak for itself
+ * and no other node; the service recognises the node by the password alone.
+ */
+export function nodeEventsSecret(eventsSecret: string, node: string): string {
+  return derivedSecret(eventsSecret, `node-events:${node}`);
 }

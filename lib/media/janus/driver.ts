@@ -1,5 +1,5 @@
 import type { MediaPlaneDriver, MediaRoomSpec, NodeRoom } from "@/lib/media/plane";
-import type { RoomType } from "@/lib/rooms/room-types";
+import { maxPublishers } from "@/lib/rooms/room-publishers";
 import {
   JanusError,
   janusInfo,
@@ -10,6 +10,7 @@ import {
   withVideoRoom,
 } from "./client";
 import { controlToken, derivedSecret, janusCredential } from "./credential";
+import { type ForwardOptions, forwardStream, unforwardStream } from "./forward-stream";
 
 /**
  * The Janus driver (docs/media-plane.md): rooms are VideoRoom rooms whose id is the service's own
@@ -29,10 +30,11 @@ export interface JanusSettings {
   timeoutMs?: number;
   /** The folder on each node where recordings go, one sub-folder per recording (JANUS_RECORDINGS_DIR). */
   recordingsDir?: string;
+  /** The streamer agent beside each node, in JANUS_URL's order (JANUS_STREAMER_URL; issue 45). */
+  streamerUrls?: readonly string[];
+  /** The media agents' secret (SVC_RECORDER_SECRET): the streamer agent's control API takes it. */
+  agentSecret?: string;
 }
-
-/** Concurrent senders per room: the room type's shape (docs/spec/product-decisions.md §5), not a billing limit. */
-const PUBLISHERS: Record<RoomType, number> = { meeting: 100, "1to1": 2, webinar: 25, live: 10 };
 
 const isRoomId = (v: unknown): v is string => typeof v === "string" && v.startsWith("rm_");
 
@@ -55,6 +57,14 @@ export function janusDriver(settings: JanusSettings): MediaPlaneDriver {
       timeoutMs,
       fn,
     );
+
+  const forwardOptions = (node: string, roomId: string): ForwardOptions => ({
+    node,
+    streamerUrl: settings.streamerUrls?.[indexOf(node)],
+    agentSecret: settings.agentSecret,
+    roomSecret: roomSecret(roomId),
+    timeoutMs,
+  });
 
   /** Janus participant ids in a room (string ids: the room may not exist any more). */
   async function participants(vr: VideoRoomRequests, roomId: string): Promise<string[] | undefined> {
@@ -119,14 +129,22 @@ export function janusDriver(settings: JanusSettings): MediaPlaneDriver {
             is_private: true,
             permanent: false,
             signed_tokens: true,
-            publishers: PUBLISHERS[room.type],
+            // The domain's limit for the room's type (lib/rooms/room-publishers.ts): Janus refuses
+            // one more publisher (432 when it starts publishing).
+            publishers: maxPublishers(room.type),
             notify_joining: true,
             // Recording is the service's to switch (enable_recording with the room's secret): a
             // participant cannot record the room, or stop its recording, from the browser.
             record: false,
             lock_record: true,
             audiocodec: "opus",
-            videocodec: "vp8,h264",
+            // H.264 first: recordings are H.264 MP4 and HLS, remuxed instead of transcoded (about
+            // 1 CPU second per recorded minute against 12-29: docs/decisions/1246); VP8 for
+            // browsers that cannot send H.264.
+            videocodec: "h264,vp8",
+            // The keyframe interval the domain chose for the room (lib/media/media-room-spec.ts);
+            // a caller that names none gets Janus's recording-friendly 10 s.
+            fir_freq: room.keyframeIntervalSec ?? 10,
           });
         } catch (err) {
           if (!(err instanceof JanusError && err.code === VIDEOROOM_ROOM_EXISTS)) throw err;
@@ -152,6 +170,32 @@ export function janusDriver(settings: JanusSettings): MediaPlaneDriver {
       }),
 
     removeParticipants: (node, roomId, refs) => videoRoom(node, (vr) => kick(vr, roomId, refs)),
+
+    // VideoRoom `moderate` (Janus 1.x: one stream, named by its mid): the publisher keeps sending,
+    // Janus stops relaying that stream to every subscriber until it is unmuted.
+    muteTracks: (node, roomId, target, kind, muted) =>
+      videoRoom(node, async (vr) => {
+        let changed = 0;
+        for (const t of target.tracks.filter((x) => x.kind === kind)) {
+          try {
+            await vr.request({
+              request: "moderate",
+              room: roomId,
+              id: target.ref,
+              mid: t.mid,
+              mute: muted,
+              secret: roomSecret(roomId),
+            });
+            changed++;
+          } catch (err) {
+            const gone =
+              err instanceof JanusError &&
+              [VIDEOROOM_NO_SUCH_FEED, VIDEOROOM_NO_SUCH_ROOM].includes(err.code);
+            if (!gone) throw err;
+          }
+        }
+        return changed;
+      }),
 
     listRooms: (node) =>
       videoRoom(node, async (vr) => {
@@ -198,5 +242,14 @@ export function janusDriver(settings: JanusSettings): MediaPlaneDriver {
           if (!(err instanceof JanusError && err.code === VIDEOROOM_NO_SUCH_ROOM)) throw err;
         }
       }),
+
+    // Issue 45 (docs/decisions/1330): the room's publisher forwarded to the streamer agent.
+    startStream: (node, stream) =>
+      videoRoom(node, async (vr) => ({
+        ref: await forwardStream(vr, stream, forwardOptions(node, stream.roomId)),
+      })),
+
+    stopStream: (node, stream) =>
+      videoRoom(node, (vr) => unforwardStream(vr, stream, forwardOptions(node, stream.roomId))),
   };
 }

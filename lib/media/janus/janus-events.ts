@@ -1,6 +1,9 @@
 import { z } from "zod";
-import type { MediaObservation } from "@/lib/media/connections";
+import type { DriverObservation } from "@/lib/media/driver-observation";
+import { mediaIntakeReceiptShape } from "@/lib/media/intake-receipt";
 import { readJanusCredential, VIDEOROOM_PLUGIN } from "./credential";
+
+type QualitySample = Extract<DriverObservation, { kind: "quality_sample" }>;
 
 /**
  * Janus's event handler JSON (the sample HTTP event handler, `janus.eventhandler.sampleevh.jcfg`):
@@ -38,26 +41,9 @@ export const janusEventsAnswer = z
   .object({
     accepted: z.literal(true),
     received: z.number().int().meta({ description: "Events in the request." }),
-    applied: z.number().int().meta({
-      description: "Events that changed something (unknown rooms, repeats and other types change nothing).",
-    }),
+    ...mediaIntakeReceiptShape,
   })
   .meta({ id: "MediaEventsAccepted" });
-
-/**
- * Media statistics over these thresholds emit `qos.alert` (docs/media-plane.md), at most once per
- * room, kind and window.
- */
-export const QOS_THRESHOLDS = {
-  /** Round-trip time reported by RTCP, in ms. */
-  highRttMs: 500,
-  /** Janus's incoming link quality (0–100, 100 = nothing lost): below this, a loss storm. */
-  minLinkQuality: 60,
-  /** Incoming video bitrate in kbit/s: below this (but above zero: not paused), low bitrate. */
-  minVideoKbps: 100,
-  /** One alert per room and kind per window. */
-  windowMs: 60_000,
-} as const;
 
 const str = (v: unknown): string | undefined =>
   typeof v === "string" && v.length > 0 && v.length <= 256 ? v : undefined;
@@ -71,7 +57,7 @@ const participantId = (v: unknown): string | undefined =>
  * connections.ts). `tokenSecret` reads the identity out of a handle's session token; tokens the
  * service did not sign (our own control sessions, anything forged) identify nobody.
  */
-export function observeJanusEvent(e: JanusEvent, tokenSecret: string): MediaObservation[] {
+export function observeJanusEvent(e: JanusEvent, tokenSecret: string): DriverObservation[] {
   const at = new Date(Math.floor(e.timestamp / 1000));
   const ev = e.event;
   const session = e.session_id !== undefined ? String(e.session_id) : undefined;
@@ -103,6 +89,9 @@ export function observeJanusEvent(e: JanusEvent, tokenSecret: string): MediaObse
           identity: grant.identity,
           role: grant.role,
           at,
+          ...(grant.issuedAt ? { issuedAtMs: grant.issuedAt.getTime() } : {}),
+          ...(grant.ejectAtExpiry ? { ejectAtMs: grant.expiresAt.getTime() } : {}),
+          ...(grant.keyId ? { keyId: grant.keyId } : {}),
         },
       ];
     }
@@ -146,6 +135,7 @@ export function observeJanusEvent(e: JanusEvent, tokenSecret: string): MediaObse
               roomId: room,
               participantRef: id,
               at,
+              tracks: publishedTracks(data.streams),
             },
           ];
         case "destroyed":
@@ -155,33 +145,63 @@ export function observeJanusEvent(e: JanusEvent, tokenSecret: string): MediaObse
       }
     }
     case JANUS_EVENT.media:
-      return connectionId && e.subtype === 3 ? qualityAlerts(ev, connectionId, at) : [];
+      return connectionId && e.subtype === 3 ? statisticsSamples(ev, connectionId, e.timestamp, at) : [];
     default:
       return [];
   }
 }
 
-/** Statistics (type 32, subtype 3) over the thresholds; the ref makes one alert per window. */
-function qualityAlerts(ev: Record<string, unknown>, connectionId: string, at: Date): MediaObservation[] {
-  const window = Math.floor(at.getTime() / QOS_THRESHOLDS.windowMs);
-  const alert = (kind: "loss_storm" | "low_bitrate" | "high_rtt", value: number): MediaObservation => ({
-    kind: "quality",
-    // The room is not known here; connections.ts dedupes per room through the report id it builds.
-    ref: `janus-qos:${kind}:${window}`,
-    connectionId,
-    qos: { kind, value },
-    at,
+/** The audio and video streams of a VideoRoom `published` event (`streams`: type, mindex, mid). */
+function publishedTracks(streams: unknown): { kind: "audio" | "video"; mid: string }[] {
+  if (!Array.isArray(streams)) return [];
+  return streams.slice(0, 16).flatMap((s: unknown) => {
+    if (typeof s !== "object" || s === null) return [];
+    const { type, mid } = s as Record<string, unknown>;
+    const m = str(mid);
+    return (type === "audio" || type === "video") && m && m.length <= 32 ? [{ kind: type, mid: m }] : [];
   });
-  const out: MediaObservation[] = [];
+}
+
+/**
+ * Janus's media statistics (type 32, subtype 3: one event per stream of a handle, every
+ * `stats_period` seconds) as two neutral samples (`quality_sample` observations), one per
+ * direction, each with what Janus measured and nothing judged (the domain judges them): what the handle received
+ * (`packets-received`, `in-link-quality`, `bytes-received-lastsec`) and what it sent
+ * (`packets-sent`, `out-link-quality`, `bytes-sent-lastsec`). Janus's link quality (0–100, 100:
+ * nothing lost) is our loss share (100 − quality); its `rtt` goes with both.
+ */
+function statisticsSamples(
+  ev: Record<string, unknown>,
+  connectionId: string,
+  timestamp: number,
+  at: Date,
+): QualitySample[] {
+  const media = ev.media === "audio" || ev.media === "video" ? ev.media : "other";
+  const stream = num(ev.mindex) ?? str(ev.mid) ?? media;
   const rtt = num(ev.rtt);
-  if (rtt !== undefined && rtt >= QOS_THRESHOLDS.highRttMs) out.push(alert("high_rtt", rtt));
-  const quality = num(ev["in-link-quality"]);
-  if (quality !== undefined && quality < QOS_THRESHOLDS.minLinkQuality)
-    out.push(alert("loss_storm", 100 - quality));
-  const bytes = num(ev["bytes-received-lastsec"]);
-  if (ev.media === "video" && bytes !== undefined && bytes > 0) {
-    const kbps = (bytes * 8) / 1000;
-    if (kbps < QOS_THRESHOLDS.minVideoKbps) out.push(alert("low_bitrate", Math.round(kbps)));
-  }
-  return out;
+  const sample = (
+    direction: QualitySample["direction"],
+    packets: unknown,
+    quality: unknown,
+    bytesLastSecond: unknown,
+  ): QualitySample => {
+    const q = num(quality);
+    const bytes = num(bytesLastSecond);
+    return {
+      kind: "quality_sample",
+      ref: `janus:${connectionId}:stats:${stream}:${direction}:${timestamp}`,
+      connectionId,
+      at,
+      direction,
+      media,
+      packets: Math.max(0, num(packets) ?? 0),
+      ...(q !== undefined && q >= 0 && q <= 100 ? { lossPercent: 100 - q } : {}),
+      ...(rtt !== undefined && rtt >= 0 ? { rttMs: rtt } : {}),
+      ...(bytes !== undefined && bytes >= 0 ? { kbps: (bytes * 8) / 1000 } : {}),
+    };
+  };
+  return [
+    sample("inbound", ev["packets-received"], ev["in-link-quality"], ev["bytes-received-lastsec"]),
+    sample("outbound", ev["packets-sent"], ev["out-link-quality"], ev["bytes-sent-lastsec"]),
+  ];
 }

@@ -14,7 +14,7 @@ export interface JanusConfigOptions {
   tokenSecret: string;
   /** Where the event handler posts: the service's POST /v1/internal/media/janus. */
   eventsUrl: string;
-  /** JANUS_EVENTS_SECRET: the event handler's basic-auth password (user `janus`). */
+  /** The node's own events credential (nodeEventsSecret of JANUS_EVENTS_SECRET and its JANUS_URL entry): the event handler's basic-auth password. */
   eventsSecret: string;
   /** The node's name in its events (`emitter`). */
   serverName?: string;
@@ -31,16 +31,21 @@ export interface JanusConfigOptions {
   /** Interfaces or prefixes ICE must skip, e.g. "vmnet,docker". */
   iceIgnoreList?: string;
   /** The public address when Janus runs behind 1:1 NAT (e.g. a cloud VM). */
-  nat1to1?: string;
+  natPublicAddress?: string;
   stun?: { server: string; port: number };
   turn?: { server: string; port: number; type: "udp" | "tcp" | "tls"; user: string; password: string };
-  /** Seconds between media statistics per handle (qos.alert reads them); 0 turns them off. */
+  /** Seconds between media statistics per handle (turned into quality samples); 0 turns them off. */
   statsPeriod?: number;
   /** Where VideoRoom writes recordings (.mjr) when a room records. */
   recordingsDir?: string;
   /** Janus's log level, 0 to 7. */
   debugLevel?: number;
 }
+
+/** The event handler's retries of a POST the service did not answer (docs/decisions/1361). */
+export const EVENT_RETRIES = { max: 8, backoffMs: 250 } as const;
+/** How long a service outage the retries ride out: backoff · (2^max − 1). */
+export const EVENT_RETRY_WINDOW_MS = EVENT_RETRIES.backoffMs * (2 ** EVENT_RETRIES.max - 1);
 
 /** Plugins, transports and event handlers Debian ships that the driver does not use. */
 const UNUSED_PLUGINS = [
@@ -106,7 +111,7 @@ export function renderJanusConfig(o: JanusConfigOptions, configDir: string): Rec
       ignore_mdns: true,
       ice_enforce_list: o.iceEnforceList,
       ice_ignore_list: o.iceIgnoreList ?? "vmnet",
-      nat_1_1_mapping: o.nat1to1,
+      nat_1_1_mapping: o.natPublicAddress,
       stun_server: o.stun?.server,
       stun_port: o.stun?.port,
       turn_server: o.turn?.server,
@@ -167,8 +172,12 @@ export function renderJanusConfig(o: JanusConfigOptions, configDir: string): Rec
       backend: o.eventsUrl,
       backend_user: "janus",
       backend_pwd: o.eventsSecret,
-      max_retransmissions: 5,
-      retransmissions_backoff: 100,
+      // Janus retries a POST that got no answer (refused, or none within 10 s) after `backoff·2^n`
+      // ms, n = 0…max−1, holding the events behind it in order; after the last try the batch is
+      // lost. Janus's default (5, 100 ms) rides out 3.1 s, less than a service restart; these ride
+      // out 63.75 s (EVENT_RETRY_WINDOW_MS), and reconcile repairs what is lost beyond that.
+      max_retransmissions: EVENT_RETRIES.max,
+      retransmissions_backoff: EVENT_RETRIES.backoffMs,
     },
   });
   return files;

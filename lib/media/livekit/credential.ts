@@ -39,7 +39,16 @@ export function livekitClaims(apiKey: string, grant: MediaGrant): ClaimGrants {
   return {
     video: livekitVideoGrant(grant),
     ...(grant.displayName !== undefined ? { name: grant.displayName } : {}),
-    attributes: { prj: grant.projectId, uid: grant.userId, role: grant.role },
+    // `iat` (ms), `key` and `eject` come back in its webhooks: revocations and eject at expiry
+    // (docs/decisions/1320–1323) are judged from them.
+    attributes: {
+      prj: grant.projectId,
+      uid: grant.userId,
+      role: grant.role,
+      ...(grant.mintedAt ? { iat: String(grant.mintedAt.getTime()) } : {}),
+      ...(grant.keyId ? { key: grant.keyId } : {}),
+      ...(grant.ejectAtExpiry ? { eject: String(grant.expiresAt.getTime()) } : {}),
+    },
     iss: apiKey,
     sub: grant.identity,
     nbf: Math.floor(grant.issuedAt.getTime() / 1000),

@@ -1,12 +1,12 @@
-import { EgressClient, type ParticipantInfo, RoomServiceClient } from "livekit-server-sdk";
+import type { EgressClient, ParticipantInfo, RoomServiceClient } from "livekit-server-sdk";
 import {
   MediaNodeUnavailable,
   type MediaPlaneDriver,
   MediaRecordingUnavailable,
   type NodeRoom,
 } from "@/lib/media/plane";
-import { livekitToken } from "./credential";
-import { type EgressStorage, egressFileOutput, recordingIdIn, recordingObjectKey } from "./egress-output";
+import { livekitToken, livekitVideoGrant } from "./credential";
+import type { EgressStorage } from "./egress-output";
 
 /**
  * The LiveKit driver (docs/media-plane-livekit.md, docs/decisions/1090): a room is the LiveKit room
@@ -40,8 +40,15 @@ export function livekitDriver(settings: LivekitSettings): MediaPlaneDriver {
   // LiveKit Cloud's region failover is off: a self-hosted URL has none, and a retry elsewhere
   // would hide the outage reconcile must see.
   const options = { requestTimeout: settings.timeoutSec ?? 5, failover: false };
-  const rooms = new RoomServiceClient(node, settings.apiKey, settings.apiSecret, options);
-  const egress = new EgressClient(node, settings.apiKey, settings.apiSecret, options);
+  // The SDK is loaded on the first call, not with the registry (lib/media/driver-registration.ts).
+  let clients: Promise<{ rooms: RoomServiceClient; egress: EgressClient }> | undefined;
+  const sdk = () => {
+    clients ??= import("livekit-server-sdk").then((m) => ({
+      rooms: new m.RoomServiceClient(node, settings.apiKey, settings.apiSecret, options),
+      egress: new m.EgressClient(node, settings.apiKey, settings.apiSecret, options),
+    }));
+    return clients;
+  };
 
   const checkNode = (name: string) => {
     if (name !== node) throw new Error(`${name} is not the configured LiveKit server`);
@@ -52,9 +59,13 @@ export function livekitDriver(settings: LivekitSettings): MediaPlaneDriver {
    * (`not_found`: the room or participant is gone) answers `gone` when given, so every method
    * stays idempotent; anything else (401: a wrong key) is an error of its own.
    */
-  async function call<T>(what: () => Promise<T>, gone?: () => T): Promise<T> {
+  async function call<T>(
+    what: (c: { rooms: RoomServiceClient; egress: EgressClient }) => Promise<T>,
+    gone?: () => T,
+  ): Promise<T> {
+    const c = await sdk();
     try {
-      return await what();
+      return await what(c);
     } catch (err) {
       const status = statusOf(err);
       if (status === undefined || status >= 500) throw new MediaNodeUnavailable(node, err);
@@ -65,7 +76,7 @@ export function livekitDriver(settings: LivekitSettings): MediaPlaneDriver {
 
   const participantsOf = (roomId: string) =>
     call<ParticipantInfo[] | undefined>(
-      () => rooms.listParticipants(roomId),
+      ({ rooms }) => rooms.listParticipants(roomId),
       () => undefined,
     );
 
@@ -86,7 +97,7 @@ export function livekitDriver(settings: LivekitSettings): MediaPlaneDriver {
     async probe(name) {
       checkNode(name);
       try {
-        await call(() => rooms.listRooms(["rm_probe"]));
+        await call(({ rooms }) => rooms.listRooms(["rm_probe"]));
         return true;
       } catch {
         return false;
@@ -96,14 +107,14 @@ export function livekitDriver(settings: LivekitSettings): MediaPlaneDriver {
     async openRoom(name, room) {
       checkNode(name);
       // CreateRoom answers the existing room when there is one: idempotent by LiveKit's design.
-      await call(() => rooms.createRoom({ name: room.id }));
+      await call(({ rooms }) => rooms.createRoom({ name: room.id }));
     },
 
     async closeRoom(name, roomId) {
       checkNode(name);
       // DeleteRoom disconnects everyone (their clients hear ROOM_DELETED) and removes the room.
       await call(
-        () => rooms.deleteRoom(roomId),
+        ({ rooms }) => rooms.deleteRoom(roomId),
         () => undefined,
       );
     },
@@ -115,7 +126,7 @@ export function livekitDriver(settings: LivekitSettings): MediaPlaneDriver {
       let removed = 0;
       for (const p of present.filter((x) => refs.includes(x.sid))) {
         const done = await call(
-          () => rooms.removeParticipant(roomId, p.identity).then(() => true),
+          ({ rooms }) => rooms.removeParticipant(roomId, p.identity).then(() => true),
           () => false,
         );
         if (done) removed++;
@@ -125,7 +136,7 @@ export function livekitDriver(settings: LivekitSettings): MediaPlaneDriver {
 
     async listRooms(name) {
       checkNode(name);
-      const listed = await call(() => rooms.listRooms());
+      const listed = await call(({ rooms }) => rooms.listRooms());
       const out: NodeRoom[] = [];
       // Rooms the service did not name (an operator's own) are not ours.
       for (const r of listed.filter((x) => isRoomId(x.name))) {
@@ -146,6 +157,59 @@ export function livekitDriver(settings: LivekitSettings): MediaPlaneDriver {
       return out;
     },
 
+    async muteTracks(name, roomId, target, kind, muted) {
+      checkNode(name);
+      // MutePublishedTrack names a track sid: the participant's tracks of that kind, as LiveKit
+      // lists them now. (Unmuting from the server needs `room.enable_remote_unmute` in LiveKit's
+      // config; without it LiveKit refuses, which is answered as an error.)
+      const { TrackType } = await import("livekit-server-sdk");
+      const p = (await participantsOf(roomId))?.find((x) => x.sid === target.ref);
+      if (!p) return 0;
+      const type = kind === "audio" ? TrackType.AUDIO : TrackType.VIDEO;
+      let changed = 0;
+      for (const t of p.tracks.filter((x) => x.type === type)) {
+        const done = await call(
+          ({ rooms }) => rooms.mutePublishedTrack(roomId, p.identity, t.sid, muted).then(() => true),
+          () => false,
+        );
+        if (done) changed++;
+      }
+      return changed;
+    },
+
+    async updatePermissions(name, roomId, target, grant) {
+      checkNode(name);
+      const { TrackSource } = await import("livekit-server-sdk");
+      const p = (await participantsOf(roomId))?.find((x) => x.sid === target.ref);
+      if (!p) return 0;
+      // The same rights a token for the role would carry (lib/media/livekit/credential.ts).
+      const video = livekitVideoGrant({ roomId, caps: grant.caps });
+      const byName: Record<string, (typeof TrackSource)[keyof typeof TrackSource]> = {
+        camera: TrackSource.CAMERA,
+        microphone: TrackSource.MICROPHONE,
+        screen_share: TrackSource.SCREEN_SHARE,
+        screen_share_audio: TrackSource.SCREEN_SHARE_AUDIO,
+      };
+      const sources = (video.canPublishSources as unknown as string[] | undefined) ?? [];
+      const done = await call(
+        ({ rooms }) =>
+          rooms
+            .updateParticipant(roomId, p.identity, {
+              permission: {
+                canPublish: video.canPublish ?? false,
+                canPublishData: video.canPublishData ?? false,
+                canSubscribe: video.canSubscribe ?? false,
+                canPublishSources: sources.flatMap((s) => (byName[s] !== undefined ? [byName[s]] : [])),
+                canUpdateMetadata: false,
+              },
+              attributes: { ...p.attributes, role: grant.role },
+            })
+            .then(() => true),
+        () => false,
+      );
+      return done ? 1 : 0;
+    },
+
     async startRecording(name, rec) {
       checkNode(name);
       const storage = settings.storage();
@@ -154,9 +218,17 @@ export function livekitDriver(settings: LivekitSettings): MediaPlaneDriver {
           "LiveKit records to S3: set S3_BUCKET (and its credentials) so the egress can upload the file",
         );
       }
-      const output = egressFileOutput(storage, recordingObjectKey(rec.roomId, rec.recordingId));
-      const info = await call(() =>
-        egress.startRoomCompositeEgress(rec.roomId, { file: output }, { layout: "grid" }),
+      const { egressFileOutput, egressSegmentsOutput, recordingObjectKey } = await import("./egress-output");
+      // The service derives where the files go (docs/decisions/1245); older callers: the old key.
+      const file = egressFileOutput(
+        storage,
+        rec.objectPrefix
+          ? `${rec.objectPrefix}recording.mp4`
+          : recordingObjectKey(rec.roomId, rec.recordingId),
+      );
+      const segments = rec.objectPrefix ? egressSegmentsOutput(storage, rec.objectPrefix) : undefined;
+      const info = await call(({ egress }) =>
+        egress.startRoomCompositeEgress(rec.roomId, { file, segments }, { layout: "grid" }),
       );
       return { ref: info.egressId };
     },
@@ -165,8 +237,9 @@ export function livekitDriver(settings: LivekitSettings): MediaPlaneDriver {
       checkNode(name);
       let egressId = rec.ref ?? undefined;
       if (!egressId) {
+        const { recordingIdIn } = await import("./egress-output");
         // No handle kept: the room's active egress whose file names this recording.
-        const active = await call(() => egress.listEgress({ roomName: rec.roomId, active: true }));
+        const active = await call(({ egress }) => egress.listEgress({ roomName: rec.roomId, active: true }));
         egressId = active.find(
           (e) =>
             e.fileResults.some((f) => recordingIdIn(f.filename) === rec.recordingId) ||
@@ -177,9 +250,39 @@ export function livekitDriver(settings: LivekitSettings): MediaPlaneDriver {
       }
       const id = egressId;
       try {
-        await call(() => egress.stopEgress(id));
+        await call(({ egress }) => egress.stopEgress(id));
       } catch (err) {
         // Already ended (412 failed_precondition) or unknown (404): stopping a stopped one succeeds.
+        if (statusOf(err) !== 412 && statusOf(err) !== 404) throw err;
+      }
+    },
+
+    // Issue 45 (docs/streaming.md): one Room Composite Egress with a stream output (every RTMP
+    // destination) and a segments output (HLS into the service's bucket, under the stream's prefix).
+    async startStream(name, stream) {
+      checkNode(name);
+      const { egressStreamOutputs } = await import("./egress-output");
+      const storage = settings.storage();
+      const hls = stream.outputs.find((o) => o.kind === "hls");
+      if (hls && storage.local) {
+        throw new MediaRecordingUnavailable(
+          "LiveKit writes HLS to S3: set S3_BUCKET (and its credentials) so the egress can upload segments",
+        );
+      }
+      const outputs = egressStreamOutputs(storage, stream.outputs);
+      const info = await call(({ egress }) =>
+        egress.startRoomCompositeEgress(stream.roomId, outputs, { layout: "speaker" }),
+      );
+      return { ref: info.egressId };
+    },
+
+    async stopStream(name, stream) {
+      checkNode(name);
+      const id = stream.ref;
+      if (!id) return;
+      try {
+        await call(({ egress }) => egress.stopEgress(id));
+      } catch (err) {
         if (statusOf(err) !== 412 && statusOf(err) !== 404) throw err;
       }
     },

@@ -1,7 +1,9 @@
 import { type EgressInfo, EgressStatus, type WebhookEvent } from "livekit-server-sdk";
 import type { MediaObservation } from "@/lib/media/connections";
 import type { MediaReport } from "@/lib/media/media-report-schema";
+import type { PlaneStreamReport } from "@/lib/streams/plane-stream-report";
 import { recordingIdIn, recordingObjectKey } from "./egress-output";
+import { egressStreamReports } from "./egress-stream-events";
 
 /**
  * What one LiveKit webhook means for the control plane (docs/media-plane-livekit.md): connection
@@ -14,12 +16,14 @@ import { recordingIdIn, recordingObjectKey } from "./egress-output";
  *   leaves with its last connection (a duplicate-identity rejoin kicks only the older one).
  * - `room_finished`: everyone still recorded in the room leaves (the last leave ends it).
  * - `egress_started` / `egress_updated` / `egress_ended`: the recording named by the egress's
- *   object key starts, completes (key, duration, size) or fails.
+ *   object key starts, completes (key, duration, size) or fails; an egress that names no
+ *   recording may be a live stream's (./egress-stream-events.ts: stream reports).
  * Other events (room_started, tracks: LiveKit itself enforces who may publish) change nothing.
  */
 export interface LivekitMeaning {
   observations: MediaObservation[];
   reports: MediaReport[];
+  streamReports?: PlaneStreamReport[];
 }
 
 const NOTHING: LivekitMeaning = { observations: [], reports: [] };
@@ -36,6 +40,24 @@ const fromNs = (n: bigint) => fromMs(n / 1_000_000n);
 const MAX_INT32 = 2_147_483_647;
 /** An event id fits our report ids (docs/spec/product-decisions.md §7: up to 200 characters). */
 const MAX_EVENT_ID = 150;
+
+/** What our token's attributes say about it (lib/media/livekit/credential.ts): minted, eject, key. */
+function credentialFacts(a: Record<string, string>): {
+  issuedAtMs?: number;
+  ejectAtMs?: number;
+  keyId?: string;
+} {
+  const ms = (v: string | undefined) =>
+    v && /^\d{1,15}$/.test(v) ? fromMs(BigInt(v))?.getTime() : undefined;
+  const issuedAtMs = ms(a.iat);
+  const ejectAtMs = ms(a.eject);
+  const keyId = a.key && /^key_[A-Za-z0-9]{1,64}$/.test(a.key) ? a.key : undefined;
+  return {
+    ...(issuedAtMs !== undefined ? { issuedAtMs } : {}),
+    ...(ejectAtMs !== undefined ? { ejectAtMs } : {}),
+    ...(keyId ? { keyId } : {}),
+  };
+}
 
 export function observeLivekitEvent(e: WebhookEvent): LivekitMeaning {
   if (!e.id || e.id.length > MAX_EVENT_ID) return NOTHING;
@@ -61,6 +83,7 @@ export function observeLivekitEvent(e: WebhookEvent): LivekitMeaning {
             identity: p.identity,
             role,
             at: joinedAt,
+            ...credentialFacts(p.attributes),
           },
           {
             kind: "joined",
@@ -94,13 +117,15 @@ export function observeLivekitEvent(e: WebhookEvent): LivekitMeaning {
     }
     case "egress_started":
     case "egress_updated":
-    case "egress_ended":
-      return e.egressInfo
-        ? {
-            observations: [],
-            reports: recordingReports(e.egressInfo, e.event === "egress_started", e.id, at),
-          }
-        : NOTHING;
+    case "egress_ended": {
+      const info = e.egressInfo;
+      if (!info || !ROOM_ID.test(info.roomName)) return NOTHING;
+      // A recording is named by its file; any other egress may be a stream's.
+      if (recordingIdIn(filePath(info))) {
+        return { observations: [], reports: recordingReports(info, e.event === "egress_started", e.id, at) };
+      }
+      return { observations: [], reports: [], streamReports: egressStreamReports(info, e.id, info.roomName) };
+    }
     default:
       return NOTHING;
   }
@@ -147,6 +172,17 @@ function recordingReports(info: EgressInfo, started: boolean, eventId: string, a
         recordingIdIn(file.filename) === recordingId
           ? file.filename
           : recordingObjectKey(roomId, recordingId);
+      // The HLS rendition, when the egress wrote one (docs/decisions/1247): ready after completed.
+      const hls = info.segmentResults[0]?.playlistName
+        ? [
+            {
+              ...base,
+              id: `${base.id}:ready`,
+              type: "recording.ready" as const,
+              recording: { id: recordingId },
+            },
+          ]
+        : [];
       return [
         {
           ...base,
@@ -163,6 +199,7 @@ function recordingReports(info: EgressInfo, started: boolean, eventId: string, a
             ...(startedAt ? { started_at: startedAt } : {}),
           },
         },
+        ...hls,
       ];
     }
     case EgressStatus.EGRESS_FAILED:

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { mediaIntakeReceiptShape } from "@/lib/media/intake-receipt";
 
 /**
  * LiveKit's WebhookEvent as JSON (protojson of livekit.WebhookEvent), for the document: the
@@ -25,8 +26,6 @@ export const livekitWebhookAnswer = z
   .object({
     accepted: z.literal(true),
     event: z.string().meta({ description: "The event's type, as LiveKit named it." }),
-    applied: z.number().int().meta({
-      description: "Changes it made (0: a repeat, another type, an unknown room or participant).",
-    }),
+    ...mediaIntakeReceiptShape,
   })
   .meta({ id: "LivekitWebhookAccepted" });

@@ -4,18 +4,11 @@ import type { Db } from "@/lib/db";
 import { type PreparedStatement, runPrepared } from "@/lib/db-prepared";
 import { env } from "@/lib/env";
 import { instanceId } from "@/lib/instances/heartbeat";
-import { DELIVERY_COLUMNS } from "@/lib/webhooks/delivery/delivery-columns";
+import { claimChosen, LEASE_MS } from "@/lib/webhooks/delivery/claim-chosen";
 import type { AttemptReport, DeliveryRow, DeliveryState } from "@/lib/webhooks/delivery/delivery-row";
-import { FAIR_DUE } from "@/lib/webhooks/delivery/fair-due";
-import {
-  dateOf,
-  epochMs,
-  TARGET_COLUMNS,
-  TARGET_JOINS,
-  TARGET_ORDER,
-  type Target,
-  targetsOf,
-} from "@/lib/webhooks/delivery/load-targets";
+import { dateOf, epochMs, type Target } from "@/lib/webhooks/delivery/load-targets";
+import { scanDue } from "@/lib/webhooks/delivery/scan-due";
+import { type Caps, DeliveryScheduler } from "@/lib/webhooks/delivery/scheduler";
 
 /**
  * Claiming deliveries: a claim leases a row (`locked_until = now + LEASE_MS`); a leased row is
@@ -23,64 +16,23 @@ import {
  * runs out because its claimer died (lease recovery: the row is due again).
  */
 
-/** Longer than one attempt can take (10 s): a live attempt's claim never expires under it. */
-export const LEASE_MS = 60_000;
+export { LEASE_MS };
 
 export class DeliveryBusyError extends Error {
   override name = "DeliveryBusyError";
 }
 
-const decoders = {
-  text: (v: unknown): string | null => (v === null ? null : String(v)),
-  int: (v: unknown): number | null => (v === null ? null : Number(v)),
-  timestamptz: dateOf,
-} as const;
+/** The caps as the scheduler reads them: the env module's, at the time of the pass. */
+export const envCaps = (): Caps => ({
+  endpoint: env.SVC_WEBHOOK_ENDPOINT_CONCURRENCY,
+  org: env.SVC_WEBHOOK_ORG_CONCURRENCY,
+});
 
 /**
- * The delivery's columns as CLAIM_DUE selects them (the one list, delivery-columns.ts), each with
- * how its value is read back. Timestamps travel as epoch milliseconds (a float8 is cheaper to
- * decode than timestamptz text, on PGlite especially).
- */
-const CLAIM_SELECT = DELIVERY_COLUMNS.map(([key, column, type]) => ({
-  key,
-  sql: type === "timestamptz" ? epochMs(`d.${column}`) : `d.${column}`,
-  decode: decoders[type],
-}));
-
-/**
- * The embedded worker's claim with the batch's targets, one prepared statement (0950): up to `$2`
- * deliveries due at `$1`, chosen fairly between orgs and endpoints under the in-flight caps `$5`
- * and `$6` (fair-due.ts, docs/decisions/1023), SKIP LOCKED so several processes on one PostgreSQL
- * claim side by side without taking the same row; leased until `$3` by instance `$4`; each joined
- * to its target (TARGET_JOINS). The delivery's columns come first (CLAIM_SELECT).
- */
-const CLAIM_DUE: PreparedStatement = {
-  name: "svc_claim_due_fairly",
-  types: ["timestamptz", "int", "timestamptz", "text", "int", "int"],
-  text: `${FAIR_DUE}, claimed as (
-      update deliveries set locked_until = $3::timestamptz, locked_by = $4::text
-      from due where deliveries.id = due.id and deliveries.status = 'pending'
-        and (deliveries.locked_until is null or deliveries.locked_until <= $1::timestamptz)
-      returning deliveries.*
-    )
-    select ${CLAIM_SELECT.map((c) => c.sql).join(", ")}, ${TARGET_COLUMNS}
-    from claimed d ${TARGET_JOINS}
-    order by d.next_attempt_at, d.id, ${TARGET_ORDER}`,
-};
-
-function deliveryOf(r: unknown[]): DeliveryRow {
-  const row: Record<string, unknown> = {};
-  CLAIM_SELECT.forEach(({ key, decode }, i) => {
-    row[key] = decode(r[i]);
-  });
-  // Each field was decoded by its column's SQL type (NOT NULL columns never decode to null);
-  // `status` is the column's enum, written only from DeliveryRow's own states.
-  return row as unknown as DeliveryRow;
-}
-
-/**
- * Claims up to `limit` due deliveries and reads their targets in the same statement: the rows in
- * due order, and the target of each whose endpoint and event still exist.
+ * A claim without a process's scheduler state (tests, tools; the worker keeps its own, deliver-due.ts):
+ * up to `limit` deliveries due at `now`, read from the table (scan-due.ts), chosen fairly between
+ * orgs and endpoints (scheduler.ts) and claimed under the caps (claim-chosen.ts), with the target
+ * of each whose endpoint and event still exist.
  */
 export async function claimDueBatch(
   db: Db,
@@ -88,23 +40,24 @@ export async function claimDueBatch(
   limit: number,
 ): Promise<{ rows: DeliveryRow[]; targets: Map<string, Target> }> {
   if (limit <= 0) return { rows: [], targets: new Map() };
-  const found = await runPrepared(db, CLAIM_DUE, [
-    now.toISOString(),
-    String(limit),
-    new Date(now.getTime() + LEASE_MS).toISOString(),
-    instanceId(),
-    String(env.SVC_WEBHOOK_ENDPOINT_CONCURRENCY),
-    String(env.SVC_WEBHOOK_ORG_CONCURRENCY),
-  ]);
   const rows: DeliveryRow[] = [];
-  let last: string | undefined;
-  for (const r of found) {
-    if (r[0] === last) continue; // the same delivery again, with its endpoint's next secret
-    last = String(r[0]);
-    rows.push(deliveryOf(r));
+  const targets = new Map<string, Target>();
+  // Claimers side by side read the same rows: one that finds its choice taken reads again.
+  for (let round = 0; round < CLAIM_ROUNDS && rows.length < limit; round++) {
+    const scheduler = new DeliveryScheduler(envCaps, limit);
+    for (const due of await scanDue(db, now, limit)) scheduler.offer(due, now.getTime());
+    const chosen = scheduler.take(limit - rows.length, now.getTime());
+    if (chosen.length === 0) break;
+    const claim = await claimChosen(db, now, chosen, instanceId());
+    rows.push(...claim.rows);
+    for (const [id, target] of claim.targets) targets.set(id, target);
+    if (![...claim.notClaimed.values()].some((n) => n.kind === "gone")) break;
   }
-  return { rows, targets: targetsOf(found) };
+  return { rows, targets };
 }
+
+/** Reads of the table a claim without state makes at most (see claimDueBatch). */
+const CLAIM_ROUNDS = 5;
 
 /** The claim alone (tests, tools): see claimDueBatch. */
 export async function claimDueDeliveries(db: Db, now: Date, limit: number): Promise<DeliveryRow[]> {

@@ -1,6 +1,16 @@
 import { z } from "zod";
+import { hasRoomSubject } from "@/lib/events/room-sequence";
 import type { DeliveryEventType } from "@/lib/webhooks/event-catalog";
 import { prefixedId, timestamp } from "@/lib/wire";
+
+/** On every media event (room, participant, recording, quality, stream): docs/decisions/1325. */
+const roomSequenceFields = {
+  room_id: prefixedId("rm_").meta({ description: "The room the event is about: the scope of `sequence`." }),
+  sequence: z.number().int().nonnegative().meta({
+    description:
+      "The event's number among its room's events: 1 for the room's first (`room.created`), then one more per event, without gaps. Deliveries can arrive out of order (retries, parallel endpoints): order a room's events by it. Test events carry 0.",
+  }),
+};
 
 /**
  * The body of one event type (docs/spec/product-decisions.md §6's envelope around its object): the OpenAPI
@@ -22,6 +32,7 @@ export function eventBodySchema<T extends DeliveryEventType, O extends z.ZodType
       created_at: timestamp,
       org_id: prefixedId("org_"),
       project_id: prefixedId("prj_").nullable(),
+      ...(hasRoomSubject(type) ? roomSequenceFields : {}),
       test: z
         .literal(true)
         .optional()

@@ -6,7 +6,7 @@ import { enqueueAccountEmail } from "@/lib/email/enqueue-emails";
 import { env } from "@/lib/env";
 import type { PassContext, PassResult } from "@/lib/jobs/define-job";
 import { type JobTx, transactionWithJobs } from "@/lib/jobs/transaction";
-import { renderHealthEmail } from "@/lib/webhooks/health/render-health-email";
+import { renderFailingDigest, renderHealthEmail } from "@/lib/webhooks/health/render-health-email";
 
 type Endpoint = typeof webhookEndpoints.$inferSelect;
 
@@ -22,13 +22,17 @@ function systemAudit(orgId: string): AuditContext {
   };
 }
 
-async function notifyAdmins(tx: JobTx, endpoint: Endpoint, kind: "failing" | "disabled", now: Date) {
-  // Owners and Admins of the endpoint's org (the memberships primary key leads with org_id).
-  const admins = await tx
+/** Owners and Admins of an org (the memberships primary key leads with org_id). */
+function adminsOf(tx: JobTx, orgId: string) {
+  return tx
     .select({ email: users.email })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
-    .where(and(eq(memberships.orgId, endpoint.orgId), inArray(memberships.role, ["Owner", "Admin"])));
+    .where(and(eq(memberships.orgId, orgId), inArray(memberships.role, ["Owner", "Admin"])));
+}
+
+async function notifyAdmins(tx: JobTx, endpoint: Endpoint, kind: "failing" | "disabled", now: Date) {
+  const admins = await adminsOf(tx, endpoint.orgId);
   const rendered = renderHealthEmail({
     kind,
     endpoint,
@@ -41,29 +45,59 @@ async function notifyAdmins(tx: JobTx, endpoint: Endpoint, kind: "failing" | "di
   for (const a of admins) await enqueueAccountEmail(tx, endpoint.orgId, { ...rendered, to: a.email }, now);
 }
 
-/** Tells the admins once per failing spell (the CAS on failing_notified_at makes it once). */
-async function markFailing(endpoint: Endpoint, now: Date): Promise<boolean> {
+/** The most endpoints of one org a single digest takes; a larger backlog goes in the next pass's. */
+const DIGEST_MAX = 500;
+
+/**
+ * Tells an org's admins about every endpoint that started failing and was not told yet, in ONE
+ * email each (docs/decisions/1306): 65 endpoints failing at once made 110 emails in 2.3 s, one per
+ * endpoint per admin. The CAS on failing_notified_at still makes each spell told once; each
+ * endpoint keeps its own `webhook.failing` audit entry. Returns how many endpoints were told.
+ */
+async function notifyFailingDigest(orgId: string, now: Date): Promise<number> {
   return transactionWithJobs(await getDb(), async (tx) => {
-    const [row] = await tx
-      .update(webhookEndpoints)
-      .set({ failingNotifiedAt: now })
+    const unnotified = tx
+      .select({ id: webhookEndpoints.id })
+      .from(webhookEndpoints)
       .where(
         and(
-          eq(webhookEndpoints.id, endpoint.id),
+          eq(webhookEndpoints.orgId, orgId),
           isNull(webhookEndpoints.failingNotifiedAt),
           isNotNull(webhookEndpoints.failingSince),
           eq(webhookEndpoints.active, true),
         ),
       )
+      .limit(DIGEST_MAX);
+    const rows = await tx
+      .update(webhookEndpoints)
+      .set({ failingNotifiedAt: now })
+      .where(and(inArray(webhookEndpoints.id, unnotified), isNull(webhookEndpoints.failingNotifiedAt)))
       .returning();
-    if (!row) return false;
-    await notifyAdmins(tx, row, "failing", now);
-    await recordAudit(tx, systemAudit(row.orgId), {
-      action: "webhook.failing",
-      target: { type: "webhook", id: row.id },
-      metadata: { failing_since: row.failingSince?.toISOString() ?? null, last_error: row.lastFailureError },
+    if (rows.length === 0) return 0;
+    rows.sort((a, b) => (b.failingSince?.getTime() ?? 0) - (a.failingSince?.getTime() ?? 0));
+    const rendered = renderFailingDigest({
+      endpoints: rows.map((r) => ({
+        id: r.id,
+        url: r.url,
+        failingSince: r.failingSince ?? now,
+        lastError: r.lastFailureError,
+      })),
+      disableAfterHours: env.SVC_WEBHOOK_DISABLE_AFTER_HOURS,
     });
-    return true;
+    // Operational notices, like account emails, go out at once: never counted in or held by the
+    // room-invitation cap (docs/spec/product-decisions.md §11), so a busy inviting org still hears its endpoint is down.
+    for (const a of await adminsOf(tx, orgId))
+      await enqueueAccountEmail(tx, orgId, { ...rendered, to: a.email }, now);
+    for (const row of rows)
+      await recordAudit(tx, systemAudit(orgId), {
+        action: "webhook.failing",
+        target: { type: "webhook", id: row.id },
+        metadata: {
+          failing_since: row.failingSince?.toISOString() ?? null,
+          last_error: row.lastFailureError,
+        },
+      });
+    return rows.length;
   });
 }
 
@@ -116,8 +150,10 @@ export async function checkEndpointHealth(ctx: PassContext): Promise<PassResult>
     .limit(BATCH);
   let notified = 0;
   let disabled = 0;
+  // One digest per org with endpoints not told yet, however many of them started failing.
+  const untold = new Set(failing.filter((e) => e.failingNotifiedAt === null).map((e) => e.orgId));
+  for (const orgId of untold) notified += await notifyFailingDigest(orgId, now);
   for (const endpoint of failing) {
-    if (endpoint.failingNotifiedAt === null && (await markFailing(endpoint, now))) notified++;
     if (endpoint.failingSince && endpoint.failingSince <= cutoff && (await disable(endpoint, cutoff, now))) {
       disabled++;
     }

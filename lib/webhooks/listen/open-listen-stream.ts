@@ -1,4 +1,6 @@
-import { recordAudit, requestOrigin } from "@/lib/audit/record-audit";
+import { and, eq } from "drizzle-orm";
+import { events } from "@/db/schema";
+import { memberAuditContext, recordAudit } from "@/lib/audit/record-audit";
 import type { Db } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
 import type { SessionMember } from "@/lib/identity/load-member";
@@ -39,6 +41,10 @@ export interface ListenRequest {
   req: Request;
   member: SessionMember;
   types: readonly DeliveryEventType[] | null;
+  /** The client's own `whsec_` secret (`svc listen` keeps one per device); absent: a fresh one. */
+  secret?: string | undefined;
+  /** `Last-Event-ID`: the outbox id of the last event the client forwarded, to resume after it. */
+  after?: string | undefined;
   /** Whether the session still stands: false ends the stream ("ended with the session"). */
   stillSignedIn: () => Promise<boolean>;
   /** Whether this instance is shutting down (lib/server/lifecycle.ts; passed in: lib/server imports areas that import this one). */
@@ -63,12 +69,9 @@ export async function openListenStream(input: ListenRequest): Promise<ReadableSt
   }
   openPerOrg.set(member.orgId, open + 1);
   const listenId = newId("listen");
-  const secret = newSigningSecret();
-  const audit = {
-    orgId: member.orgId,
-    actor: { type: "user" as const, id: member.userId, label: member.email },
-    origin: requestOrigin(input.req),
-  };
+  const secret = input.secret ?? newSigningSecret();
+  const resumeFrom = input.after ? await resumePoint(db, member.orgId, input.after, now()) : undefined;
+  const audit = memberAuditContext(input.req, member);
   try {
     await recordAudit(db, audit, {
       action: "webhook.listen_started",
@@ -91,11 +94,18 @@ export async function openListenStream(input: ListenRequest): Promise<ReadableSt
   return new ReadableStream<Uint8Array>({
     start(controller) {
       const startedAt = now();
-      controller.enqueue(frame("ready", { listen_id: listenId, secret, events: types ? [...types] : null }));
+      controller.enqueue(
+        frame("ready", {
+          listen_id: listenId,
+          secret,
+          events: types ? [...types] : null,
+          resumed: resumeFrom !== undefined,
+        }),
+      );
       void (async () => {
         let forwarded = 0;
         let reason = "client_closed";
-        let newest = startedAt;
+        let newest = resumeFrom?.at ?? startedAt;
         let lastCheck = now();
         let lastWrite = now();
         const seen = new Map<string, number>();
@@ -103,12 +113,14 @@ export async function openListenStream(input: ListenRequest): Promise<ReadableSt
         try {
           // What is already visible was recorded before the stream: never forwarded. A row that
           // becomes visible later, even with an older created_at (a transaction still open now), is.
-          let since = new Date(startedAt - LOOKBACK_MS);
+          // Resuming: what the client had already forwarded (the cursor's event and all before it).
+          let since = new Date((resumeFrom?.at ?? startedAt) - LOOKBACK_MS);
           for (;;) {
             const visible = await readNewEvents(db, member.orgId, since, types, BATCH);
-            for (const row of visible) seen.set(row.id, row.createdAt.getTime());
+            for (const row of visible)
+              if (!resumeFrom || forwardedBefore(row, resumeFrom)) seen.set(row.id, row.createdAt.getTime());
             const last = visible.at(-1);
-            if (visible.length < BATCH || !last) break;
+            if (visible.length < BATCH || !last || (resumeFrom && !forwardedBefore(last, resumeFrom))) break;
             since = last.createdAt;
           }
           while (!closed) {
@@ -137,9 +149,8 @@ export async function openListenStream(input: ListenRequest): Promise<ReadableSt
               const webhookId = newId("event");
               const body = listenDeliveryBody(row.payload, webhookId);
               const headers = signListenDelivery(secret, webhookId, row.type, body);
-              controller.enqueue(
-                frame("delivery", { id: webhookId, type: row.type, body, headers }, webhookId),
-              );
+              // The SSE id is the outbox event's: a client resumes after it (`Last-Event-ID`).
+              controller.enqueue(frame("delivery", { id: webhookId, type: row.type, body, headers }, row.id));
               forwarded++;
               lastWrite = now();
             }
@@ -186,4 +197,31 @@ export async function openListenStream(input: ListenRequest): Promise<ReadableSt
       stopWaiting();
     },
   });
+}
+
+/** How far back a stream may resume: a client away longer starts from now (`resumed: false`). */
+export const RESUME_WINDOW_MS = 60 * 60 * 1000;
+
+/** The org's outbox event a `Last-Event-ID` names, when recent enough to resume after. */
+async function resumePoint(
+  db: Db,
+  orgId: string,
+  eventId: string,
+  nowMs: number,
+): Promise<{ id: string; at: number } | undefined> {
+  if (eventId.length > 64) return undefined;
+  const [row] = await db
+    .select({ id: events.id, createdAt: events.createdAt })
+    .from(events)
+    // The primary key, and the org in the WHERE clause: another org's id resumes nothing.
+    .where(and(eq(events.id, eventId), eq(events.orgId, orgId)))
+    .limit(1);
+  if (!row || nowMs - row.createdAt.getTime() > RESUME_WINDOW_MS) return undefined;
+  return { id: row.id, at: row.createdAt.getTime() };
+}
+
+/** Whether an outbox row comes at or before the resume point in the stream's order (created_at, id). */
+function forwardedBefore(row: { id: string; createdAt: Date }, from: { id: string; at: number }): boolean {
+  const at = row.createdAt.getTime();
+  return at < from.at || (at === from.at && row.id <= from.id);
 }

@@ -11,6 +11,8 @@ export interface DomainEvent {
   object: unknown;
   /** Sent by POST …/test: example data, not a real change (docs/decisions/0946). */
   test?: boolean;
+  /** A media event's room and its number in that room's sequence (docs/decisions/1325). */
+  room?: { id: string; sequence: number };
 }
 
 /**
@@ -25,6 +27,8 @@ export function envelope(e: DomainEvent, id: string) {
     created_at: e.createdAt.toISOString(),
     org_id: e.orgId,
     project_id: e.projectId,
+    // Before `test`: isTestBody reads `"test":true` right before `"data"`.
+    ...(e.room ? { room_id: e.room.id, sequence: e.room.sequence } : {}),
     ...(e.test ? { test: true as const } : {}),
     data: { object: e.object },
   };

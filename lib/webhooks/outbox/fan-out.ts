@@ -81,9 +81,14 @@ export async function createDeliveries(tx: JobTx, event: DomainEvent): Promise<n
   const type = event.type;
   // Nobody subscribes to the test event: it goes to the one endpoint it is sent to.
   if (type === TEST_EVENT) return 0;
+  // An install-wide event (license.revoked: the licence is the install's, no project's) reaches
+  // every endpoint of the org subscribed to it, project endpoints included (docs/decisions/1277);
+  // so does an org-wide one (usage.threshold, docs/decisions/1312).
   const scope = event.projectId
     ? or(isNull(webhookEndpoints.projectId), eq(webhookEndpoints.projectId, event.projectId))
-    : isNull(webhookEndpoints.projectId);
+    : type === "license.revoked" || type === "usage.threshold"
+      ? undefined
+      : isNull(webhookEndpoints.projectId);
   // Active endpoints, and those health disabled (their deliveries are kept as skipped).
   const endpoints = await tx
     .select({ id: webhookEndpoints.id, active: webhookEndpoints.active })

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { events } from "@/db/schema";
 import { EVENT_OBJECTS, type EventObjectInput } from "@/lib/events/event-objects";
+import { eventRoomId, nextRoomSequence } from "@/lib/events/room-sequence";
 import { newId } from "@/lib/ids";
 import type { JobTx } from "@/lib/jobs/transaction";
 import type { DeliveryEventType } from "@/lib/webhooks/event-catalog";
@@ -30,11 +31,17 @@ export async function insertEvent<T extends DeliveryEventType>(
 ): Promise<DomainEvent> {
   const { object, ...rest } = input;
   const schema: z.ZodType = EVENT_OBJECTS[input.type];
+  const parsed = schema.parse(object);
+  // Every media event is numbered in its room, here and nowhere else (docs/decisions/1325); a test
+  // event carries its example room and sequence 0, which no real event has.
+  const roomId = eventRoomId(input.type, parsed);
+  const sequence = roomId === undefined ? undefined : input.test ? 0 : await nextRoomSequence(tx, roomId);
   const event: DomainEvent = {
     id: newId("event"),
     createdAt: new Date(),
     ...rest,
-    object: schema.parse(object),
+    object: parsed,
+    ...(roomId !== undefined && sequence !== undefined ? { room: { id: roomId, sequence } } : {}),
   };
   await tx.insert(events).values({
     id: event.id,

@@ -65,8 +65,19 @@ export function typeOf(schema: unknown, indent = ""): string {
   }
 }
 
+/** Parenthesised when a `|` or `&` stands outside every brace, bracket and string (`{…} | {…}` too). */
 function paren(t: string): string {
-  return /[|&]/.test(t) && !/^\{[\s\S]*\}$/.test(t) ? `(${t})` : t;
+  let depth = 0;
+  let quoted = false;
+  for (let i = 0; i < t.length; i++) {
+    const c = t[i];
+    if (c === '"' && t[i - 1] !== "\\") quoted = !quoted;
+    if (quoted) continue;
+    if (c === "{" || c === "(" || c === "[" || c === "<") depth++;
+    else if (c === "}" || c === ")" || c === "]" || c === ">") depth--;
+    else if ((c === "|" || c === "&") && depth === 0) return `(${t})`;
+  }
+  return t;
 }
 
 function objectType(schema: Schema, indent: string): string {
@@ -113,6 +124,8 @@ function operationsOf(document: Json): Operation[] {
       const success = Object.keys(responses)
         .filter((s) => /^2\d\d$/.test(s))
         .sort()[0];
+      // A browser-only redirect (the SSO callback answers 303 to the console) is no SDK operation.
+      if (!success && Object.keys(responses).some((s) => /^3\d\d$/.test(s))) continue;
       if (!success) throw new Error(`${op.operationId} has no success answer`);
       const answer = responses[success];
       const content = isObject(answer) && isObject(answer.content) ? answer.content : {};

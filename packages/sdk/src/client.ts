@@ -57,11 +57,15 @@ export type ListenMessage =
       secret: string;
       /** The event types forwarded; null: every type. */
       events: string[] | null;
+      /** Whether the stream resumed after the `after` cursor (false: it starts from now). */
+      resumed?: boolean;
     }
   | {
       kind: "delivery";
       /** The delivery's `evt_` id (`webhook-id`). */
       id: string;
+      /** Where the stream stands: pass it as `after` to resume after this event. */
+      cursor: string | undefined;
       type: string;
       /** The exact bytes to POST (signed as they are). */
       body: string;
@@ -72,10 +76,31 @@ export type ListenMessage =
 
 export interface SvcClientOptions extends TransportOptions {
   /**
-   * A session token (the `svc_session` JWT), e.g. one saved from an earlier `signIn`. Without it,
-   * call `signIn` first.
+   * A workspace API key (`svc_wk_<id>.<secret>`, from `POST /v1/workspace/keys` or the console):
+   * the credential for automation (CI, infrastructure as code, a backend). It does not expire with
+   * a sign-in; its role and project scope are the key's.
+   */
+  apiKey?: string;
+  /**
+   * A session token (the `svc_session` JWT), e.g. one saved from an earlier `signIn`. Without it
+   * (or `apiKey`), call `signIn` first. A session lasts 7 days and is not renewed when sent as a
+   * Bearer token: unattended scripts use `apiKey` (docs/decisions/1291).
    */
   sessionToken?: string;
+}
+
+/** Options of `webhooks.listen()`. */
+export interface ListenOptions {
+  /** Only these event types (default: every type). */
+  events?: readonly string[];
+  /**
+   * The `whsec_…` secret to sign forwarded deliveries with, instead of a fresh one per stream:
+   * `svc listen` keeps one per device, so the local receiver's secret survives restarts.
+   */
+  secret?: string;
+  /** A `cursor` of an earlier stream's delivery: resume right after it (recent events only). */
+  after?: string;
+  signal?: AbortSignal;
 }
 
 const SESSION_COOKIE = /(?:^|[;,]\s*)svc_session=([^;,\s]+)/;
@@ -94,10 +119,12 @@ const SESSION_COOKIE = /(?:^|[;,]\s*)svc_session=([^;,\s]+)/;
 export class SvcClient {
   private readonly transport: Transport;
   private token: string | undefined;
+  private usesKey: boolean;
 
   constructor(options: SvcClientOptions) {
     this.transport = new Transport({ userAgent: "svc-sdk", ...options });
-    this.token = options.sessionToken;
+    this.token = options.apiKey ?? options.sessionToken;
+    this.usesKey = Boolean(options.apiKey);
   }
 
   /** The base URL requests go to. */
@@ -105,20 +132,40 @@ export class SvcClient {
     return this.transport.baseUrl;
   }
 
-  /** The current session token (save it to resume later), or undefined before `signIn`. */
+  /** The current session token (save it to resume later), or undefined before `signIn` (or with `apiKey`). */
   get sessionToken(): string | undefined {
-    return this.token;
+    return this.usesKey ? undefined : this.token;
   }
 
-  /** Signs in with email and password and keeps the session for the calls that follow. */
-  async signIn(email: string, password: string, options: { signal?: AbortSignal } = {}): Promise<Identity> {
+  /** Whether the client holds a credential (an API key, or a session). */
+  get authenticated(): boolean {
+    return this.token !== undefined;
+  }
+
+  /**
+   * Signs in with email and password and keeps the session for the calls that follow. An account
+   * with two-factor on answers 401 `second_factor_required` until `otp` (the authenticator app's
+   * current code) or `recoveryCode` (one of the ten saved at enrolment, each works once) is given.
+   */
+  async signIn(
+    email: string,
+    password: string,
+    options: { signal?: AbortSignal; otp?: string; recoveryCode?: string } = {},
+  ): Promise<Identity> {
     const sent = await this.transport.send({
       method: "POST",
       path: OPERATIONS.signIn.path,
-      body: { email, password },
+      body: {
+        email,
+        password,
+        ...(options.otp === undefined ? {} : { otp: options.otp }),
+        ...(options.recoveryCode === undefined ? {} : { recovery_code: options.recoveryCode }),
+      },
       idempotencyKey: false,
       signal: options.signal,
     });
+    this.usesKey = false;
+    this.token = undefined;
     this.keepSession(sent);
     if (!this.token) {
       throw new SvcApiError({
@@ -130,9 +177,13 @@ export class SvcClient {
     return sent.body as Identity;
   }
 
-  /** Ends the session on the server and forgets it. */
+  /** Ends the session on the server and forgets it (an API key is only forgotten: revoke it to end it). */
   async signOut(): Promise<void> {
     if (!this.token) return;
+    if (this.usesKey) {
+      this.token = undefined;
+      return;
+    }
     try {
       await this.request("signOut", { idempotencyKey: false });
     } finally {
@@ -225,6 +276,23 @@ export class SvcClient {
     end: (roomId: string, o?: CallOptions) => this.request("endRoom", { ...o, params: { roomId } }),
   };
 
+  /** Room sessions (first join to last leave) with participants and quality (docs/usage.md). */
+  readonly sessions = {
+    /** One page of a room's sessions, newest first. */
+    list: (roomId: string, query?: Operations["listRoomSessions"]["query"], o?: CallOptions) =>
+      this.request("listRoomSessions", { ...o, params: { roomId }, query }),
+    iterate: (roomId: string, query?: Operations["listRoomSessions"]["query"], o?: CallOptions) =>
+      this.paginate("listRoomSessions", { ...o, params: { roomId }, query }),
+    get: (sessionId: string, o?: CallOptions) =>
+      this.request("getRoomSession", { ...o, params: { sessionId } }),
+  };
+
+  /** What the org used: totals and a series per metric (Owner, Admin, Developer, Billing). */
+  readonly usage = {
+    get: (query?: Operations["getUsage"]["query"], o?: CallOptions) =>
+      this.request("getUsage", { ...o, query }),
+  };
+
   readonly recordings = {
     list: (query?: Operations["listRecordings"]["query"], o?: CallOptions) =>
       this.request("listRecordings", { ...o, query }),
@@ -271,8 +339,22 @@ export class SvcClient {
     /**
      * Streams the org's events to this session, each signed like a real delivery (what
      * `svc listen` forwards). Ends when `signal` aborts, the session ends, or the server stops.
+     * Sent through the client's transport (its `fetch`, retries and errors, like every call).
      */
-    listen: (options: { events?: readonly string[]; signal?: AbortSignal } = {}) => this.listen(options),
+    listen: (options: ListenOptions = {}) => this.listen(options),
+  };
+
+  /**
+   * Workspace API keys: org-level credentials for automation, with a role (never above yours) and
+   * an optional project scope and expiry. The key (`svc_wk_…`) is returned once, at creation and
+   * rotation.
+   */
+  readonly workspaceKeys = {
+    list: (o?: CallOptions) => this.request("listWorkspaceKeys", o),
+    create: (body: Operations["createWorkspaceKey"]["body"], o?: CallOptions) =>
+      this.request("createWorkspaceKey", { ...o, body }),
+    rotate: (id: string, o?: CallOptions) => this.request("rotateWorkspaceKey", { ...o, params: { id } }),
+    revoke: (id: string, o?: CallOptions) => this.request("revokeWorkspaceKey", { ...o, params: { id } }),
   };
 
   /** Room invitation emails (up to 50 recipients per call). */
@@ -310,35 +392,27 @@ export class SvcClient {
       this.paginate("listAuditLog", { ...o, query }),
   };
 
-  private async *listen(options: {
-    events?: readonly string[];
-    signal?: AbortSignal;
-  }): AsyncGenerator<ListenMessage> {
+  private async *listen(options: ListenOptions): AsyncGenerator<ListenMessage> {
     if (!this.token)
       throw new SvcApiError({ status: 401, code: "unauthenticated", detail: "Sign in first." });
-    const url = this.transport.url("/v1/workspace/webhooks/listen", {
-      events: options.events?.length ? options.events.join(",") : undefined,
-    });
-    const res = await fetch(url, {
-      headers: { authorization: `Bearer ${this.token}`, accept: "text/event-stream" },
+    const headers: Record<string, string> = { authorization: `Bearer ${this.token}` };
+    if (options.secret) headers["svc-listen-secret"] = options.secret;
+    if (options.after) headers["last-event-id"] = options.after;
+    const res = await this.transport.stream({
+      method: "GET",
+      path: OPERATIONS.listenWebhookEvents.path,
+      query: { events: options.events?.length ? options.events.join(",") : undefined },
+      headers,
       signal: options.signal,
     });
-    if (!res.ok || !res.body) {
-      const text = await res.text();
-      let p: { code?: string; detail?: string } = {};
-      try {
-        p = JSON.parse(text) as typeof p;
-      } catch {}
-      throw new SvcApiError({
-        status: res.status,
-        code: p.code ?? `http_${res.status}`,
-        detail: p.detail ?? text.slice(0, 200),
-      });
-    }
     for await (const message of readServerSentEvents(res.body)) {
       if (message.event !== "ready" && message.event !== "delivery" && message.event !== "end") continue;
       const data = JSON.parse(message.data) as Record<string, unknown>;
-      yield { kind: message.event, ...data } as ListenMessage;
+      yield (
+        message.event === "delivery"
+          ? { kind: "delivery", ...data, cursor: message.id }
+          : { kind: message.event, ...data }
+      ) as ListenMessage;
       if (message.event === "end") return;
     }
   }

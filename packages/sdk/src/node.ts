@@ -66,8 +66,10 @@ export function nodeWebhookHandler(
       res.writeHead(204);
       res.end();
     } catch (err) {
-      res.writeHead(500, { "content-type": "application/json" });
-      res.end(JSON.stringify({ error: err instanceof Error ? err.message : "handler failed" }));
+      // The service sees 500 and retries; the error stays in this process's log, not in the answer.
+      console.error("svc webhook handler failed:", err);
+      if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
+      res.end(JSON.stringify({ error: "The webhook handler failed." }));
     }
   };
 }

@@ -20,6 +20,7 @@ export interface Room {
   short_code: string;
   state: string;
   type: string;
+  active_participants?: number;
 }
 
 export interface Recording {
@@ -124,10 +125,15 @@ export class ServiceApi {
     return list.items.find((r) => r.id === id);
   }
 
+  /** Any workspace call as the signed-in owner (moderation: revocations, bans, mute). */
+  asOwner<T>(method: string, path: string, body: unknown, expect: number): Promise<T> {
+    return this.call(method, path, body, this.session, expect);
+  }
+
   mintToken(
     roomId: string,
     identity: string,
-    opts: { ttlSeconds?: number; role?: string } = {},
+    opts: { ttlSeconds?: number; role?: string; ejectAtExpiry?: boolean } = {},
   ): Promise<MintedToken> {
     return this.call(
       "POST",
@@ -138,6 +144,7 @@ export class ServiceApi {
         displayName: identity,
         role: opts.role ?? "publisher",
         ttlSeconds: opts.ttlSeconds,
+        ...(opts.ejectAtExpiry ? { ejectAtExpiry: true } : {}),
       },
       this.projectKey,
       200,
@@ -181,6 +188,16 @@ export class ServiceApi {
   }
 
   /** A session call's status only (for refusals). */
+  /** A recording's HLS playlist (docs/decisions/1247): its text, links presigned. */
+  async playlist(recordingId: string): Promise<string> {
+    const res = await this.fetch(`${this.baseUrl}/v1/workspace/recordings/${recordingId}/playlist.m3u8`, {
+      headers: { authorization: `Bearer ${this.session}` },
+    });
+    const text = await res.text();
+    if (res.status !== 200) throw new Error(`playlist: ${res.status} ${text.slice(0, 300)}`);
+    return text;
+  }
+
   async status(method: string, path: string): Promise<number> {
     const res = await this.fetch(`${this.baseUrl}${path}`, {
       method,
@@ -192,5 +209,10 @@ export class ServiceApi {
 
   endRoom(id: string): Promise<unknown> {
     return this.call("POST", `/v1/workspace/rooms/${id}/end`, undefined, this.session, 200);
+  }
+
+  /** The share link's lock and waiting room (docs/decisions/1350). */
+  setAdmission(id: string, body: { link_locked?: boolean; waiting_room?: boolean }): Promise<unknown> {
+    return this.call("PATCH", `/v1/workspace/rooms/${id}/admission`, body, this.session, 200);
   }
 }

@@ -34,6 +34,8 @@ export interface PageRoomState {
   tokenAt: number;
   connectedAt: number | null;
   firstRemoteFrameAt: number | null;
+  /** Date.now() when the page learnt it was removed (the test process shares the clock). */
+  removedAtEpoch?: number;
 }
 
 export async function openClientPage(browser: Browser, hostUrl: string, title: string): Promise<Page> {
@@ -100,6 +102,7 @@ export async function joinFromPage(
           onRemoteGone: () => {},
           onRemoved: (reason) => {
             state.removed = reason;
+            state.removedAtEpoch = Date.now();
           },
           onConnected: () => {
             state.connected = true;

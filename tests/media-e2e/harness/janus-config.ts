@@ -17,6 +17,10 @@ export function writeJanusConfig(c: {
   tokenSecret: string;
   eventsSecret: string;
   eventsUrl: string;
+  /** A second node in the same namespace needs its own ports and RTP range (docs/media-plane.md). */
+  ports?: { http: number; ws: number };
+  rtpPortRange?: string;
+  serverName?: string;
 }): string {
   fs.mkdirSync(c.dir, { recursive: true });
   const files = renderJanusConfig(
@@ -24,10 +28,10 @@ export function writeJanusConfig(c: {
       tokenSecret: c.tokenSecret,
       eventsUrl: c.eventsUrl,
       eventsSecret: c.eventsSecret,
-      serverName: "media-e2e",
-      http: { ip: "127.0.0.1", port: JANUS_PORTS.http },
-      websockets: { ip: "127.0.0.1", port: JANUS_PORTS.ws },
-      rtpPortRange: "20000-20200",
+      serverName: c.serverName ?? "media-e2e",
+      http: { ip: "127.0.0.1", port: (c.ports ?? JANUS_PORTS).http },
+      websockets: { ip: "127.0.0.1", port: (c.ports ?? JANUS_PORTS).ws },
+      rtpPortRange: c.rtpPortRange ?? "20000-20200",
       iceEnforceList: MEDIA_INTERFACE,
       statsPeriod: 5,
     },

@@ -15,8 +15,10 @@ export async function startJanus(
   configDir: string,
   logDir: string,
   ready: () => Promise<boolean>,
+  /** Its log's name in logDir (a second node logs apart). */
+  logName = "janus.log",
 ): Promise<RunningJanus> {
-  const logFile = path.join(logDir, "janus.log");
+  const logFile = path.join(logDir, logName);
   const proc = ns.spawn("janus", "janus", ["-F", configDir, "-C", path.join(configDir, "janus.jcfg"), "-o"], {
     logFile,
   });

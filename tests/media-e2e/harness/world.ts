@@ -20,6 +20,8 @@ export interface World {
   onStop(stop: () => Promise<void>): void;
   bridge: Bridge;
   sockets: { janus: string; service: string; receiver: string };
+  /** fetch() to another Janus's HTTP port inside the namespace (one named in `extraJanusPorts`). */
+  janusFetchAt: (port: number) => (url: string, init?: RequestInit) => Promise<Response>;
   browser(): Promise<NamespacedBrowser>;
   stop(): Promise<void>;
 }
@@ -27,7 +29,12 @@ export interface World {
 /** How long the namespace may live at most: the holder is `sleep` for this long. */
 const HOLD_SECONDS = 900;
 
-export async function startWorld(opts: { servicePort: number; receiverPort: number }): Promise<World> {
+export async function startWorld(opts: {
+  servicePort: number;
+  receiverPort: number;
+  /** HTTP ports of further Janus nodes the runner must reach (a failover test's second node). */
+  extraJanusPorts?: number[];
+}): Promise<World> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "svc-media-e2e-"));
   const logDir = path.join(process.cwd(), "test-results", "media-e2e");
   fs.mkdirSync(logDir, { recursive: true });
@@ -55,15 +62,32 @@ export async function startWorld(opts: { servicePort: number; receiverPort: numb
       { listen: { unix: sockets.janus }, connect: { tcp: JANUS_PORTS.http } },
       { listen: { unix: sockets.service }, connect: { tcp: opts.servicePort } },
       { listen: { tcp: opts.receiverPort }, connect: { unix: sockets.receiver } },
+      ...(opts.extraJanusPorts ?? []).map((port) => ({
+        listen: { unix: path.join(dir, `janus-${port}.sock`) },
+        connect: { tcp: port },
+      })),
     ];
     const bridge = await startBridge(ns, routes, logDir);
     stops.push(() => bridge.stop());
     const janus = fetchThrough(sockets.janus);
     stops.push(() => janus.close());
+    const extra = new Map(
+      (opts.extraJanusPorts ?? []).map((port) => {
+        const f = fetchThrough(path.join(dir, `janus-${port}.sock`));
+        stops.push(() => f.close());
+        return [port, f.fetch] as const;
+      }),
+    );
     return {
       dir,
       ns,
       janusFetch: janus.fetch,
+      janusFetchAt: (port) => {
+        if (port === JANUS_PORTS.http) return janus.fetch;
+        const f = extra.get(port);
+        if (!f) throw new Error(`no route to Janus on ${port}: name it in extraJanusPorts`);
+        return f;
+      },
       onStop: (s) => stops.push(s),
       bridge,
       sockets,

@@ -185,7 +185,8 @@ const got = await until("a forwarded event", () =>
 );
 check(got, "svc listen forwarded the room.created, and it verifies with the printed secret");
 await until("the status line", () =>
-  /--> room\.created \[evt_\w+\]\s+<-- 204/.test(output) ? true : undefined,
+  // One summary line per forward: the event, its room, its id, and the receiver's answer.
+  /--> room\.created rm_\w+ \[evt_\w+\]\s+<-- 204/.test(output) ? true : undefined,
 );
 cli.kill("SIGINT");
 await once(cli, "exit");

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { countOf, DataTable, MainCell } from "@/app/_components/data-table";
 import { RowActions } from "@/app/_components/row-actions";
 import { Time } from "@/app/_components/time";
@@ -13,11 +14,14 @@ export function ApiKeyTable({
   memberRole,
   now,
   onAction,
+  foot,
 }: {
   keys: ApiKeyDto[];
   memberRole: Role;
   now: number;
   onAction: (action: KeyAction, key: ApiKeyDto) => void;
+  /** The list's count and paging links (key-list-parts.tsx), drawn by the server. */
+  foot?: ReactNode;
 }) {
   const active = keys.filter((k) => k.state === "active").length;
   const revoked = keys.length - active;
@@ -68,11 +72,13 @@ export function ApiKeyTable({
         },
       ]}
       foot={
-        <span>
-          {countOf(active, "active key", "active keys")}
-          {revoked > 0 ? `, ${revoked} revoked` : ""}
-          {keys.length >= API_KEYS_LIST_MAX ? ` (the newest ${API_KEYS_LIST_MAX} shown)` : ""}
-        </span>
+        foot ?? (
+          <span>
+            {countOf(active, "active key", "active keys")}
+            {revoked > 0 ? `, ${revoked} revoked` : ""}
+            {keys.length >= API_KEYS_LIST_MAX ? ` (the newest ${API_KEYS_LIST_MAX} shown)` : ""}
+          </span>
+        )
       }
     />
   );

@@ -37,6 +37,9 @@ export function ApiKeysPanel({
   heading,
   example,
   snippets,
+  toolbar,
+  foot,
+  searched,
 }: {
   projectId: string;
   projectName: string;
@@ -50,6 +53,12 @@ export function ApiKeysPanel({
   example: TokenExample;
   /** "Mint a room token" code for this project, made on the server (app/_lib/snippets.ts). */
   snippets: Snippets;
+  /** The list's search (key-list-parts.tsx), drawn by the server. */
+  toolbar?: ReactNode;
+  /** The list's count and paging links, drawn by the server. */
+  foot?: ReactNode;
+  /** The search the list shows, if any: an empty list then says no key matches. */
+  searched?: string | undefined;
 }) {
   const [minting, setMinting] = useState(false);
   const [pending, setPending] = useState<{ action: KeyAction; key: ApiKeyDto } | null>(null);
@@ -83,7 +92,12 @@ export function ApiKeysPanel({
         </div>
       </div>
 
-      {keys.length === 0 ? (
+      {toolbar}
+      {keys.length === 0 && searched ? (
+        <EmptyState icon={<IconKey />} title="No key matches this search">
+          No key&apos;s name or prefix contains “{searched}”.
+        </EmptyState>
+      ) : keys.length === 0 ? (
         <EmptyState icon={<IconKey />} title="No API keys yet">
           Create a key for {projectName}, then keep it on your server: it mints room tokens for your users.
         </EmptyState>
@@ -93,6 +107,7 @@ export function ApiKeysPanel({
           memberRole={memberRole}
           now={now}
           onAction={(action, key) => setPending({ action, key })}
+          foot={foot}
         />
       )}
 

@@ -10,8 +10,13 @@ import { notFoundOrSwitch } from "@/app/_lib/not-found-or-switch";
 import { planGate } from "@/app/_lib/plan-gate";
 import { keyPanelSnippets, tokenExample } from "@/app/_lib/token-example";
 import { ApiKeysPanel } from "@/app/(console)/projects/[projectId]/api-keys-panel";
+import {
+  KEY_PAGE_SIZE,
+  keyListParams,
+  keyListParts,
+} from "@/app/(console)/projects/[projectId]/key-list-parts";
 import { ProjectActions } from "@/app/(console)/projects/[projectId]/project-actions";
-import { projectWithKeys } from "@/lib/api-keys/list-api-keys";
+import { projectKeysPage } from "@/lib/api-keys/list-api-keys";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
@@ -21,6 +26,7 @@ import { countProjectContents } from "@/lib/projects/count-project-contents";
 import { findProject } from "@/lib/projects/find-project";
 
 type Params = Promise<{ projectId: string }>;
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 /** The project's own name in the tab, not "Project" (issue 38: specific page titles). */
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
@@ -32,9 +38,13 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   return { title: project ? `${project.name} · Projects` : "Project not found" };
 }
 
-async function load(member: SessionMember, projectId: string) {
+async function load(member: SessionMember, projectId: string, list: ReturnType<typeof keyListParams>) {
   try {
-    return await projectWithKeys(await getDb(), { orgId: member.orgId, projectId });
+    return await projectKeysPage(
+      await getDb(),
+      { orgId: member.orgId, projectId },
+      { limit: KEY_PAGE_SIZE, ...list },
+    );
   } catch (err) {
     if (err instanceof ApiError && err.code === "not_found") {
       return notFoundOrSwitch(member, projectId, `/projects/${projectId}`);
@@ -44,10 +54,24 @@ async function load(member: SessionMember, projectId: string) {
 }
 
 /** One project: its details and its API keys (mint, rotate, revoke). */
-export default async function ProjectPage({ params }: { params: Params }) {
+export default async function ProjectPage({
+  params,
+  searchParams,
+}: {
+  params: Params;
+  searchParams: SearchParams;
+}) {
   const member = await requireConsoleMember();
   const { projectId } = await params;
-  const { project, items } = await load(member, projectId);
+  const list = keyListParams(await searchParams);
+  const { project, items, next_cursor, total } = await load(member, projectId, list);
+  const parts = keyListParts({
+    path: `/projects/${encodeURIComponent(projectId)}`,
+    ...list,
+    shown: items.length,
+    total,
+    nextCursor: next_cursor,
+  });
   const [example, contents] = await Promise.all([
     tokenExample(await getDb(), member.orgId, project.id),
     countProjectContents(await getDb(), member.orgId, project.id),
@@ -88,6 +112,9 @@ export default async function ProjectPage({ params }: { params: Params }) {
         now={now}
         example={example}
         snippets={keyPanelSnippets(example, items, project.name)}
+        toolbar={parts.toolbar}
+        foot={parts.foot}
+        searched={list.q}
       />
     </>
   );

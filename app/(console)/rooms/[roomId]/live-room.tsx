@@ -1,13 +1,19 @@
 import Link from "next/link";
 import { DataTable } from "@/app/_components/data-table";
 import { EmptyState } from "@/app/_components/empty-state";
-import { IconClock, IconRecord, IconUsers } from "@/app/_components/icons";
+import { IconClock, IconRecord, IconUser, IconUsers } from "@/app/_components/icons";
 import { Time } from "@/app/_components/time";
 import { formatDuration, formatSize } from "@/app/_lib/format-media";
-import { RemoveParticipantButton } from "@/app/(console)/rooms/[roomId]/room-islands";
+import {
+  BanParticipantButton,
+  ChangeRoleButton,
+  MuteParticipantButtons,
+  RemoveParticipantButton,
+} from "@/app/(console)/rooms/[roomId]/room-islands";
 import type { Role } from "@/lib/auth/roles";
 import type { PresentParticipantDto, TimelineEntryDto } from "@/lib/media/live-schema";
 import type { RecordingDto } from "@/lib/recordings/recording-schema";
+import type { RoomRole } from "@/lib/tokens/capabilities";
 
 /** Plural-aware counts ("1 participant", "3 participants"). */
 const count = (n: number, one: string, many: string) =>
@@ -19,9 +25,17 @@ const QOS_WORDS: Record<string, string> = {
   high_rtt: "high round-trip time",
 };
 
+/**
+ * Whom an entry is about, name first (docs/decisions/1305): the name a share-link guest typed, or
+ * the identity your server gave when there is no name.
+ */
+export function personName(p: { identity: string | null; display_name: string | null }): string {
+  return p.display_name ?? p.identity ?? "Someone";
+}
+
 /** One timeline entry in words: who did what, or what happened to the room or its recording. */
 export function timelineText(e: TimelineEntryDto): string {
-  const who = e.identity ?? "Someone";
+  const who = personName(e);
   switch (e.type) {
     case "room.created":
       return "Room created";
@@ -29,6 +43,8 @@ export function timelineText(e: TimelineEntryDto): string {
       return `${who} joined`;
     case "participant.left":
       return `${who} left`;
+    case "participant.removed":
+      return `${who} was removed by a member`;
     case "recording.started":
       return "Recording started";
     case "recording.completed":
@@ -40,7 +56,7 @@ export function timelineText(e: TimelineEntryDto): string {
     case "qos.alert": {
       const what = e.qos ? (QOS_WORDS[e.qos.kind] ?? e.qos.kind) : "quality problem";
       const value = e.qos ? ` (measured ${e.qos.value})` : "";
-      return `Quality alert: ${what}${e.identity ? ` for ${e.identity}` : ""}${value}`;
+      return `Quality alert: ${what}${e.identity ? ` for ${who}` : ""}${value}`;
     }
     case "room.ended":
       return "Room ended";
@@ -70,8 +86,16 @@ export function LiveRoom({
   roomId: string;
   now: number;
   ended: boolean;
-  /** Who removes participants: the member's role, the room's name, why nobody can (no media plane). */
-  removal: { memberRole: Role; roomName: string; blockedReason: string | undefined };
+  /**
+   * Who removes participants: the member's role, the room's name, why nobody can (no media plane),
+   * and the roles the room's type admits (for "Change role").
+   */
+  removal: {
+    memberRole: Role;
+    roomName: string;
+    blockedReason: string | undefined;
+    roles: readonly RoomRole[];
+  };
 }) {
   return (
     <>
@@ -86,18 +110,60 @@ export function LiveRoom({
         {participants.length === 0 ? (
           <p className="muted">
             {ended
-              ? "The room has ended; nobody can join it again."
-              : "Nobody is in the room. People appear here when the media server reports them joined."}
+              ? "The room has ended for good (when its last participant left, or someone ended it); nobody can join it again. New room like this, above, makes one with the same settings."
+              : "Nobody is in the room. People appear here when the media server reports them joined. When the last one leaves, the room ends for good."}
           </p>
         ) : (
           <ul className="plain-list" aria-labelledby="present-heading">
             {participants.map((p) => (
               <li key={p.identity} data-testid="participant" className="participant">
-                <IconUsers /> <span className="mono">{p.identity}</span>{" "}
+                <IconUsers />{" "}
+                <span className="participant-who">
+                  <strong data-testid="participant-name">{personName(p)}</strong>
+                  {p.display_name !== null ? (
+                    <span className="mono muted participant-identity"> {p.identity}</span>
+                  ) : null}
+                </span>{" "}
                 <span className="muted">
                   joined <Time iso={p.joined_at} now={now} />
                 </span>
-                <RemoveParticipantButton roomId={roomId} identity={p.identity} {...removal} />
+                <MuteParticipantButtons
+                  roomId={roomId}
+                  identity={p.identity}
+                  displayName={p.display_name}
+                  memberRole={removal.memberRole}
+                  blockedReason={removal.blockedReason}
+                />
+                <ChangeRoleButton
+                  target={{
+                    roomId,
+                    roomName: removal.roomName,
+                    identity: p.identity,
+                    displayName: p.display_name,
+                  }}
+                  roles={removal.roles}
+                  memberRole={removal.memberRole}
+                  blockedReason={removal.blockedReason}
+                />
+                {/* A ban needs no media plane: it refuses new tokens (decision 1322). */}
+                <BanParticipantButton
+                  target={{
+                    roomId,
+                    roomName: removal.roomName,
+                    identity: p.identity,
+                    displayName: p.display_name,
+                  }}
+                  memberRole={removal.memberRole}
+                  blockedReason={undefined}
+                />
+                <RemoveParticipantButton
+                  roomId={roomId}
+                  identity={p.identity}
+                  displayName={p.display_name}
+                  memberRole={removal.memberRole}
+                  roomName={removal.roomName}
+                  blockedReason={removal.blockedReason}
+                />
               </li>
             ))}
           </ul>
@@ -116,8 +182,14 @@ export function LiveRoom({
           {timeline.map((e) => (
             <li key={`${e.id}:${e.type}`} data-testid="timeline-entry" data-type={e.type}>
               {e.type === "qos.alert" ? <IconClock /> : null}
+              {e.type === "participant.removed" ? <IconUser /> : null}
               <span
-                className={e.type === "qos.alert" || e.type === "recording.failed" ? "warn-text" : undefined}
+                className={
+                  e.type === "qos.alert" || e.type === "recording.failed" || e.type === "participant.removed"
+                    ? "warn-text"
+                    : undefined
+                }
+                title={e.display_name !== null && e.identity ? e.identity : undefined}
               >
                 {timelineText(e)}
               </span>{" "}

@@ -14,15 +14,19 @@ export function RemoveParticipantButton({
   roomId,
   roomName,
   identity,
+  displayName,
   memberRole,
   blockedReason,
 }: {
   roomId: string;
   roomName: string;
   identity: string;
+  /** The name they joined with through the share link, if they did (docs/decisions/1305). */
+  displayName: string | null;
   memberRole: Role;
   blockedReason: string | undefined;
 }) {
+  const who = displayName ?? identity;
   const path = `/v1/workspace/rooms/${encodeURIComponent(roomId)}/participants/${encodeURIComponent(identity)}`;
   return (
     <ConfirmButton<RemovedParticipantDto>
@@ -31,25 +35,24 @@ export function RemoveParticipantButton({
         permission: "participants:remove",
         blockedReason,
         label: "Remove",
-        name: `Remove ${identity} from the room`,
+        name: `Remove ${who} from the room`,
         className: "btn secondary sm",
         testId: "remove-participant",
       }}
       ask={{
-        title: `Remove ${identity} from ${roomName}?`,
-        description:
-          "They are disconnected at once and everyone else sees them leave. This is not a ban: a room token they still hold lets them rejoin until it expires, so stop issuing them tokens first if they must stay out.",
+        title: `Remove ${who} from ${roomName}?`,
+        description: `${displayName !== null ? `${displayName} joined through the share link as ${identity}. ` : ""}They are disconnected at once and everyone else sees them leave. This is not a ban: a room token they still hold lets them rejoin until it expires. To keep them out, use Remove and ban instead.`,
         action: "Remove",
         danger: true,
         testId: "confirm-remove-participant",
       }}
       call={() => api<RemovedParticipantDto>(path, { method: "DELETE" })}
       outcome={{
-        failure: `${identity} not removed`,
+        failure: `${who} not removed`,
         success: (r) =>
           r.removed > 0
-            ? [`${identity} removed`, "The room's timeline records them leaving."]
-            : [`${identity} had already left`, "Nobody was removed."],
+            ? [`${who} removed`, "The room's timeline records the removal."]
+            : [`${who} had already left`, "Nobody was removed."],
       }}
     />
   );

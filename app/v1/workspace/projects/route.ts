@@ -10,7 +10,7 @@ export const dynamic = "force-dynamic";
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: implement(listProjectsContract)(async ({ db, member, query }) => ({
     status: 200,
-    body: await listProjects(db, member.orgId, query),
+    body: await listProjects(db, member.orgId, query, member.key?.projectId),
   })),
   POST: implement(createProjectContract)(async ({ req, db, member, body }) => ({
     status: 201,

@@ -29,6 +29,6 @@ export const createRoomContract = defineRoute({
   planGate: true,
   body: createRoomBody,
   responses: { 201: { description: "Created", schema: roomSchema } },
-  errors: ["not_found"],
+  errors: ["not_found", "license_invalid"],
   idempotent: true,
 });

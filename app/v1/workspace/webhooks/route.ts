@@ -10,7 +10,7 @@ export const dynamic = "force-dynamic";
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: implement(listWebhooksContract)(async ({ db, member }) => ({
     status: 200,
-    body: await listWebhooks(db, member.orgId),
+    body: await listWebhooks(db, member.orgId, member.key?.projectId),
   })),
   POST: implement(createWebhookContract)(async ({ req, db, member, body }) => ({
     status: 201,

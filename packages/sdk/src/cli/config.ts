@@ -10,12 +10,18 @@ import path from "node:path";
 export interface StoredConfig {
   url?: string;
   sessionToken?: string;
+  /** A workspace API key saved by `svc login --api-key` (instead of a session). */
+  apiKey?: string;
   email?: string;
+  /** This device's `svc listen` signing secret: made once, kept across sign-ins. */
+  listenSecret?: string;
 }
 
 export interface Environment {
   url: string | undefined;
   sessionToken: string | undefined;
+  /** SVC_API_KEY: a workspace API key, for CI and scripts (overrides the saved sign-in). */
+  apiKey?: string | undefined;
   projectKey: string | undefined;
   configDir: string;
 }
@@ -25,6 +31,7 @@ export function readEnvironment(env: NodeJS.ProcessEnv = process.env): Environme
   return {
     url: env.SVC_URL || undefined,
     sessionToken: env.SVC_SESSION_TOKEN || undefined,
+    apiKey: env.SVC_API_KEY || undefined,
     projectKey: env.SVC_PROJECT_KEY || undefined,
     configDir: env.SVC_CONFIG_DIR || path.join(base, "svc"),
   };
@@ -47,4 +54,14 @@ export function saveConfig(environment: Environment, config: StoredConfig): void
   const file = configFile(environment);
   fs.writeFileSync(file, `${JSON.stringify(config, null, 2)}\n`, { mode: 0o600 });
   fs.chmodSync(file, 0o600);
+}
+
+/** This device's listen secret (`whsec_` and 32 random bytes), made and saved on first use. */
+export function deviceListenSecret(environment: Environment): string {
+  const stored = loadConfig(environment);
+  if (stored.listenSecret) return stored.listenSecret;
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  const listenSecret = `whsec_${Buffer.from(bytes).toString("base64")}`;
+  saveConfig(environment, { ...stored, listenSecret });
+  return listenSecret;
 }

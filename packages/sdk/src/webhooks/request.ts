@@ -46,9 +46,16 @@ export function createWebhookHandler(
       if (err instanceof WebhookVerificationError) {
         return Response.json({ error: err.message, code: err.code }, { status: 400 });
       }
-      throw err;
+      // The body could not be read (the client went away): nothing was verified or handled.
+      return Response.json({ error: "The delivery could not be read." }, { status: 500 });
     }
-    const answer = await onEvent(event, request);
-    return answer instanceof Response ? answer : new Response(null, { status: 204 });
+    try {
+      const answer = await onEvent(event, request);
+      return answer instanceof Response ? answer : new Response(null, { status: 204 });
+    } catch (err) {
+      // As promised above: the service sees 500 and retries; the runtime's log keeps the error.
+      console.error("svc webhook handler failed:", err);
+      return Response.json({ error: "The webhook handler failed." }, { status: 500 });
+    }
   };
 }

@@ -14,7 +14,15 @@ export const mintRoomTokenContract = defineRoute({
   keyScope: "rooms:write",
   body: roomTokenBody,
   responses: { 200: { description: "OK", schema: roomTokenSchema } },
-  errors: ["plan_required", "not_found", "room_ended", "room_type_preview", "insufficient_scope"],
+  errors: [
+    "plan_required",
+    "license_invalid",
+    "not_found",
+    "room_ended",
+    "room_type_preview",
+    "insufficient_scope",
+    "identity_banned",
+  ],
   rateLimits: [limits.roomTokens],
   idempotent: true,
 });

@@ -1,32 +1,30 @@
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { methods } from "@/lib/http/handler";
-import { parseWith, readJson } from "@/lib/http/request";
-import { authenticateJanusEvents } from "@/lib/media/janus/authenticate-janus-events";
-import { ingestJanusEvents } from "@/lib/media/janus/ingest-janus-events";
-import { janusEventsBody } from "@/lib/media/janus/janus-events";
-import { startAutoRecordings } from "@/lib/recordings/start-auto-recordings";
+import { driverEvents } from "@/lib/media/driver-registry";
+import { receiveObservations } from "@/lib/media/receive-observations";
 import { implement } from "@/lib/routes/implement";
 import { janusEventsContract } from "./contract";
 
 export const dynamic = "force-dynamic";
 
+const janus = driverEvents("janus");
+
 /**
- * Janus's event handler (docs/media-plane.md). Authenticated before the body is read; the body is
- * an object or an array (Janus groups events), so it is parsed here rather than as an object body.
+ * Janus's event handler (docs/media-plane.md): the node is authenticated by its own events
+ * credential before the body is read, the driver parses the events, and the domain stores them in
+ * one call (lib/media/intake.ts); the pipeline applies them after the answer.
  */
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: implement(janusEventsContract)(async ({ req }) => {
-    authenticateJanusEvents(req);
-    const body = parseWith(janusEventsBody, await readJson(req));
-    const events = Array.isArray(body) ? body : [body];
-    const { received, applied } = await ingestJanusEvents(
-      await getDb(),
-      events,
-      env.JANUS_TOKEN_SECRET ?? "",
-    );
-    // A first join may have made a `record: auto` room active (docs/decisions/1080).
-    if (applied > 0) await startAutoRecordings(await getDb());
-    return { status: 202, body: { accepted: true, received, applied } };
+    const sender = await janus.authenticate(req, env);
+    const { received, observations } = await janus.parse(req, sender, env);
+    // The one call into the domain.
+    const { id, stored } = await receiveObservations(await getDb(), {
+      provider: "janus",
+      node: sender.node,
+      observations,
+    });
+    return { status: 202, body: { accepted: true, received, stored, intake_id: id || null } };
   }),
 });

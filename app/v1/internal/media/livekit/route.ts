@@ -1,26 +1,34 @@
 import { getDb } from "@/lib/db";
+import { env } from "@/lib/env";
 import { methods } from "@/lib/http/handler";
-import { readBodyBytes, utf8 } from "@/lib/http/request";
-import { ingestLivekitEvent } from "@/lib/media/livekit/ingest-livekit-event";
-import { livekitWebhookAuth, receiveLivekitWebhook } from "@/lib/media/livekit/receive-livekit-webhook";
-import { startAutoRecordings } from "@/lib/recordings/start-auto-recordings";
+import { driverEvents } from "@/lib/media/driver-registry";
+import { receiveObservations } from "@/lib/media/receive-observations";
 import { implement } from "@/lib/routes/implement";
 import { livekitWebhookContract } from "./contract";
 
 export const dynamic = "force-dynamic";
 
+const livekit = driverEvents("livekit");
+
 /**
- * LiveKit's webhooks (docs/media-plane-livekit.md). The signature covers the raw bytes, so the
- * body is read as sent and handed to LiveKit's own receiver before anything parses it.
+ * LiveKit's webhooks (docs/media-plane-livekit.md). The signature covers the raw bytes: the driver
+ * reads the body as sent and verifies it with LiveKit's own verifier before anything parses it
+ * (401 for every authentication failure); the domain stores the observations, recording reports
+ * and stream reports
+ * in one call (lib/media/intake.ts) and the pipeline applies them after the answer.
  */
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: implement(livekitWebhookContract)(async ({ req }) => {
-    const auth = livekitWebhookAuth(req.headers.get("authorization"));
-    const event = await receiveLivekitWebhook(auth, utf8.decode(await readBodyBytes(req)));
-    const db = await getDb();
-    const { applied } = await ingestLivekitEvent(db, event);
-    // A first join may start a room's `record: "auto"` recording, as on Janus (docs/recordings.md).
-    if (applied > 0) await startAutoRecordings(db);
-    return { status: 200, body: { accepted: true, event: event.event, applied } };
+    const sender = await livekit.authenticate(req, env);
+    const { event, observations, reports, streamReports } = await livekit.parse(req, sender, env);
+    // The one call into the domain.
+    const { id, stored } = await receiveObservations(await getDb(), {
+      provider: "livekit",
+      node: sender.node,
+      observations,
+      reports,
+      ...(streamReports ? { streamReports } : {}),
+    });
+    return { status: 200, body: { accepted: true, event: event ?? "", stored, intake_id: id || null } };
   }),
 });

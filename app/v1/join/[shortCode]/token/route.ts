@@ -27,7 +27,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods<P>({
       "Too many room joins from this address; try again shortly.",
     );
     const input = await readBody();
-    const body = await mintGuestToken(await getDb(), params.shortCode, input);
-    return { status: 200, body, headers: perIp };
+    const answer = await mintGuestToken(await getDb(), params.shortCode, input);
+    return { ...answer, headers: perIp };
   }),
 });

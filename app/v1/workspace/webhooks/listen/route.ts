@@ -3,6 +3,7 @@ import { ApiError } from "@/lib/http/errors";
 import { authenticate, methods } from "@/lib/http/handler";
 import { implement } from "@/lib/routes/implement";
 import { lifecycle } from "@/lib/server/lifecycle";
+import { listenSecretOf } from "@/lib/webhooks/listen/listen-secret";
 import { openListenStream } from "@/lib/webhooks/listen/open-listen-stream";
 import { listenWebhookEventsContract } from "./contract";
 
@@ -21,7 +22,16 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       }
     };
     const draining = () => lifecycle() === "draining";
-    const stream = await openListenStream({ db, req, member, types: query.events, stillSignedIn, draining });
+    const stream = await openListenStream({
+      db,
+      req,
+      member,
+      types: query.events,
+      secret: listenSecretOf(req),
+      after: req.headers.get("last-event-id")?.trim() || undefined,
+      stillSignedIn,
+      draining,
+    });
     return { status: 200, stream };
   }),
 });

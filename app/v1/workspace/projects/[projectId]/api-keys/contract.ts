@@ -1,4 +1,5 @@
 import { apiKeySchema, mintApiKeyBody, mintedApiKeySchema } from "@/lib/api-keys/api-key-schema";
+import { listApiKeysQuery } from "@/lib/api-keys/list-api-keys";
 import { defineRoute } from "@/lib/routes/contract";
 import { itemsOnly } from "@/lib/wire";
 
@@ -8,10 +9,11 @@ export const listApiKeysContract = defineRoute({
   operationId: "listApiKeys",
   summary: "List a project's API keys (extension)",
   description:
-    "The project's keys, newest first, revoked ones included, never a secret: at most 500 per answer (`items` only; docs/decisions/1059).",
+    "The project's keys, newest first, revoked ones included, never a secret: at most 500 per answer (`items` only; docs/decisions/1059), optionally searched by name or prefix.",
   tag: "API keys",
   auth: "session",
   permission: "projects:read",
+  query: listApiKeysQuery,
   responses: { 200: { description: "OK", schema: itemsOnly(apiKeySchema) } },
   errors: ["not_found"],
 });

@@ -14,6 +14,6 @@ export const startRecordingContract = defineRoute({
   planGate: true,
   noBody: true,
   responses: { 201: { description: "Recording requested", schema: recordingSchema } },
-  errors: ["not_found", "conflict", "service_unavailable"],
+  errors: ["not_found", "conflict", "service_unavailable", "quota_exceeded"],
   idempotent: true,
 });

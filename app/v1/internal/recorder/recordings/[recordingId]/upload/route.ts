@@ -10,8 +10,11 @@ export const dynamic = "force-dynamic";
 type Params = { recordingId: string };
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods<Params>({
-  POST: implement(issueRecordingUploadContract)<Params>(async ({ req, params }) => {
+  POST: implement(issueRecordingUploadContract)<Params>(async ({ req, params, readBody }) => {
     authenticateRecorder(req);
-    return { status: 200, body: await issueRecordingUpload(await getDb(), params.recordingId) };
+    return {
+      status: 200,
+      body: await issueRecordingUpload(await getDb(), params.recordingId, await readBody()),
+    };
   }),
 });

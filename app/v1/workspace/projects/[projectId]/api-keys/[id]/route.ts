@@ -9,12 +9,13 @@ export const dynamic = "force-dynamic";
 type P = { projectId: string; id: string };
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods<P>({
-  DELETE: implement(revokeApiKeyContract)<P>(async ({ req, db, member, params }) => {
-    await revokeApiKey(db, memberAuditContext(req, member), {
-      orgId: member.orgId,
-      projectId: params.projectId,
-      keyId: params.id,
-    });
+  DELETE: implement(revokeApiKeyContract)<P>(async ({ req, db, member, params, query }) => {
+    await revokeApiKey(
+      db,
+      memberAuditContext(req, member),
+      { orgId: member.orgId, projectId: params.projectId, keyId: params.id },
+      { roomTokens: query.revoke_room_tokens === "true" },
+    );
     return { status: 204 };
   }),
 });

@@ -1,0 +1,18 @@
+import { knockDecisionSchema } from "@/lib/rooms/room-admission-schema";
+import { defineRoute } from "@/lib/routes/contract";
+
+export const admitGuestContract = defineRoute({
+  method: "POST",
+  path: "/v1/workspace/rooms/{roomId}/knocks/{knockId}/admit",
+  operationId: "admitGuest",
+  summary: "Let a waiting guest in (extension)",
+  description:
+    "The guest's page gets its token on its next poll (within 4 s). The lock does not stop a guest a member admitted by name. A knock already decided, or whose guest left (their page stopped asking for 20 s): 409 `conflict`; an ended room: 409 `room_ended`; a knock of another room or org: 404. Audited as `room.guest_admitted` (docs/decisions/1350).",
+  tag: "Rooms",
+  auth: "session",
+  permission: "rooms:update",
+  noBody: true,
+  responses: { 200: { description: "Decided", schema: knockDecisionSchema } },
+  errors: ["not_found", "conflict", "room_ended"],
+  idempotent: true,
+});
