@@ -233,6 +233,10 @@ test("Recordings with a project selected says where the organisation's other rec
   await signIn(page, "owner@acme.test");
   // Opening a project makes it the current one (docs/decisions/1076).
   await page.goto(`/projects/${project.id}`);
+  // The switcher remembers it once the page is interactive: wait for that, not a fixed time.
+  await expect
+    .poll(async () => (await page.context().cookies()).find((c) => c.name === "svc_project")?.value)
+    .toBe(project.id);
   await atBothSizes(page, "recordings-elsewhere", async () => {
     await page.goto("/recordings");
     await expect(page.getByTestId("empty-state")).toContainText(`No recordings in ${name} yet`);
