@@ -78,9 +78,12 @@ export async function usageBench(
       ${start.toISOString()}::timestamptz + (i::float / ${opts.spans}) * interval '90 days',
       ${start.toISOString()}::timestamptz + (i::float / ${opts.spans}) * interval '90 days' + ((i % 60) + 1) * interval '1 minute'
     FROM generate_series(1, ${opts.spans}) AS i`);
+  // One mark per (org, UTC hour) of the 90 days, as the trigger writes them (migration 0045).
   await db.execute(sql`
-    INSERT INTO usage_dirty_days (org_id, day)
-    SELECT ${orgId}, d::date FROM generate_series(${utcDay(start)}::date, ${utcDay(now)}::date, interval '1 day') AS d`);
+    INSERT INTO usage_dirty_hours (org_id, hour)
+    SELECT ${orgId}, h FROM generate_series(
+      date_trunc('hour', ${start.toISOString()}::timestamptz AT TIME ZONE 'UTC') AT TIME ZONE 'UTC',
+      ${now.toISOString()}::timestamptz, interval '1 hour') AS h`);
   const t0 = performance.now();
   await rollUpUsage(db, now);
   const rollupSeconds = (performance.now() - t0) / 1000;
