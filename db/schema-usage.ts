@@ -149,7 +149,10 @@ export const usageHourly = pgTable(
   // A day's hour rows, one org's: the daily sum reads a range of this key.
   (t) => [
     primaryKey({ columns: [t.orgId, t.hour, t.projectId, t.metric] }),
-    check("usage_hourly_metric_check", sql`metric = ANY (ARRAY['publisher_minutes'::text, 'viewer_minutes'::text])`),
+    check(
+      "usage_hourly_metric_check",
+      sql`metric = ANY (ARRAY['publisher_minutes'::text, 'viewer_minutes'::text])`,
+    ),
   ],
 );
 

@@ -13,6 +13,10 @@ export async function runUsagePass(ctx: Pick<PassContext, "now">): Promise<PassR
   countUsagePass(notices);
   return {
     next: null,
-    summary: { span_hours: spans.hours, span_hours_deferred: spans.deferred, threshold_notices: notices.length },
+    summary: {
+      span_hours: spans.hours,
+      span_hours_deferred: spans.deferred,
+      threshold_notices: notices.length,
+    },
   };
 }
