@@ -109,12 +109,62 @@ export const participantSpans = pgTable(
   ],
 );
 
-/** Insert-only marks of (org, UTC day) whose spans changed: the rollup folds and deletes them. */
+/**
+ * Insert-only marks of (org, UTC day), before migration 0045 (docs/decisions/1410): the rollup
+ * turns any left into the marks of their 24 hours.
+ */
 export const usageDirtyDays = pgTable("usage_dirty_days", {
   id: bigserial("id", { mode: "number" }).primaryKey(),
   orgId: text("org_id").notNull(),
   day: date("day", { mode: "string" }).notNull(),
 });
+
+/**
+ * Insert-only marks of (org, UTC hour) whose spans changed (migration 0045, docs/decisions/1410):
+ * the rollup recomputes the hour and deletes its marks. `attempts` > 0: a mark moved behind the
+ * others after its hour failed to roll up.
+ */
+export const usageDirtyHours = pgTable(
+  "usage_dirty_hours",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    orgId: text("org_id").notNull(),
+    hour: ts("hour").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+  },
+  // The rollup deletes every mark of an (org, hour) it recomputed.
+  (t) => [index("usage_dirty_hours_org_hour_idx").on(t.orgId, t.hour)],
+);
+
+/** Participant minutes per org, project, UTC hour (spans counted on the hour they ended) and metric. */
+export const usageHourly = pgTable(
+  "usage_hourly",
+  {
+    orgId: text("org_id").notNull(),
+    projectId: text("project_id").notNull(),
+    hour: ts("hour").notNull(),
+    metric: text("metric").$type<"publisher_minutes" | "viewer_minutes">().notNull(),
+    value: bigint("value", { mode: "number" }).notNull(),
+  },
+  // A day's hour rows, one org's: the daily sum reads a range of this key.
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.hour, t.projectId, t.metric] }),
+    check(
+      "usage_hourly_metric_check",
+      sql`metric = ANY (ARRAY['publisher_minutes'::text, 'viewer_minutes'::text])`,
+    ),
+  ],
+);
+
+/** (org, UTC day)s whose every hour is in `usage_hourly` (or marked to be): summed from hours. */
+export const usageHourlyDays = pgTable(
+  "usage_hourly_days",
+  {
+    orgId: text("org_id").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.day] })],
+);
 
 /** A room token minted (lib/usage/record-token-mint.ts): counted, and the join's "time from token". */
 export const roomTokenMints = pgTable(

@@ -21,6 +21,7 @@ interface Metrics {
   // Usage (issue 44, docs/decisions/1313): never labelled by org or project.
   usageMonth: Gauge<"metric">;
   usagePasses: Counter<never>;
+  usageHoursDeferred: Counter<never>;
   usageNotices: Counter<"threshold">;
   roomTokensMinted: Counter<never>;
   usageReader?: UsageReader;
@@ -110,6 +111,11 @@ function create(): Metrics {
       help: "Usage rollup passes this instance ran",
       registers: [registry],
     }),
+    usageHoursDeferred: new Counter({
+      name: "usage_rollup_hours_deferred_total",
+      help: "Marked (org, UTC hour)s whose participant-minutes rollup failed even alone and was moved behind the others (docs/decisions/1410)",
+      registers: [registry],
+    }),
     usageNotices: new Counter({
       name: "usage_threshold_notices_total",
       help: "Quota threshold notices (usage.threshold) this instance sent, by threshold (80, 100)",
@@ -185,6 +191,11 @@ export function countUsagePass(notices: { threshold: number }[]): void {
   const m = metrics();
   m.usagePasses.inc();
   for (const n of notices) m.usageNotices.inc({ threshold: String(n.threshold) });
+}
+
+/** Hours the usage rollup moved behind the others this pass (docs/decisions/1410). */
+export function countUsageHoursDeferred(n: number): void {
+  if (n > 0) metrics().usageHoursDeferred.inc(n);
 }
 
 export function countRoomTokenMint(): void {

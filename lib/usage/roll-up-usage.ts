@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/lib/db";
 import { rowsOf } from "@/lib/db-rows";
+import { rollUpSpanHours, type SpanRollup } from "@/lib/usage/roll-up-span-hours";
 import { addDays, utcDay } from "@/lib/usage/usage-days";
 
 /**
@@ -13,46 +14,11 @@ import { addDays, utcDay } from "@/lib/usage/usage-days";
  * was used stays used.
  */
 
-/** Dirty (org, day) marks folded per statement: a bounded transaction however far behind. */
-const DIRTY_BATCH = 2_000;
 /** How far back a completed recording is looked for: the longest a recording is expected to run. */
 const RECORDING_LOOKBACK_DAYS = 7;
 
 /** A day's bounds as timestamptz, from a `date` expression. */
 const dayStart = (d: ReturnType<typeof sql>) => sql`(${d})::timestamp AT TIME ZONE 'UTC'`;
-
-/**
- * Participant minutes of the (org, day) pairs whose spans closed since the last pass. Each span is
- * rounded up to the whole minute and counted on the UTC day it ended (docs/decisions/1311). The
- * marks are deleted in the statement that recomputes them: a span closing meanwhile commits its
- * own mark, which the next pass sees.
- */
-export async function rollUpSpans(db: DbOrTx): Promise<number> {
-  const result = await db.execute(sql`
-    WITH moved AS (
-      DELETE FROM usage_dirty_days
-      WHERE id IN (SELECT id FROM usage_dirty_days ORDER BY id LIMIT ${DIRTY_BATCH})
-      RETURNING org_id, day
-    ), days AS (
-      SELECT DISTINCT m.org_id, m.day FROM moved m JOIN orgs o ON o.id = m.org_id
-    ), summed AS (
-      SELECT s.org_id, s.project_id, d.day,
-        CASE WHEN s.viewer THEN 'viewer_minutes' ELSE 'publisher_minutes' END AS metric,
-        sum(ceil(extract(epoch FROM (s.left_at - s.joined_at)) / 60))::bigint AS value
-      FROM days d
-      JOIN participant_spans s ON s.org_id = d.org_id
-        AND s.left_at >= ${dayStart(sql`d.day`)}
-        AND s.left_at < ${dayStart(sql`d.day + 1`)}
-      GROUP BY 1, 2, 3, 4
-    ), written AS (
-      INSERT INTO usage_daily AS u (org_id, project_id, day, metric, value)
-      SELECT org_id, project_id, day, metric, value FROM summed ORDER BY 1, 2, 3, 4
-      ON CONFLICT (org_id, day, project_id, metric) DO UPDATE SET value = greatest(u.value, excluded.value)
-      RETURNING 1
-    )
-    SELECT (SELECT count(*) FROM moved)::int AS n, (SELECT count(*) FROM written)::int AS w`);
-  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
-}
 
 /**
  * The other metrics of the UTC days [from, to] (YYYY-MM-DD), recomputed from their rows: rooms
@@ -108,18 +74,14 @@ async function rolledThrough(db: DbOrTx): Promise<string | null> {
 }
 
 /**
- * One pass: the spans' dirty days, then the other sources from the day before the last pass's
- * end (or yesterday) through today, so a pass missed while the service was down is caught up.
+ * One pass: the spans' marked hours (lib/usage/roll-up-span-hours.ts, docs/decisions/1410), then
+ * the other sources from the day before the last pass's end (or yesterday) through today, so a
+ * pass missed while the service was down is caught up.
  */
-export async function rollUpUsage(db: Db, now: Date = new Date()): Promise<{ spanDays: number }> {
+export async function rollUpUsage(db: Db, now: Date = new Date()): Promise<SpanRollup> {
   const { flushTokenMints } = await import("@/lib/usage/record-token-mint");
   await flushTokenMints(db).catch(() => undefined);
-  let spanDays = 0;
-  for (;;) {
-    const n = await rollUpSpans(db);
-    spanDays += n;
-    if (n < DIRTY_BATCH) break;
-  }
+  const spans = await rollUpSpanHours(db);
   const today = utcDay(now);
   const through = await rolledThrough(db);
   const from = through && through < today ? addDays(through, -1) : addDays(today, -1);
@@ -129,5 +91,5 @@ export async function rollUpUsage(db: Db, now: Date = new Date()): Promise<{ spa
       INSERT INTO usage_rollup_state (id, through) VALUES (1, ${today}::date)
       ON CONFLICT (id) DO UPDATE SET through = greatest(usage_rollup_state.through, excluded.through)`);
   });
-  return { spanDays };
+  return spans;
 }

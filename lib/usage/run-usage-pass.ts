@@ -6,9 +6,17 @@ export async function runUsagePass(ctx: Pick<PassContext, "now">): Promise<PassR
   const { rollUpUsage } = await import("@/lib/usage/roll-up-usage");
   const db = await getDb();
   const { sendThresholdNotices } = await import("@/lib/usage/notify-thresholds");
-  const { countUsagePass } = await import("@/lib/observability/metrics");
-  const { spanDays } = await rollUpUsage(db, ctx.now);
+  const { countUsagePass, countUsageHoursDeferred } = await import("@/lib/observability/metrics");
+  const spans = await rollUpUsage(db, ctx.now);
+  countUsageHoursDeferred(spans.deferred);
   const notices = await sendThresholdNotices(db, ctx.now);
   countUsagePass(notices);
-  return { next: null, summary: { span_days: spanDays, threshold_notices: notices.length } };
+  return {
+    next: null,
+    summary: {
+      span_hours: spans.hours,
+      span_hours_deferred: spans.deferred,
+      threshold_notices: notices.length,
+    },
+  };
 }
