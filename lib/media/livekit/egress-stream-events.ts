@@ -39,13 +39,33 @@ function segmentsPath(info: EgressInfo): string | undefined {
   );
 }
 
+/** The stream an egress writes the HLS of (its segments' prefix names it), if any. */
+export const egressStreamId = (info: EgressInfo): string | undefined =>
+  STREAM_ID.exec(segmentsPath(info) ?? "")?.[0];
+
+/** The RTMP URLs the egress was asked to push to (its request; else its results), keys cut. */
+function destinationsOf(info: EgressInfo): string[] {
+  const req = info.request;
+  const asked =
+    req.case === "roomComposite"
+      ? [
+          ...req.value.streamOutputs.flatMap((o) => o.urls),
+          ...(req.value.output.case === "stream" ? req.value.output.value.urls : []),
+        ]
+      : [];
+  const urls = asked.length > 0 ? asked : info.streamResults.map((s) => s.url);
+  return [...new Set(urls.filter((u) => /^rtmps?:\/\//i.test(u)).map(withoutKey))];
+}
+
 export function egressStreamReports(info: EgressInfo, eventId: string, roomId: string): PlaneStreamReport[] {
-  const streamId = STREAM_ID.exec(segmentsPath(info) ?? "")?.[0];
+  const streamId = egressStreamId(info);
+  const destinations = streamId ? [] : destinationsOf(info);
   const base = {
     id: `livekit:${eventId}`,
     room_id: roomId,
     ...(streamId ? { stream_id: streamId } : {}),
     ...(info.egressId ? { ref: info.egressId } : {}),
+    ...(destinations.length > 0 ? { destinations } : {}),
   };
   if (!streamId && !info.egressId) return [];
   const failed = info.streamResults
