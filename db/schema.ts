@@ -600,9 +600,7 @@ export const streams = pgTable(
     index("streams_room_created_idx").on(t.roomId, t.createdAt.desc(), t.id.desc()),
     // GET …/streams/:id and the agent's look-ups are by primary key, scoped by org in the WHERE.
     // Reconcile: a node's running streams (lib/streams/reconcile-streams.ts, migration 0044).
-    index("streams_running_node_idx")
-      .on(t.mediaNode)
-      .where(sql`state IN ('starting', 'live')`),
+    index("streams_running_node_idx").on(t.mediaNode).where(sql`state IN ('starting', 'live')`),
   ],
 );
 

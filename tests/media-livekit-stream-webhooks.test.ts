@@ -199,8 +199,11 @@ describe("LiveKit egress webhooks → live streams", () => {
       const asked = w.lk.egresses.get(egressId);
       if (!asked) throw new Error(`no egress ${egressId}`);
       for (const status of [EgressStatus.EGRESS_STARTING, EgressStatus.EGRESS_ACTIVE]) {
-        const info = new EgressInfo({ ...asked, status });
-        const json = await send(egressEvent(status === EgressStatus.EGRESS_ACTIVE ? "egress_updated" : "egress_started", info));
+        const info = asked.clone();
+        info.status = status;
+        const json = await send(
+          egressEvent(status === EgressStatus.EGRESS_ACTIVE ? "egress_updated" : "egress_started", info),
+        );
         const [row] = await (await getDb()).select().from(streams).where(eq(streams.roomId, r.id));
         early.push({ applied: json.applied, state: row?.state, ref: row?.mediaRef });
       }
@@ -229,7 +232,10 @@ describe("LiveKit egress webhooks → live streams", () => {
     // Later events find it by the egress id.
     const done = egressEvent(
       "egress_ended",
-      egress(r.id, EgressStatus.EGRESS_COMPLETE, { egressId, rtmp: ["rtmp://live.example.com/app/sk-early-7"] }),
+      egress(r.id, EgressStatus.EGRESS_COMPLETE, {
+        egressId,
+        rtmp: ["rtmp://live.example.com/app/sk-early-7"],
+      }),
     );
     expect((await send(done)).applied).toBe(1);
     expect((await stream(started.body.id)).state).toBe("ended");
@@ -237,12 +243,20 @@ describe("LiveKit egress webhooks → live streams", () => {
   });
 
   it("an early egress matches only the room's running stream without an id, with exactly its RTMP destinations", async () => {
-    const rtmpOut = (url: string): StoredStreamOutput => ({ kind: "rtmp", url, keyCiphertext: "x", state: "pending" });
+    const rtmpOut = (url: string): StoredStreamOutput => ({
+      kind: "rtmp",
+      url,
+      keyCiphertext: "x",
+      state: "pending",
+    });
     const early = (roomId: string, egressId: string, urls: string[]) =>
       egressEvent("egress_updated", egress(roomId, EgressStatus.EGRESS_ACTIVE, { egressId, rtmp: urls }));
     // Other destinations, a subset of them, or one more: not this stream.
     const a = await w.newRoom("live");
-    const two = await startingStream(a, w.org.id, [rtmpOut("rtmp://a.example.com/live"), rtmpOut("rtmp://b.example.com/x")]);
+    const two = await startingStream(a, w.org.id, [
+      rtmpOut("rtmp://a.example.com/live"),
+      rtmpOut("rtmp://b.example.com/x"),
+    ]);
     for (const urls of [
       ["rtmp://c.example.com/live/k"],
       ["rtmp://a.example.com/live/k"],
@@ -257,7 +271,10 @@ describe("LiveKit egress webhooks → live streams", () => {
     expect((await send(early(b.id, "EG_b", urls))).applied).toBe(0);
     expect(await stream(two.id)).toMatchObject({ state: "starting", mediaRef: null });
     // A stream with an HLS output is named by its prefix, never by destinations.
-    const withHls = await startingStream(b, w.org.id, [{ kind: "hls", state: "pending" }, rtmpOut("rtmp://a.example.com/live")]);
+    const withHls = await startingStream(b, w.org.id, [
+      { kind: "hls", state: "pending" },
+      rtmpOut("rtmp://a.example.com/live"),
+    ]);
     expect((await send(early(b.id, "EG_b2", ["rtmp://a.example.com/live/k"]))).applied).toBe(0);
     expect(await stream(withHls.id)).toMatchObject({ state: "starting", mediaRef: null });
     // A stream whose start stored another egress's id already.

@@ -37,7 +37,14 @@ const HLS: StoredStreamOutput[] = [{ kind: "hls", state: "live" }];
 
 /** The agent's control API as the driver sees it: GET /streams, or silence when `down`. */
 async function stubAgent() {
-  const agent = { held: new Set<string>(), down: false, asked: 0, unauthorized: 0, url: "", close: async () => {} };
+  const agent = {
+    held: new Set<string>(),
+    down: false,
+    asked: 0,
+    unauthorized: 0,
+    url: "",
+    close: async () => {},
+  };
   const server = http.createServer((req, res) => {
     if (agent.down) return void req.socket.destroy();
     if (req.headers.authorization !== `Bearer ${SECRET}`) {
@@ -216,12 +223,21 @@ describe("reconcile fails a stream its plane no longer runs", () => {
         credentials: undefined,
         local: false,
       };
-      const plane = livekitDriver({ url: lk.url, apiKey: LK_KEY, apiSecret: LK_SECRET, storage: () => storage });
+      const plane = livekitDriver({
+        url: lk.url,
+        apiKey: LK_KEY,
+        apiSecret: LK_SECRET,
+        storage: () => storage,
+      });
       const running = await liveStream(org, lk.url, "EG_running");
       const gone = await liveStream(org, lk.url, "EG_gone");
       lk.egresses.set(
         "EG_running",
-        new EgressInfo({ egressId: "EG_running", roomName: running.roomId, status: EgressStatus.EGRESS_ACTIVE }),
+        new EgressInfo({
+          egressId: "EG_running",
+          roomName: running.roomId,
+          status: EgressStatus.EGRESS_ACTIVE,
+        }),
       );
       // Complete: not active, so ListEgress(active) leaves it out.
       lk.egresses.set(
@@ -274,13 +290,18 @@ describe.skipIf(!ffmpeg)("the streamer agent's GET /streams", () => {
         headers: { authorization: `Bearer ${SECRET}`, "content-type": "application/json" },
         body: JSON.stringify({
           stream_id: id,
-          outputs: [{ kind: "hls" }, { kind: "rtmp", url: "rtmp://127.0.0.1:1/live", stream_key: "sk-never" }],
+          outputs: [
+            { kind: "hls" },
+            { kind: "rtmp", url: "rtmp://127.0.0.1:1/live", stream_key: "sk-never" },
+          ],
         }),
       });
       expect(taken.status).toBe(200);
       const listed = await list();
       const text = await listed.text();
-      expect(JSON.parse(text)).toEqual({ streams: [{ stream_id: id, outputs: ["hls", "rtmp"], stopping: false }] });
+      expect(JSON.parse(text)).toEqual({
+        streams: [{ stream_id: id, outputs: ["hls", "rtmp"], stopping: false }],
+      });
       expect(text).not.toContain("sk-never");
       expect(text).not.toContain("rtmp://");
       // The driver reads it as the node's streams.

@@ -30,11 +30,14 @@ export interface StreamReconcileSummary {
 }
 
 const NOT_HELD = "the media plane no longer runs it (its streamer agent or egress stopped or restarted)";
-const NO_ANSWER = "the media plane did not answer for it (its streamer agent or egress service is unreachable)";
+const NO_ANSWER =
+  "the media plane did not answer for it (its streamer agent or egress service is unreachable)";
 
 /** Whether the plane's list names the stream: by our id, or by the plane's handle we stored. */
 const holds = (listed: readonly NodeStream[], s: { id: string; mediaRef: string | null }) =>
-  listed.some((l) => l.streamId === s.id || (l.ref !== undefined && s.mediaRef !== null && l.ref === s.mediaRef));
+  listed.some(
+    (l) => l.streamId === s.id || (l.ref !== undefined && s.mediaRef !== null && l.ref === s.mediaRef),
+  );
 
 export async function reconcileStreams(
   db: Db,

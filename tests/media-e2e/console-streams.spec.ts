@@ -47,7 +47,11 @@ test("the owner starts an HLS stream from the room page, a viewer plays it on th
   const minted = await sw.api.mintToken(room.id, "host", { role: "broadcaster" });
   if (!minted.media) throw new Error("no media credential");
   expect((await joinFromPage(publisher, minted.media as MediaGrant, "host")).error).toBeNull();
-  await pollUntil("the room to be active", 30_000, async () => (await sw.api.room(room.id))?.state === "active");
+  await pollUntil(
+    "the room to be active",
+    30_000,
+    async () => (await sw.api.room(room.id))?.state === "active",
+  );
 
   const ownerContext = await sw.browser.newContext({ viewport: DESKTOP });
   const owner = await ownerContext.newPage();
@@ -70,7 +74,9 @@ test("the owner starts an HLS stream from the room page, a viewer plays it on th
     await expect(start).toBeEnabled({ timeout: 20_000 });
     await start.click();
     const said = card.getByTestId("stream-status");
-    await expect(said).not.toHaveText("Not streaming.", { timeout: 10_000 }).catch(() => undefined);
+    await expect(said)
+      .not.toHaveText("Not streaming.", { timeout: 10_000 })
+      .catch(() => undefined);
     return /^(Starting|Live)/.test((await said.textContent()) ?? "");
   });
   await expect(card.getByTestId("stream-status")).toHaveText("Live.", { timeout: 60_000 });
@@ -112,7 +118,9 @@ test("the owner starts an HLS stream from the room page, a viewer plays it on th
   await expect(card.getByTestId("start-stream")).toBeVisible();
   const one = await sw.asOwner<Stream>("GET", `/v1/workspace/rooms/${room.id}/streams/${stream.id}`);
   expect(one.body.state).toBe("ended");
-  await pollUntil("stream.ended", 30_000, () => sw.eventsOf(stream.id).some((e) => e.type === "stream.ended"));
+  await pollUntil("stream.ended", 30_000, () =>
+    sw.eventsOf(stream.id).some((e) => e.type === "stream.ended"),
+  );
   expect(sw.eventsOf(stream.id).map((e) => e.type)).toEqual(["stream.started", "stream.ended"]);
   await pollUntil("the final playlist (#EXT-X-ENDLIST)", 30_000, async () => {
     const res = await sw.fetch(`${sw.baseUrl}/v1/join/${room.short_code}/stream.m3u8`);

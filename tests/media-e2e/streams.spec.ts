@@ -1,7 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
 import type { MediaGrant } from "./harness/api";
 import { joinFromPage, leaveFromPage, openClientPage } from "./harness/client-page";
@@ -51,7 +50,11 @@ test("a live room streams to HLS viewers on its share link and to RTMP; started,
   const minted = await sw.api.mintToken(room.id, "host", { role: "broadcaster" });
   if (!minted.media) throw new Error("no media credential");
   expect((await joinFromPage(publisher, minted.media as MediaGrant, "host")).error).toBeNull();
-  await pollUntil("the room to be active", 30_000, async () => (await sw.api.room(room.id))?.state === "active");
+  await pollUntil(
+    "the room to be active",
+    30_000,
+    async () => (await sw.api.room(room.id))?.state === "active",
+  );
 
   const bad = await sw.asOwner("POST", `/v1/workspace/rooms/${room.id}/streams`, {
     outputs: [{ kind: "dash" }],
@@ -140,13 +143,18 @@ test("a live room streams to HLS viewers on its share link and to RTMP; started,
     const f = rtmp().recordingOf(KEY);
     return fs.existsSync(f) && fs.statSync(f).size > 100_000;
   });
-  const stopped = await sw.asOwner<Stream>("POST", `/v1/workspace/rooms/${room.id}/streams/${stream.id}/stop`);
+  const stopped = await sw.asOwner<Stream>(
+    "POST",
+    `/v1/workspace/rooms/${room.id}/streams/${stream.id}/stop`,
+  );
   expect(stopped.status, stopped.text).toBe(200);
   expect(stopped.body.state).toBe("ended");
   expect((await sw.asOwner("POST", `/v1/workspace/rooms/${room.id}/streams/${stream.id}/stop`)).status).toBe(
     409,
   );
-  await pollUntil("stream.ended", 30_000, () => sw.eventsOf(stream.id).some((e) => e.type === "stream.ended"));
+  await pollUntil("stream.ended", 30_000, () =>
+    sw.eventsOf(stream.id).some((e) => e.type === "stream.ended"),
+  );
   await pollUntil("the final playlist (#EXT-X-ENDLIST)", 30_000, async () => {
     const res = await sw.fetch(`${sw.baseUrl}/v1/join/${room.short_code}/stream.m3u8`);
     return (await res.text()).includes("#EXT-X-ENDLIST");
@@ -162,9 +170,7 @@ test("a live room streams to HLS viewers on its share link and to RTMP; started,
 
   // What nginx received: H.264 and AAC.
   await pollUntil("the agent to finish", 30_000, () =>
-    fs
-      .readFileSync(STREAMER_LOG, "utf8")
-      .includes(`"stream finished","stream_id":"${stream.id}"`),
+    fs.readFileSync(STREAMER_LOG, "utf8").includes(`"stream finished","stream_id":"${stream.id}"`),
   );
   const probe = spawnSync(
     "ffprobe",

@@ -195,7 +195,8 @@ export async function agentStreams(o: Omit<ForwardOptions, "roomSecret">): Promi
     typeof answer === "object" && answer !== null && "streams" in answer && Array.isArray(answer.streams)
       ? (answer.streams as unknown[])
       : undefined;
-  if (!list) throw new MediaNodeUnavailable(o.node, new Error("the streamer agent's answer lists no streams"));
+  if (!list)
+    throw new MediaNodeUnavailable(o.node, new Error("the streamer agent's answer lists no streams"));
   return list.flatMap((s) =>
     typeof s === "object" && s !== null && "stream_id" in s && typeof s.stream_id === "string"
       ? [{ streamId: s.stream_id }]

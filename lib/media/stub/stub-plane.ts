@@ -1,8 +1,8 @@
 import { createHmac } from "node:crypto";
 import {
   type MediaGrant,
-  type MediaPlaneDriver,
   MediaNodeUnavailable,
+  type MediaPlaneDriver,
   type MediaProvider,
   MediaStreamRefused,
 } from "@/lib/media/plane";

@@ -175,7 +175,11 @@ export async function startStreamingWorld(opts: { rtmp?: boolean } = {}): Promis
           body: body === undefined ? undefined : JSON.stringify(body),
         });
         const text = await res.text();
-        return { status: res.status, body: (text?.startsWith("{") ? JSON.parse(text) : undefined) as T, text };
+        return {
+          status: res.status,
+          body: (text?.startsWith("{") ? JSON.parse(text) : undefined) as T,
+          text,
+        };
       },
       eventsOf(streamId) {
         const wh = new Webhook(webhookSecret);
