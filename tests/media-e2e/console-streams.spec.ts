@@ -41,7 +41,7 @@ async function bothSizes(page: Page, what: string): Promise<void> {
 type Stream = { id: string; state: string; outputs: { kind: string; state: string }[] };
 
 test("the owner starts an HLS stream from the room page, a viewer plays it on the share link, Stop ends it", async () => {
-  test.setTimeout(240_000);
+  test.setTimeout(420_000);
   const room = await sw.api.createRoom("Console live show", "live");
   const publisher = await openClientPage(sw.browser, `${JANUS_HTTP}/info`, "broadcaster");
   const minted = await sw.api.mintToken(room.id, "host", { role: "broadcaster" });
@@ -59,10 +59,11 @@ test("the owner starts an HLS stream from the room page, a viewer plays it on th
   await owner.getByLabel("Email").fill(OWNER.email);
   await owner.getByLabel("Password").fill(OWNER.password);
   await owner.getByRole("button", { name: "Sign in" }).click();
-  await expect(owner.getByTestId("who")).toBeVisible();
-  await owner.goto(`${sw.baseUrl}/rooms/${room.id}`);
+  // `next dev` compiles each console page on its first request: generous bounds, then the default.
+  await expect(owner.getByTestId("who")).toBeVisible({ timeout: 120_000 });
+  await owner.goto(`${sw.baseUrl}/rooms/${room.id}`, { timeout: 120_000 });
   const card = owner.getByTestId("stream-panel");
-  await expect(card.getByRole("heading", { name: "Live stream" })).toBeVisible();
+  await expect(card.getByRole("heading", { name: "Live stream" })).toBeVisible({ timeout: 60_000 });
   await expect(card.getByTestId("stream-status")).toHaveText("Not streaming.");
   await expect(card.getByLabel("HLS for the share link's audience")).toBeChecked();
   await bothSizes(owner, "the room page's live stream card");
@@ -97,8 +98,8 @@ test("the owner starts an HLS stream from the room page, a viewer plays it on th
     const res = await sw.fetch(`${sw.baseUrl}/v1/join/${room.short_code}/stream.m3u8`);
     return res.status === 200 && (await res.text()).includes(".ts");
   });
-  await viewer.goto(`${sw.baseUrl}/r/${room.short_code}`);
-  await expect(viewer.getByTestId("live-stream")).toBeVisible();
+  await viewer.goto(`${sw.baseUrl}/r/${room.short_code}`, { timeout: 120_000 });
+  await expect(viewer.getByTestId("live-stream")).toBeVisible({ timeout: 60_000 });
   const frames = () =>
     viewer.evaluate(
       () =>
