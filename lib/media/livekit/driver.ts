@@ -287,16 +287,11 @@ export function livekitDriver(settings: LivekitSettings): MediaPlaneDriver {
       }
     },
 
-    // Reconcile (docs/decisions/1400): the egresses LiveKit runs now (starting, active, ending),
-    // each by its id and, when it writes a stream's HLS, that stream's id.
+    // Reconcile (docs/decisions/1400): the egresses LiveKit runs now (starting, active, ending).
     async listStreams(name) {
       checkNode(name);
-      const { egressStreamId } = await import("./egress-stream-events");
-      const active = await call(({ egress }) => egress.listEgress({ active: true }));
-      return active.map((e) => {
-        const streamId = egressStreamId(e);
-        return { ref: e.egressId, ...(streamId ? { streamId } : {}) };
-      });
+      const { egressNodeStreams } = await import("./egress-stream-events");
+      return egressNodeStreams(await call(({ egress }) => egress.listEgress({ active: true })));
     },
   };
 }

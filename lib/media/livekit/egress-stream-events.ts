@@ -1,4 +1,5 @@
 import { type EgressInfo, EgressStatus } from "livekit-server-sdk";
+import type { NodeStream } from "@/lib/media/plane";
 import type { PlaneStreamReport } from "@/lib/streams/plane-stream-report";
 
 /**
@@ -42,6 +43,13 @@ function segmentsPath(info: EgressInfo): string | undefined {
 /** The stream an egress writes the HLS of (its segments' prefix names it), if any. */
 export const egressStreamId = (info: EgressInfo): string | undefined =>
   STREAM_ID.exec(segmentsPath(info) ?? "")?.[0];
+
+/** Egresses as the streams a node runs (reconcile): each by its id, and the stream whose HLS it writes. */
+export const egressNodeStreams = (list: readonly EgressInfo[]): NodeStream[] =>
+  list.map((e) => {
+    const streamId = egressStreamId(e);
+    return { ref: e.egressId, ...(streamId ? { streamId } : {}) };
+  });
 
 /** The RTMP URLs the egress was asked to push to (its request; else its results), keys cut. */
 function destinationsOf(info: EgressInfo): string[] {
