@@ -591,12 +591,16 @@ export const streams = pgTable(
     endedAt: ts("ended_at"),
     failureReason: text("failure_reason"),
     createdAt: createdAt(),
+    /** Reconcile passes in a row that did not find it on its plane (docs/decisions/1400, migration 0044). */
+    reconcileMisses: integer("reconcile_misses").notNull().default(0),
   },
   (t) => [
     enumCheck("streams", "state"),
     // GET rooms/:id/streams: one room's streams, newest first; the room's running streams.
     index("streams_room_created_idx").on(t.roomId, t.createdAt.desc(), t.id.desc()),
     // GET …/streams/:id and the agent's look-ups are by primary key, scoped by org in the WHERE.
+    // Reconcile: a node's running streams (lib/streams/reconcile-streams.ts, migration 0044).
+    index("streams_running_node_idx").on(t.mediaNode).where(sql`state IN ('starting', 'live')`),
   ],
 );
 

@@ -177,6 +177,120 @@ describe("LiveKit egress webhooks → live streams", () => {
     expect(one.text).not.toContain("sk-secret-42");
   });
 
+  it("an RTMP-only egress whose events are applied before the start stored its id is matched to the stream the start wrote", async () => {
+    const r = await w.newRoom("live");
+    await send(
+      webhookEvent({
+        event: "participant_joined",
+        room: new Room({ name: r.id, sid: `RM_${r.id}` }),
+        participant: participant("PA_e1", "eve", { role: "publisher" }) as ParticipantInfo,
+      }),
+    );
+    w.lk.rooms.set(r.id, []);
+    // LiveKit's webhooks outrun its answer to the start: before the SDK gets the answer, the
+    // egress's starting and active events are signed, posted and applied by the intake.
+    const early: { applied: unknown; state: string | undefined; ref: string | null | undefined }[] = [];
+    const original = globalThis.fetch;
+    globalThis.fetch = async (input, init) => {
+      const res = await original(input, init);
+      const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+      if (!url.endsWith("/twirp/livekit.Egress/StartRoomCompositeEgress") || !res.ok) return res;
+      const { egressId } = (await res.clone().json()) as { egressId: string };
+      const asked = w.lk.egresses.get(egressId);
+      if (!asked) throw new Error(`no egress ${egressId}`);
+      for (const status of [EgressStatus.EGRESS_STARTING, EgressStatus.EGRESS_ACTIVE]) {
+        const info = asked.clone();
+        info.status = status;
+        const json = await send(
+          egressEvent(status === EgressStatus.EGRESS_ACTIVE ? "egress_updated" : "egress_started", info),
+        );
+        const [row] = await (await getDb()).select().from(streams).where(eq(streams.roomId, r.id));
+        early.push({ applied: json.applied, state: row?.state, ref: row?.mediaRef });
+      }
+      return res;
+    };
+    let started: Awaited<ReturnType<typeof call<StreamDto>>>;
+    try {
+      started = await call<StreamDto>("POST", `/v1/workspace/rooms/${r.id}/streams`, {
+        token: w.org.members.Owner.token,
+        json: { outputs: [{ kind: "rtmp", url: "rtmp://live.example.com/app/", stream_key: "sk-early-7" }] },
+      });
+    } finally {
+      globalThis.fetch = original;
+    }
+    expect(started.status, started.text).toBe(201);
+    const egressId = (await stream(started.body.id)).mediaRef ?? "";
+    expect(egressId).toMatch(/^EG_/);
+    // Starting was not news; active was applied before the start's answer, and matched.
+    expect(early).toEqual([
+      { applied: 0, state: "starting", ref: null },
+      { applied: 1, state: "live", ref: egressId },
+    ]);
+    expect(await w.eventsFor(r.id, "stream.started")).toEqual([
+      expect.objectContaining({ id: started.body.id, state: "live" }),
+    ]);
+    // Later events find it by the egress id.
+    const done = egressEvent(
+      "egress_ended",
+      egress(r.id, EgressStatus.EGRESS_COMPLETE, {
+        egressId,
+        rtmp: ["rtmp://live.example.com/app/sk-early-7"],
+      }),
+    );
+    expect((await send(done)).applied).toBe(1);
+    expect((await stream(started.body.id)).state).toBe("ended");
+    expect(JSON.stringify(await w.eventsFor(r.id, "stream.ended"))).not.toContain("sk-early-7");
+  });
+
+  it("an early egress matches only the room's running stream without an id, with exactly its RTMP destinations", async () => {
+    const rtmpOut = (url: string): StoredStreamOutput => ({
+      kind: "rtmp",
+      url,
+      keyCiphertext: "x",
+      state: "pending",
+    });
+    const early = (roomId: string, egressId: string, urls: string[]) =>
+      egressEvent("egress_updated", egress(roomId, EgressStatus.EGRESS_ACTIVE, { egressId, rtmp: urls }));
+    // Other destinations, a subset of them, or one more: not this stream.
+    const a = await w.newRoom("live");
+    const two = await startingStream(a, w.org.id, [
+      rtmpOut("rtmp://a.example.com/live"),
+      rtmpOut("rtmp://b.example.com/x"),
+    ]);
+    for (const urls of [
+      ["rtmp://c.example.com/live/k"],
+      ["rtmp://a.example.com/live/k"],
+      ["rtmp://a.example.com/live/k", "rtmp://b.example.com/x/k", "rtmp://c.example.com/y/k"],
+    ]) {
+      expect((await send(early(a.id, "EG_other", urls))).applied).toBe(0);
+    }
+    expect(await stream(two.id)).toMatchObject({ state: "starting", mediaRef: null });
+    // Another room's egress with the same destinations.
+    const b = await w.newRoom("live");
+    const urls = ["rtmp://a.example.com/live/k1", "rtmp://b.example.com/x/k2"];
+    expect((await send(early(b.id, "EG_b", urls))).applied).toBe(0);
+    expect(await stream(two.id)).toMatchObject({ state: "starting", mediaRef: null });
+    // A stream with an HLS output is named by its prefix, never by destinations.
+    const withHls = await startingStream(b, w.org.id, [
+      { kind: "hls", state: "pending" },
+      rtmpOut("rtmp://a.example.com/live"),
+    ]);
+    expect((await send(early(b.id, "EG_b2", ["rtmp://a.example.com/live/k"]))).applied).toBe(0);
+    expect(await stream(withHls.id)).toMatchObject({ state: "starting", mediaRef: null });
+    // A stream whose start stored another egress's id already.
+    const c = await w.newRoom("live");
+    const stored = await startingStream(c, w.org.id, [rtmpOut("rtmp://a.example.com/live")]);
+    await (await getDb()).update(streams).set({ mediaRef: "EG_mine" }).where(eq(streams.id, stored.id));
+    expect((await send(early(c.id, "EG_stranger", ["rtmp://a.example.com/live/k"]))).applied).toBe(0);
+    expect(await stream(stored.id)).toMatchObject({ state: "starting", mediaRef: "EG_mine" });
+    // The one that fits: claimed and moved once.
+    const fit = early(a.id, "EG_fit", urls);
+    expect((await send(fit)).applied).toBe(1);
+    expect(await stream(two.id)).toMatchObject({ state: "live", mediaRef: "EG_fit" });
+    expect((await send(fit)).applied).toBe(0);
+    expect(await w.eventsFor(a.id, "stream.started")).toHaveLength(1);
+  });
+
   it("a failed destination in streamResults fails that output only; the stream stays live", async () => {
     const r = await w.newRoom("live");
     const row = await startingStream(r, w.org.id, [

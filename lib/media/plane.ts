@@ -107,6 +107,16 @@ export type MediaStreamOutput =
   /** RTMP to a customer's destination; `streamKey` is a secret (never logged). */
   | { kind: "rtmp"; url: string; streamKey: string };
 
+/**
+ * A stream the plane runs now, as it names it (reconcile: docs/decisions/1400): by our stream id
+ * when the plane knows it (the Janus streamer agent; a LiveKit egress writing the stream's HLS
+ * prefix), and by the plane's handle (LiveKit: the egress id, stored as the stream's media_ref).
+ */
+export interface NodeStream {
+  streamId?: string;
+  ref?: string;
+}
+
 /** A stream the plane cannot start as asked (no one publishes yet, no streamer beside the node): 409. */
 export class MediaStreamRefused extends Error {
   override name = "MediaStreamRefused";
@@ -218,4 +228,10 @@ export interface MediaPlaneDriver {
   startStream(node: string, stream: MediaStreamSpec): Promise<{ ref: string | null }>;
   /** Stops the stream; its end is reported later. Stopping a stopped one succeeds. */
   stopStream(node: string, stream: MediaStreamSpec): Promise<void>;
+  /**
+   * The streams the node runs now (Janus: its streamer agent's; LiveKit: the active egresses);
+   * throws MediaNodeUnavailable when whoever runs them does not answer. Reconcile fails a running
+   * stream the plane does not hold (docs/decisions/1400). Absent: the plane cannot tell.
+   */
+  listStreams?(node: string): Promise<NodeStream[]>;
 }

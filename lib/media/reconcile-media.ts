@@ -214,8 +214,17 @@ export async function reconcilePass(ctx: PassContext): Promise<PassResult> {
   const { failStaleRecordings, startAutoRecordings } = await import("@/lib/recordings/start-auto-recordings");
   const autoStarted = mediaPlane() ? await startAutoRecordings(db) : 0;
   const recordingsFailed = await failStaleRecordings(db, ctx.now);
+  // Streams too (docs/decisions/1400): one its plane no longer runs fails after two passes.
+  const plane = mediaPlane();
+  const { reconcileStreams } = await import("@/lib/streams/reconcile-streams");
+  const streams = plane ? await reconcileStreams(db, plane, ctx.now) : undefined;
   return {
     next: null,
-    summary: { ...summary, recordings_auto_started: autoStarted, recordings_failed: recordingsFailed },
+    summary: {
+      ...summary,
+      recordings_auto_started: autoStarted,
+      recordings_failed: recordingsFailed,
+      ...streams,
+    },
   };
 }

@@ -15,7 +15,8 @@ import type { StreamerServiceClient } from "@/lib/streamer/service-client";
  * VideoRoom forward the publisher there. Each pass it uploads new HLS segments, asks the service
  * whether the stream is over (stopped, its room ended), and reports: `stream.started` when media
  * reaches an output, `stream.failed` once per output that fails (never restarted), `stream.ended`
- * when every ffmpeg has exited. POST /streams/:id/stop stops at once.
+ * when every ffmpeg has exited. POST /streams/:id/stop stops at once. GET /streams lists the
+ * streams it runs (the service's reconcile: a stream no agent runs fails, docs/decisions/1400).
  */
 
 export interface StreamerOptions {
@@ -197,6 +198,16 @@ export function streamerAgent(o: StreamerOptions) {
           return send(200, {
             host: o.rtpHost,
             outputs: s.outputs.map((x) => ({ audio_port: x.audioPort, video_port: x.videoPort })),
+          });
+        }
+        if (req.method === "GET" && url.pathname === "/streams") {
+          // Ids and output kinds only: never a destination or a key.
+          return send(200, {
+            streams: [...streams.values()].map((x) => ({
+              stream_id: x.id,
+              outputs: x.outputs.map((out) => out.output.kind),
+              stopping: x.stopping,
+            })),
           });
         }
         if (req.method === "POST" && stopMatch?.[1]) {

@@ -1,8 +1,9 @@
-import { and, eq, or, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, type SQL } from "drizzle-orm";
 import { streams } from "@/db/schema";
 import type { JobTx } from "@/lib/jobs/transaction";
 import { moveStream } from "@/lib/streams/apply-streamer-report";
 import type { PlaneStreamReport } from "@/lib/streams/plane-stream-report";
+import { RUNNING } from "@/lib/streams/start-stream";
 
 type StreamRow = typeof streams.$inferSelect;
 
@@ -36,7 +37,7 @@ export async function applyPlaneStreamReport(
         .limit(1)
         .for("update")
     )[0];
-  let row = await find();
+  let row = (await find()) ?? (await claimPlaceholder(tx, report));
   if (!row) return { matched: false, changed: false };
   let changed = false;
   const own = async (at: StreamRow) => {
@@ -65,6 +66,41 @@ export async function applyPlaneStreamReport(
   }
   if (report.type !== "stream.started") await own(row);
   return { matched: true, changed };
+}
+
+/**
+ * A report the plane sent before the start stored its handle (docs/decisions/1401): LiveKit may
+ * announce an RTMP-only egress (no HLS prefix names its stream) before its answer to the start
+ * reaches the service. The start wrote the stream's row, `starting` and without a handle, before
+ * asking the plane: that row is the placeholder. A room runs one stream at a time, so the
+ * room's running stream without a handle, whose outputs are RTMP only and exactly the report's
+ * destinations, is the one; the plane's handle is stored on it here (the start stores the same
+ * value when its answer comes), so every later report finds it by handle. Anything else (another
+ * room's stream, a stream with a handle already, other destinations, an HLS output whose prefix
+ * would have named it) matches nothing.
+ */
+async function claimPlaceholder(tx: JobTx, report: PlaneStreamReport): Promise<StreamRow | undefined> {
+  const destinations = report.destinations ?? [];
+  if (!report.ref || report.stream_id || destinations.length === 0) return undefined;
+  // streams_room_created_idx: the room's running stream (at most one).
+  const [row] = await tx
+    .select()
+    .from(streams)
+    .where(
+      and(eq(streams.roomId, report.room_id), inArray(streams.state, [...RUNNING]), isNull(streams.mediaRef)),
+    )
+    .limit(1)
+    .for("update");
+  if (!row || row.outputs.some((o) => o.kind !== "rtmp")) return undefined;
+  const ours = new Set(row.outputs.map((o) => trimUrl(o.url ?? "")));
+  const theirs = new Set(destinations.map(trimUrl));
+  if (ours.size !== theirs.size || [...ours].some((u) => !theirs.has(u))) return undefined;
+  const [claimed] = await tx
+    .update(streams)
+    .set({ mediaRef: report.ref })
+    .where(and(eq(streams.id, row.id), isNull(streams.mediaRef)))
+    .returning();
+  return claimed;
 }
 
 /**

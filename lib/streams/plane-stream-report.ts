@@ -12,6 +12,12 @@ export interface PlaneStreamReport {
   stream_id?: string;
   /** The plane's handle for the stream (LiveKit: the egress id, stored as the stream's media_ref). */
   ref?: string;
+  /**
+   * The RTMP destinations the plane was asked to push to, each without its last path segment (the
+   * stream key is never carried): how a report that comes before the start stored the plane's
+   * handle finds its stream (docs/decisions/1401).
+   */
+  destinations?: string[];
   /** started: the stream is on air; ended: it ended normally; failed: all of it failed (`reason`). */
   type: "stream.started" | "stream.ended" | "stream.failed";
   reason?: string;

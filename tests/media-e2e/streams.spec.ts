@@ -1,27 +1,12 @@
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
-import type { Browser } from "playwright-core";
-import { Webhook } from "standardwebhooks";
-import {
-  type HttpsReceiver,
-  type ReceivedRequest,
-  startHttpsReceiver,
-  testCertificate,
-} from "../helpers/https-receiver";
-import { type RtmpServer, startRtmpServer } from "../helpers/rtmp-server";
-import { type MediaGrant, ServiceApi } from "./harness/api";
-import { fetchThrough, relayUnixToTcp } from "./harness/bridge";
+import type { MediaGrant } from "./harness/api";
 import { joinFromPage, leaveFromPage, openClientPage } from "./harness/client-page";
-import { startJanus } from "./harness/janus";
-import { JANUS_PORTS, writeJanusConfig } from "./harness/janus-config";
 import { pollUntil } from "./harness/poll";
-import { isRunning, stopProcess } from "./harness/processes";
 import { requireOrSkip } from "./harness/requirements";
-import { startService } from "./harness/service";
-import { LOG_DIR, startWorld, type World } from "./harness/world";
+import { JANUS_HTTP, STREAMER_LOG, type StreamingWorld, startStreamingWorld } from "./harness/streaming";
 
 /**
  * Issue 45, live streams with real media (docs/streaming.md): a Chromium page broadcasts into a
@@ -35,169 +20,24 @@ import { LOG_DIR, startWorld, type World } from "./harness/world";
  * per minute of stream per output.
  */
 
-const SERVICE_PORT = 3000;
-const RECEIVER_PORT = 8443;
-const STREAMER_PORT = 8090;
-const RTMP_PORT = 1935;
-const JANUS_HTTP = `http://127.0.0.1:${JANUS_PORTS.http}/janus`;
-const ROOT = path.resolve(import.meta.dirname, "..", "..");
 const KEY = `key_${randomBytes(6).toString("hex")}`;
 
-let world: World;
-let api: ServiceApi;
-let service: ReturnType<typeof fetchThrough>;
-let receiver: HttpsReceiver;
-let rtmp: RtmpServer;
-let webhookSecret: string;
-let browser: Browser;
-let session = "";
-const tokenSecret = randomBytes(24).toString("hex");
-const eventsSecret = randomBytes(24).toString("hex");
-const agentSecret = randomBytes(24).toString("hex");
-const baseUrl = `http://127.0.0.1:${SERVICE_PORT}`;
+let sw: StreamingWorld;
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
   requireOrSkip(test.skip);
-  world = await startWorld({ servicePort: SERVICE_PORT, receiverPort: RECEIVER_PORT });
-  try {
-    receiver = await startHttpsReceiver();
-    world.onStop(() => receiver.close());
-    const relay = await relayUnixToTcp(world.sockets.receiver, receiver.port);
-    world.onStop(() => relay.close());
-    rtmp = await startRtmpServer({
-      port: RTMP_PORT,
-      spawner: (command, args) => {
-        const p = world.ns.spawn("nginx-rtmp", command, args, {
-          logFile: path.join(LOG_DIR, "nginx-rtmp.log"),
-        });
-        return { exited: () => !isRunning(p), stop: () => stopProcess(p) };
-      },
-    });
-    world.onStop(() => rtmp.stop());
-    const configDir = path.join(world.dir, "janus");
-    writeJanusConfig({
-      dir: configDir,
-      tokenSecret,
-      eventsSecret,
-      eventsUrl: `${baseUrl}/v1/internal/media/janus`,
-    });
-    const janus = await startJanus(
-      world.ns,
-      configDir,
-      LOG_DIR,
-      async () => (await world.janusFetch(`${JANUS_HTTP}/info`)).ok,
-    );
-    world.onStop(() => janus.stop());
-    service = fetchThrough(world.sockets.service);
-    world.onStop(() => service.close());
-    const running = await startService(world.ns, {
-      port: SERVICE_PORT,
-      logDir: LOG_DIR,
-      env: {
-        SVC_DATA_DIR: path.join(world.dir, "data"),
-        SVC_SEED_ON_START: "always",
-        SVC_DEPLOYMENT_MODE: "self_host",
-        NEXTAUTH_SECRET: randomBytes(32).toString("hex"),
-        SVC_MEDIA_INGEST_SECRET: randomBytes(24).toString("hex"),
-        SVC_MEDIA_PLANE: "janus",
-        JANUS_URL: JANUS_HTTP,
-        JANUS_PUBLIC_URL: `ws://127.0.0.1:${JANUS_PORTS.ws}`,
-        JANUS_TOKEN_SECRET: tokenSecret,
-        JANUS_EVENTS_SECRET: eventsSecret,
-        JANUS_STREAMER_URL: `http://127.0.0.1:${STREAMER_PORT}`,
-        SVC_RECORDER_SECRET: agentSecret,
-        SVC_WEBHOOK_CA_FILE: testCertificate().caFile,
-        SVC_WEBHOOK_RETRY_SCHEDULE: "0,0.2,0.2,0.2,0.2,0.2,0.2",
-      },
-      ready: async () => (await service.fetch(`${baseUrl}/login`)).status === 200,
-    });
-    world.onStop(() => running.stop());
-    const streamer = world.ns.spawn(
-      "streamer",
-      process.execPath,
-      ["--import", "tsx", "scripts/media-streamer.mts"],
-      {
-        logFile: path.join(LOG_DIR, "streamer.log"),
-        cwd: ROOT,
-        group: true,
-        env: {
-          PATH: process.env.PATH ?? "/usr/bin:/bin",
-          HOME: process.env.HOME ?? "/root",
-          NODE_ENV: "development",
-          SVC_DATA_DIR: path.join(world.dir, "streamer-data"),
-          SVC_RECORDER_SERVICE_URL: baseUrl,
-          SVC_RECORDER_SECRET: agentSecret,
-          SVC_STREAMER_LISTEN: `127.0.0.1:${STREAMER_PORT}`,
-          SVC_STREAMER_RTP_HOST: "127.0.0.1",
-          SVC_STREAMER_DIR: path.join(world.dir, "streamer"),
-        },
-      },
-    );
-    world.onStop(() => stopProcess(streamer));
-    api = new ServiceApi(service.fetch, baseUrl);
-    await api.signIn("owner@acme.test", "demo-password");
-    session = (api as unknown as { session: string }).session;
-    await api.createProjectKey();
-    const hook = await api.registerWebhook(`https://localhost:${RECEIVER_PORT}/hook`, [
-      "stream.started",
-      "stream.ended",
-      "stream.failed",
-    ]);
-    webhookSecret = hook.secret ?? hook.signing_secret ?? "";
-    browser = (await world.browser()).browser;
-  } catch (err) {
-    await world.stop();
-    throw err;
-  }
+  sw = await startStreamingWorld({ rtmp: true });
 });
 
 test.afterAll(async () => {
-  await world?.stop();
+  await sw?.world.stop();
 });
 
-function headersOf(r: ReceivedRequest): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(r.headers)) out[k] = Array.isArray(v) ? v.join(", ") : (v ?? "");
-  return out;
-}
-
-/** The stream's events in arrival order, each verified with the Standard Webhooks library. */
-function eventsOf(
-  streamId: string,
-): { type: string; object: { state: string; outputs: { state: string }[] } }[] {
-  const wh = new Webhook(webhookSecret);
-  return receiver.requests.flatMap((r) => {
-    const body = JSON.parse(r.rawBody) as {
-      type: string;
-      data: { object: { id?: string; state: string; outputs: { state: string }[] } };
-    };
-    if (body.data.object.id !== streamId) return [];
-    wh.verify(r.rawBody, headersOf(r));
-    return [{ type: body.type, object: body.data.object }];
-  });
-}
-
-async function session_<T>(
-  method: string,
-  p: string,
-  body?: unknown,
-): Promise<{ status: number; body: T; text: string }> {
-  const res = await service.fetch(`${baseUrl}${p}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${session}`,
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return {
-    status: res.status,
-    body: (text?.startsWith("{") ? JSON.parse(text) : undefined) as T,
-    text,
-  };
-}
+const rtmp = () => {
+  if (!sw.rtmp) throw new Error("no nginx-rtmp");
+  return sw.rtmp;
+};
 
 const percentile = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -205,14 +45,18 @@ const percentile = (xs: number[], p: number) => {
 };
 
 test("a live room streams to HLS viewers on its share link and to RTMP; started, failed and ended arrive signed", async () => {
-  const room = await api.createRoom("Live show", "live");
-  const publisher = await openClientPage(browser, `${JANUS_HTTP}/info`, "broadcaster");
-  const minted = await api.mintToken(room.id, "host", { role: "broadcaster" });
+  const room = await sw.api.createRoom("Live show", "live");
+  const publisher = await openClientPage(sw.browser, `${JANUS_HTTP}/info`, "broadcaster");
+  const minted = await sw.api.mintToken(room.id, "host", { role: "broadcaster" });
   if (!minted.media) throw new Error("no media credential");
   expect((await joinFromPage(publisher, minted.media as MediaGrant, "host")).error).toBeNull();
-  await pollUntil("the room to be active", 30_000, async () => (await api.room(room.id))?.state === "active");
+  await pollUntil(
+    "the room to be active",
+    30_000,
+    async () => (await sw.api.room(room.id))?.state === "active",
+  );
 
-  const bad = await session_("POST", `/v1/workspace/rooms/${room.id}/streams`, {
+  const bad = await sw.asOwner("POST", `/v1/workspace/rooms/${room.id}/streams`, {
     outputs: [{ kind: "dash" }],
   });
   expect(bad.status).toBe(422);
@@ -224,10 +68,10 @@ test("a live room streams to HLS viewers on its share link and to RTMP; started,
   // Janus may need a moment after the join to list the publisher (its `publisher: true`).
   let started: { status: number; body: Stream; text: string } | undefined;
   await pollUntil("the stream to start", 30_000, async () => {
-    started = await session_<Stream>("POST", `/v1/workspace/rooms/${room.id}/streams`, {
+    started = await sw.asOwner<Stream>("POST", `/v1/workspace/rooms/${room.id}/streams`, {
       outputs: [
         { kind: "hls" },
-        { kind: "rtmp", url: rtmp.url, stream_key: KEY },
+        { kind: "rtmp", url: rtmp().url, stream_key: KEY },
         { kind: "rtmp", url: "rtmp://127.0.0.1:1/live", stream_key: KEY },
       ],
     });
@@ -237,24 +81,24 @@ test("a live room streams to HLS viewers on its share link and to RTMP; started,
   if (!stream) throw new Error(`not started: ${started?.text}`);
   expect(started?.text).not.toContain(KEY);
   await pollUntil("stream.started", 60_000, () =>
-    eventsOf(stream.id).some((e) => e.type === "stream.started"),
+    sw.eventsOf(stream.id).some((e) => e.type === "stream.started"),
   );
   await pollUntil("stream.failed for the closed port", 60_000, () =>
-    eventsOf(stream.id).some((e) => e.type === "stream.failed"),
+    sw.eventsOf(stream.id).some((e) => e.type === "stream.failed"),
   );
 
   // A viewer on the share link: hls.js plays the stream (frames advance).
-  const viewerContext = await browser.newContext();
+  const viewerContext = await sw.browser.newContext();
   const viewer = await viewerContext.newPage();
   const said: string[] = [];
   viewer.on("console", (m) => said.push(`${m.type()}: ${m.text()}`));
   viewer.on("pageerror", (e) => said.push(`pageerror: ${e.message}`));
   await pollUntil("the live playlist", 60_000, async () => {
-    const res = await service.fetch(`${baseUrl}/v1/join/${room.short_code}/stream.m3u8`);
+    const res = await sw.fetch(`${sw.baseUrl}/v1/join/${room.short_code}/stream.m3u8`);
     const text = await res.text();
     return res.status === 200 && text.includes(".ts");
   });
-  await viewer.goto(`${baseUrl}/r/${room.short_code}`);
+  await viewer.goto(`${sw.baseUrl}/r/${room.short_code}`);
   await expect(viewer.getByTestId("live-stream")).toBeVisible();
   const frames = () =>
     viewer.evaluate(() => {
@@ -296,49 +140,52 @@ test("a live room streams to HLS viewers on its share link and to RTMP; started,
 
   // nginx records what it receives while the stream runs.
   await pollUntil("nginx-rtmp to record", 60_000, () => {
-    const f = rtmp.recordingOf(KEY);
+    const f = rtmp().recordingOf(KEY);
     return fs.existsSync(f) && fs.statSync(f).size > 100_000;
   });
-  const stopped = await session_<Stream>("POST", `/v1/workspace/rooms/${room.id}/streams/${stream.id}/stop`);
+  const stopped = await sw.asOwner<Stream>(
+    "POST",
+    `/v1/workspace/rooms/${room.id}/streams/${stream.id}/stop`,
+  );
   expect(stopped.status, stopped.text).toBe(200);
   expect(stopped.body.state).toBe("ended");
-  expect((await session_("POST", `/v1/workspace/rooms/${room.id}/streams/${stream.id}/stop`)).status).toBe(
+  expect((await sw.asOwner("POST", `/v1/workspace/rooms/${room.id}/streams/${stream.id}/stop`)).status).toBe(
     409,
   );
-  await pollUntil("stream.ended", 30_000, () => eventsOf(stream.id).some((e) => e.type === "stream.ended"));
+  await pollUntil("stream.ended", 30_000, () =>
+    sw.eventsOf(stream.id).some((e) => e.type === "stream.ended"),
+  );
   await pollUntil("the final playlist (#EXT-X-ENDLIST)", 30_000, async () => {
-    const res = await service.fetch(`${baseUrl}/v1/join/${room.short_code}/stream.m3u8`);
+    const res = await sw.fetch(`${sw.baseUrl}/v1/join/${room.short_code}/stream.m3u8`);
     return (await res.text()).includes("#EXT-X-ENDLIST");
   });
   // The closed port fails when ffmpeg opens it, which may come just before or after the start.
-  const types = eventsOf(stream.id).map((e) => e.type);
+  const types = sw.eventsOf(stream.id).map((e) => e.type);
   expect([...types].sort()).toEqual(["stream.ended", "stream.failed", "stream.started"]);
   expect(types.at(-1)).toBe("stream.ended");
-  const failed = eventsOf(stream.id).find((e) => e.type === "stream.failed");
+  const failed = sw.eventsOf(stream.id).find((e) => e.type === "stream.failed");
   expect(["live", "starting"]).toContain(failed?.object.state);
   expect(failed?.object.outputs.map((o) => o.state)).toContain("failed");
-  expect(JSON.stringify(receiver.requests.map((r) => r.rawBody))).not.toContain(KEY);
+  expect(JSON.stringify(sw.receiver.requests.map((r) => r.rawBody))).not.toContain(KEY);
 
   // What nginx received: H.264 and AAC.
   await pollUntil("the agent to finish", 30_000, () =>
-    fs
-      .readFileSync(path.join(LOG_DIR, "streamer.log"), "utf8")
-      .includes(`"stream finished","stream_id":"${stream.id}"`),
+    fs.readFileSync(STREAMER_LOG, "utf8").includes(`"stream finished","stream_id":"${stream.id}"`),
   );
   const probe = spawnSync(
     "ffprobe",
-    ["-v", "error", "-show_entries", "stream=codec_type,codec_name", "-of", "json", rtmp.recordingOf(KEY)],
+    ["-v", "error", "-show_entries", "stream=codec_type,codec_name", "-of", "json", rtmp().recordingOf(KEY)],
     { encoding: "utf8" },
   );
   expect(probe.status, probe.stderr).toBe(0);
   const kinds = (JSON.parse(probe.stdout) as { streams: { codec_type: string; codec_name: string }[] })
     .streams;
   expect(kinds.map((k) => `${k.codec_type}:${k.codec_name}`).sort()).toEqual(["audio:aac", "video:h264"]);
-  expect(fs.readFileSync(path.join(LOG_DIR, "streamer.log"), "utf8")).not.toContain(KEY);
+  expect(fs.readFileSync(STREAMER_LOG, "utf8")).not.toContain(KEY);
 
   // Measurements (reported, not asserted).
   const finish = fs
-    .readFileSync(path.join(LOG_DIR, "streamer.log"), "utf8")
+    .readFileSync(STREAMER_LOG, "utf8")
     .split("\n")
     .filter((l) => l.includes(`"stream finished","stream_id":"${stream.id}"`))
     .map((l) => JSON.parse(l) as { seconds: number; cpu_seconds: { kind: string; cpu: number | null }[] })[0];

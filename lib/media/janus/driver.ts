@@ -10,7 +10,7 @@ import {
   withVideoRoom,
 } from "./client";
 import { controlToken, derivedSecret, janusCredential } from "./credential";
-import { type ForwardOptions, forwardStream, unforwardStream } from "./forward-stream";
+import { agentStreams, type ForwardOptions, forwardStream, unforwardStream } from "./forward-stream";
 
 /**
  * The Janus driver (docs/media-plane.md): rooms are VideoRoom rooms whose id is the service's own
@@ -251,5 +251,14 @@ export function janusDriver(settings: JanusSettings): MediaPlaneDriver {
 
     stopStream: (node, stream) =>
       videoRoom(node, (vr) => unforwardStream(vr, stream, forwardOptions(node, stream.roomId))),
+
+    // Reconcile (docs/decisions/1400): what the agent beside the node runs; Janus is not asked.
+    listStreams: (node) =>
+      agentStreams({
+        node,
+        streamerUrl: settings.streamerUrls?.[indexOf(node)],
+        agentSecret: settings.agentSecret,
+        timeoutMs,
+      }),
   };
 }

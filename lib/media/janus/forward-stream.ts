@@ -1,4 +1,9 @@
-import { MediaNodeUnavailable, MediaStreamRefused, type MediaStreamSpec } from "@/lib/media/plane";
+import {
+  MediaNodeUnavailable,
+  MediaStreamRefused,
+  type MediaStreamSpec,
+  type NodeStream,
+} from "@/lib/media/plane";
 import { JanusError, VIDEOROOM_NO_SUCH_FEED, VIDEOROOM_NO_SUCH_ROOM, type VideoRoomRequests } from "./client";
 
 /**
@@ -38,9 +43,12 @@ async function callAgent(
   let res: Response;
   try {
     res = await fetch(`${base.replace(/\/+$/, "")}${path}`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${secret}`, "content-type": "application/json" },
-      body: JSON.stringify(body),
+      method: body === undefined ? "GET" : "POST",
+      headers: {
+        authorization: `Bearer ${secret}`,
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
+      body: body === undefined ? null : JSON.stringify(body),
       signal: AbortSignal.timeout(timeoutMs),
       redirect: "error",
     });
@@ -172,4 +180,26 @@ export async function unforwardStream(
       if (!gone) throw err;
     }
   }
+}
+
+/**
+ * The streams the node's agent runs now (reconcile, docs/decisions/1400): by id. An agent that is
+ * not configured or does not answer (killed, unreachable) is the node's streams being unavailable.
+ */
+export async function agentStreams(o: Omit<ForwardOptions, "roomSecret">): Promise<NodeStream[]> {
+  if (!o.streamerUrl || !o.agentSecret) {
+    throw new MediaNodeUnavailable(o.node, new Error("no streamer agent is configured for the node"));
+  }
+  const answer = await callAgent(o.node, o.streamerUrl, o.agentSecret, "/streams", undefined, o.timeoutMs);
+  const list =
+    typeof answer === "object" && answer !== null && "streams" in answer && Array.isArray(answer.streams)
+      ? (answer.streams as unknown[])
+      : undefined;
+  if (!list)
+    throw new MediaNodeUnavailable(o.node, new Error("the streamer agent's answer lists no streams"));
+  return list.flatMap((s) =>
+    typeof s === "object" && s !== null && "stream_id" in s && typeof s.stream_id === "string"
+      ? [{ streamId: s.stream_id }]
+      : [],
+  );
 }

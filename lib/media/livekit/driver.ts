@@ -286,5 +286,12 @@ export function livekitDriver(settings: LivekitSettings): MediaPlaneDriver {
         if (statusOf(err) !== 412 && statusOf(err) !== 404) throw err;
       }
     },
+
+    // Reconcile (docs/decisions/1400): the egresses LiveKit runs now (starting, active, ending).
+    async listStreams(name) {
+      checkNode(name);
+      const { egressNodeStreams } = await import("./egress-stream-events");
+      return egressNodeStreams(await call(({ egress }) => egress.listEgress({ active: true })));
+    },
   };
 }

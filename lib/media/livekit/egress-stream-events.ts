@@ -1,4 +1,5 @@
 import { type EgressInfo, EgressStatus } from "livekit-server-sdk";
+import type { NodeStream } from "@/lib/media/plane";
 import type { PlaneStreamReport } from "@/lib/streams/plane-stream-report";
 
 /**
@@ -39,13 +40,40 @@ function segmentsPath(info: EgressInfo): string | undefined {
   );
 }
 
+/** The stream an egress writes the HLS of (its segments' prefix names it), if any. */
+export const egressStreamId = (info: EgressInfo): string | undefined =>
+  STREAM_ID.exec(segmentsPath(info) ?? "")?.[0];
+
+/** Egresses as the streams a node runs (reconcile): each by its id, and the stream whose HLS it writes. */
+export const egressNodeStreams = (list: readonly EgressInfo[]): NodeStream[] =>
+  list.map((e) => {
+    const streamId = egressStreamId(e);
+    return { ref: e.egressId, ...(streamId ? { streamId } : {}) };
+  });
+
+/** The RTMP URLs the egress was asked to push to (its request; else its results), keys cut. */
+function destinationsOf(info: EgressInfo): string[] {
+  const req = info.request;
+  const asked =
+    req.case === "roomComposite"
+      ? [
+          ...req.value.streamOutputs.flatMap((o) => o.urls),
+          ...(req.value.output.case === "stream" ? req.value.output.value.urls : []),
+        ]
+      : [];
+  const urls = asked.length > 0 ? asked : info.streamResults.map((s) => s.url);
+  return [...new Set(urls.filter((u) => /^rtmps?:\/\//i.test(u)).map(withoutKey))];
+}
+
 export function egressStreamReports(info: EgressInfo, eventId: string, roomId: string): PlaneStreamReport[] {
-  const streamId = STREAM_ID.exec(segmentsPath(info) ?? "")?.[0];
+  const streamId = egressStreamId(info);
+  const destinations = streamId ? [] : destinationsOf(info);
   const base = {
     id: `livekit:${eventId}`,
     room_id: roomId,
     ...(streamId ? { stream_id: streamId } : {}),
     ...(info.egressId ? { ref: info.egressId } : {}),
+    ...(destinations.length > 0 ? { destinations } : {}),
   };
   if (!streamId && !info.egressId) return [];
   const failed = info.streamResults

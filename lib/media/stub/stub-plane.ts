@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
 import {
   type MediaGrant,
+  MediaNodeUnavailable,
   type MediaPlaneDriver,
   type MediaProvider,
   MediaStreamRefused,
@@ -145,6 +146,12 @@ export function stubDriver(): MediaPlaneDriver {
     },
     stopStream: async (name, stream) => {
       node(name).get(stream.roomId)?.streams.delete(stream.streamId);
+    },
+    listStreams: async (name) => {
+      if (stubServer.down.has(name)) throw new MediaNodeUnavailable(name, new Error("down"));
+      return [...node(name).values()].flatMap((r) =>
+        [...r.streams.keys()].map((streamId) => ({ streamId, ref: `stub-stream:${streamId}` })),
+      );
     },
   };
 }
