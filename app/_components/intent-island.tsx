@@ -70,19 +70,31 @@ export function intentIsland<P extends object>(
     // Asleep: wait for intent (or load now when the server's HTML cannot stand for the props).
     useEffect(() => {
       if (Live) return;
+      const pending: Carried = { values: new Map(), focus: null, press: null, enter: null };
+      carried.current = pending;
       const wake = () =>
         void get()
           .then((c) => {
-            carried.current = capture(root.current, carried.current);
+            if (root.current) noteFields(root.current, pending);
             setLive(() => c);
           })
           .catch(() => {});
       if (wantNow) return wake();
       const el = root.current;
       if (!el) return;
-      const pending: Carried = { values: [], focus: null, press: null, enter: null };
-      carried.current = pending;
+      // Everything done to the kept HTML until React replaces it is noted, then replayed.
       const onIntent = () => wake();
+      const onFocus = (e: Event) => {
+        if (e.target instanceof Element) pending.focus = pathOf(el, e.target);
+        wake();
+      };
+      const onBlur = (e: Event) => {
+        const next = e instanceof FocusEvent ? e.relatedTarget : null;
+        if (!(next instanceof Node && el.contains(next))) pending.focus = null;
+      };
+      const onInput = (e: Event) => {
+        if (e.target instanceof Element) noteField(el, e.target, pending);
+      };
       const onClick = (e: Event) => {
         // A press before the code: nothing native happens (no form submitted), it is replayed.
         e.preventDefault();
@@ -101,7 +113,10 @@ export function intentIsland<P extends object>(
         ["pointerover", onIntent],
         ["pointerdown", onIntent],
         ["touchstart", onIntent],
-        ["focusin", onIntent],
+        ["focusin", onFocus],
+        ["focusout", onBlur],
+        ["input", onInput],
+        ["change", onInput],
         ["keydown", onKey],
         ["click", onClick],
         ["submit", onSubmit],
@@ -158,8 +173,8 @@ const PRESSABLE = "button, a, input, label, select, textarea, summary";
 type Path = number[];
 
 interface Carried {
-  /** Fields whose value or check the person changed. */
-  values: { path: Path; value: string; checked: boolean }[];
+  /** Fields whose value or check the person changed, by their path. */
+  values: Map<string, { path: Path; value: string; checked: boolean }>;
   focus: Path | null;
   /** A press to replay. */
   press: Path | null;
@@ -185,29 +200,24 @@ function at(root: Element, path: Path): Element | null {
   return node;
 }
 
-/** What the person did to the server's HTML: edited fields and focus, plus the press and Enter already noted. */
-function capture(root: HTMLElement | null, pending: Carried | null): Carried {
-  const out: Carried = {
-    values: [],
-    focus: null,
-    press: pending?.press ?? null,
-    enter: pending?.enter ?? null,
-  };
-  if (!root) return out;
-  for (const field of Array.from(root.querySelectorAll("input, textarea, select"))) {
-    if (field instanceof HTMLInputElement && (field.type === "checkbox" || field.type === "radio")) {
-      if (field.checked !== field.defaultChecked)
-        out.values.push({ path: pathOf(root, field), value: field.value, checked: field.checked });
-    } else if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) {
-      if (field.value !== field.defaultValue)
-        out.values.push({ path: pathOf(root, field), value: field.value, checked: false });
-    } else if (field instanceof HTMLSelectElement) {
-      out.values.push({ path: pathOf(root, field), value: field.value, checked: false });
-    }
+/** Notes a field's value or check if the person changed it from the server's. */
+function noteField(root: Element, field: Element, into: Carried) {
+  let entry: { value: string; checked: boolean } | null = null;
+  if (field instanceof HTMLInputElement && (field.type === "checkbox" || field.type === "radio")) {
+    if (field.checked !== field.defaultChecked) entry = { value: field.value, checked: field.checked };
+  } else if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) {
+    if (field.value !== field.defaultValue) entry = { value: field.value, checked: false };
+  } else if (field instanceof HTMLSelectElement) {
+    entry = { value: field.value, checked: false };
   }
-  const active = document.activeElement;
-  if (active && active !== root && root.contains(active)) out.focus = pathOf(root, active);
-  return out;
+  const path = pathOf(root, field);
+  if (entry) into.values.set(path.join("."), { path, ...entry });
+}
+
+/** Every field of the kept HTML, just before React replaces it (autofill changes fields silently). */
+function noteFields(root: Element, into: Carried) {
+  for (const field of Array.from(root.querySelectorAll("input, textarea, select")))
+    noteField(root, field, into);
 }
 
 /** Sets a field as typing would, so React's own state follows (its value setter, then an input event). */
@@ -227,7 +237,7 @@ function setField(el: Element, value: string, checked: boolean) {
 }
 
 function replay(root: HTMLElement, c: Carried) {
-  for (const v of c.values) {
+  for (const v of c.values.values()) {
     const el = at(root, v.path);
     if (el) setField(el, v.value, v.checked);
   }
