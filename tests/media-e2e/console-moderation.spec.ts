@@ -111,7 +111,8 @@ async function streamsKnown(roomId: string, identity: string): Promise<void> {
 }
 
 test("the Owner mutes and unmutes someone's audio and video from the room page; the other page stops and resumes receiving it", async () => {
-  test.setTimeout(240_000);
+  // Four presses, each followed by a stream stopping or resuming: minutes on a loaded 2-core machine.
+  test.setTimeout(480_000);
   const room = await api.createRoom("Media e2e: mute from the console");
   const speaker = await seat(room.id, "speaker");
   const listener = await seat(room.id, "listener");
