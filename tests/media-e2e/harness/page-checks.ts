@@ -74,3 +74,29 @@ export async function expectAudioGrowing(page: Page, timeoutMs = 30_000): Promis
     async () => (await audioBytesReceived(page)) > first,
   );
 }
+
+/**
+ * What the page has received so far of one kind over every open peer connection (inbound-rtp):
+ * RTP payload bytes, and for video the frames decoded. Two reads that are equal mean nothing of
+ * that kind arrived in between.
+ */
+export function inboundReceived(
+  page: Page,
+  kind: "audio" | "video",
+): Promise<{ bytes: number; frames: number }> {
+  return page.evaluate(async (k) => {
+    const pcs = (window as unknown as { __svcPeerConnections: RTCPeerConnection[] }).__svcPeerConnections;
+    let bytes = 0;
+    let frames = 0;
+    for (const pc of pcs) {
+      if (pc.connectionState === "closed") continue;
+      const report = await pc.getStats();
+      report.forEach((s: { type: string; kind?: string; bytesReceived?: number; framesDecoded?: number }) => {
+        if (s.type !== "inbound-rtp" || s.kind !== k) return;
+        bytes += s.bytesReceived ?? 0;
+        frames += s.framesDecoded ?? 0;
+      });
+    }
+    return { bytes, frames };
+  }, kind);
+}

@@ -1,22 +1,27 @@
 "use client";
 
-import { api } from "@/app/_components/api-client";
+import { useEffect, useId, useRef, useState } from "react";
 import { GatedButton } from "@/app/_components/gated-button";
-import { useApiAction } from "@/app/_components/use-api-action";
+import { lazyComponent, OnceOpened } from "@/app/_components/lazy-dialog";
 import type { Role } from "@/lib/auth/roles";
 
-interface MuteResult {
-  identity: string;
-  audio?: boolean;
-  video?: boolean;
-  tracks: number;
+// The four actions load the first time the menu opens: not in the page's first load (decision 1385).
+const MuteControls = lazyComponent(() =>
+  import("@/app/(console)/rooms/[roomId]/mute-controls").then((m) => m.MuteControls),
+);
+
+/** The menu's own button (GatedButton takes no ref): focus returns to it when the menu closes. */
+function focusToggle(wrap: HTMLElement | null) {
+  wrap?.querySelector<HTMLButtonElement>("[data-testid=mute-menu]")?.focus();
 }
 
 /**
- * "Mute" and "Unmute" beside a person in "In the room now" (docs/moderation.md, decision 1324):
- * POST …/participants/:identity/mute with `{ audio }`. No confirmation: it is undone with the
- * other button. The service does not know whether someone is muted (the media server does), so
- * both are offered; Owner, Admin and Developer, inert with the reason for anyone else.
+ * "Mute" beside a person in "In the room now" (docs/moderation.md, decision 1324): one compact
+ * button that opens four labelled actions under it, Mute audio, Unmute audio, Mute video and
+ * Unmute video (POST …/participants/:identity/mute with `{ audio }` or `{ video }`). One button
+ * rather than four keeps a row on two lines at 375 px. The service does not know whether someone is
+ * muted (the media server does), so both directions are offered. Owner, Admin and Developer; inert
+ * with the reason for anyone else and without a media plane.
  */
 export function MuteParticipantButtons({
   roomId,
@@ -32,40 +37,59 @@ export function MuteParticipantButtons({
   blockedReason: string | undefined;
 }) {
   const who = displayName ?? identity;
-  const { busy, run } = useApiAction();
-  const path = `/v1/workspace/rooms/${encodeURIComponent(roomId)}/participants/${encodeURIComponent(identity)}/mute`;
-  const press = (audio: boolean) =>
-    run(audio ? "mute" : "unmute", () => api<MuteResult>(path, { method: "POST", json: { audio } }), {
-      failure: audio ? `${who} not muted` : `${who} not unmuted`,
-      success: (r) =>
-        r.tracks > 0
-          ? [audio ? `${who} muted` : `${who} unmuted`, "Everyone else in the room hears the change at once."]
-          : [`${who} publishes no audio`, "Nothing to change."],
-      refresh: false,
-    });
-  const gate = { memberRole, permission: "participants:moderate" as const, blockedReason };
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const wrap = useRef<HTMLSpanElement>(null);
+  const refocus = () => focusToggle(wrap.current);
+
+  // A press outside the menu closes it; Escape closes it and puts focus back on its button.
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (e: PointerEvent) => {
+      if (e.target instanceof Node && !wrap.current?.contains(e.target)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Escape") return;
+      setOpen(false);
+      focusToggle(wrap.current);
+    };
+    document.addEventListener("pointerdown", onPointer);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("pointerdown", onPointer);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [open]);
+
   return (
-    <>
+    <span className="mute-menu" ref={wrap}>
       <GatedButton
-        {...gate}
+        memberRole={memberRole}
+        permission="participants:moderate"
+        blockedReason={blockedReason}
+        tipAlign="start"
         className="btn secondary sm"
-        busy={busy === "mute"}
-        aria-label={`Mute ${who}'s audio`}
-        data-testid="mute-participant"
-        onClick={() => press(true)}
+        aria-label={`Mute or unmute ${who}`}
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        data-testid="mute-menu"
+        onClick={() => setOpen((v) => !v)}
       >
-        Mute
+        Mute…
       </GatedButton>
-      <GatedButton
-        {...gate}
-        className="btn secondary sm"
-        busy={busy === "unmute"}
-        aria-label={`Unmute ${who}'s audio`}
-        data-testid="unmute-participant"
-        onClick={() => press(false)}
-      >
-        Unmute
-      </GatedButton>
-    </>
+      <OnceOpened open={open}>
+        <MuteControls
+          id={panelId}
+          hidden={!open}
+          roomId={roomId}
+          identity={identity}
+          who={who}
+          onDone={() => {
+            setOpen(false);
+            refocus();
+          }}
+        />
+      </OnceOpened>
+    </span>
   );
 }

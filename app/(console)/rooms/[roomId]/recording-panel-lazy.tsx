@@ -1,11 +1,12 @@
 "use client";
 
-import { lazyComponent } from "@/app/_components/lazy-dialog";
+import { intentIsland } from "@/app/_components/intent-island";
 
 /**
- * The Recording card, its code fetched apart from the room page's first load (issue 13's budget of
- * 150 kB gzip per page, `npm run weight`); rendered on the server like the rest of the page.
+ * The Recording card, server-rendered, its code fetched when someone reaches for it
+ * (intent-island.tsx, decision 1385), or at once while a recording runs (its clock ticks).
  */
-export const LazyRecordingPanel = lazyComponent(() =>
-  import("@/app/(console)/rooms/[roomId]/recording-panel").then((m) => m.RecordingPanel),
+export const LazyRecordingPanel = intentIsland(
+  () => import("@/app/(console)/rooms/[roomId]/recording-panel").then((m) => m.RecordingPanel),
+  { eager: (p) => p.status.current !== null && p.status.current !== undefined && !p.status.current.stopping },
 );

@@ -1,8 +1,8 @@
 "use client";
 
-import { lazyComponent } from "@/app/_components/lazy-dialog";
+import { intentIsland } from "@/app/_components/intent-island";
 
-/** The Live stream card, its code fetched apart from the room page's first load (as the Recording card). */
-export const LazyStreamPanel = lazyComponent(() =>
+/** The Live stream card, server-rendered, its code fetched when someone reaches for it (as the Recording card). */
+export const LazyStreamPanel = intentIsland(() =>
   import("@/app/(console)/rooms/[roomId]/stream-panel").then((m) => m.StreamPanel),
 );
