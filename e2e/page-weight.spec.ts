@@ -29,9 +29,6 @@ const OVER_BUDGET_CEILING_KB: Record<string, number> = {
   // The room page was 158.4 then; the moderation controls merged beside it (ban, lift, change
   // role: decision 1380) brought it to 162.8 in the merged build: held there until they load lazily.
   "/rooms/[roomId]": 163.3,
-  "/webhooks/[id]": 153.6,
-  "/projects/[projectId]": 152.8,
-  "/account": 150.7,
 };
 const OWNER = "owner@acme.test";
 const appDir = path.join(import.meta.dirname, "..", "app");
