@@ -139,3 +139,58 @@ test("viewer: sees health and the debugger; recovery and test sends are inert an
   await expectNoHorizontalOverflow(page);
   await shot(page, "webhook-viewer-mobile", { fullPage: false });
 });
+
+test("the delivery log pages through the URL, keeping its filters; a hand-edited cursor starts over", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const owner = await sessionAs(browser, "owner@acme.test");
+  const hook = await owner.request.post("/v1/workspace/webhooks", {
+    data: { url: deadUrl(), events: ["room.created"], description: "Paged log" },
+  });
+  expect(hook.status()).toBe(201);
+  const { id } = (await hook.json()) as { id: string };
+  // 22 test deliveries of one type and 2 of another: two pages of 20 when filtered by the first.
+  for (const [type, n] of [
+    ["recording.completed", 22],
+    ["room.ended", 2],
+  ] as const) {
+    for (let i = 0; i < n; i++) {
+      const sent = await owner.request.post(`/v1/workspace/webhooks/${id}/test`, {
+        data: { event_type: type },
+      });
+      expect(sent.status()).toBe(202);
+    }
+  }
+  await owner.close();
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, "owner@acme.test");
+  await page.goto(`/webhooks/${id}?event_type=recording.completed`);
+  const rows = page.getByTestId("delivery-row");
+  await expect(rows).toHaveCount(20);
+  await expect(page.getByTestId("delivery-count-first")).toHaveCount(0);
+  await page.getByTestId("delivery-count-next").click();
+  await expect(page).toHaveURL(
+    /event_type=recording\.completed.*cursor=|cursor=.*event_type=recording\.completed/,
+  );
+  await expect(rows).toHaveCount(2);
+  await expect(rows.filter({ hasText: "room.ended" })).toHaveCount(0);
+  await expect(page.getByTestId("delivery-count-next")).toHaveCount(0);
+  await expectAccessible(page, "the second page of a delivery log");
+  await page.setViewportSize(MOBILE);
+  await expectNoHorizontalOverflow(page);
+  await shot(page, "webhook-log-page-2-mobile", { fullPage: false });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.getByTestId("delivery-count-first").click();
+  await expect(page).not.toHaveURL(/cursor=/);
+  await expect(page).toHaveURL(/event_type=recording\.completed/);
+  await expect(rows).toHaveCount(20);
+
+  // A cursor this log never gave: the newest page, not an error.
+  const edited = await page.goto(`/webhooks/${id}?cursor=not-a-cursor`);
+  expect(edited?.status()).toBe(200);
+  await expect(rows).toHaveCount(20);
+  await expect(page.getByTestId("delivery-count-first")).toHaveCount(0);
+});

@@ -7,7 +7,6 @@ import { TextField } from "@/app/_components/field";
 import { IconAlert, IconSpinner } from "@/app/_components/icons/ui";
 import { LazyConfirmDialog } from "@/app/_components/lazy-confirm-dialog";
 import { useToast } from "@/app/_components/toast";
-import { createPasskey } from "@/app/_lib/passkey-ceremony";
 import type { Passkey } from "@/lib/passkeys/passkey-schemas";
 
 const day = (iso: string | null) => (iso ? new Date(iso).toISOString().slice(0, 10) : "never");
@@ -27,7 +26,11 @@ export function Passkeys({ items }: { items: Passkey[] }) {
     const name = String(new FormData(form).get("passkey-name") ?? "").trim();
     setBusy(true);
     setError(null);
-    const made = await createPasskey();
+    // The ceremony's code loads when a passkey is added, not with the page (decision 1385).
+    const ceremony = await import("@/app/_lib/passkey-ceremony").catch(() => null);
+    const made = ceremony
+      ? await ceremony.createPasskey()
+      : ({ ok: false, message: "The browser could not load the passkey step. Try again." } as const);
     if (!made.ok) {
       setBusy(false);
       setError(made.message);

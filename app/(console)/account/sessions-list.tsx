@@ -1,36 +1,14 @@
-"use client";
-
-import { useRouter } from "next/navigation";
-import { useState } from "react";
-import { api } from "@/app/_components/api-client";
 import { DataTable } from "@/app/_components/data-table";
-import { useToast } from "@/app/_components/toast";
+import { EndSessionButton } from "@/app/(console)/account/end-session-button";
 import type { SessionDto } from "@/lib/sessions/list-sessions";
 
 const when = (iso: string | null) => (iso ? new Date(iso).toISOString().replace("T", " ").slice(0, 16) : "—");
 
-/** Where the person is signed in (docs/decisions/1262): end any one; ending this one signs out here. */
+/**
+ * Where the person is signed in (docs/decisions/1262): end any one; ending this one signs out here.
+ * Drawn by the server; only the End buttons are client code (decision 1385).
+ */
 export function SessionsList({ items }: { items: SessionDto[] }) {
-  const router = useRouter();
-  const toast = useToast();
-  const [ending, setEnding] = useState<string | null>(null);
-
-  async function end(s: SessionDto) {
-    setEnding(s.id);
-    const res = await api(`/v1/workspace/me/sessions/${s.id}`, { method: "DELETE" });
-    setEnding(null);
-    if (!res.ok) {
-      toast.error("Session not ended", res.problem.detail);
-      return;
-    }
-    if (s.current) {
-      window.location.assign("/login");
-      return;
-    }
-    toast.success("Session ended", `${s.device} is signed out.`);
-    router.refresh();
-  }
-
   return (
     <DataTable
       label="Your sessions"
@@ -59,17 +37,7 @@ export function SessionsList({ items }: { items: SessionDto[] }) {
         {
           header: "Actions",
           srOnly: true,
-          cell: (s) => (
-            <button
-              type="button"
-              className="btn ghost danger"
-              disabled={ending === s.id}
-              onClick={() => end(s)}
-              aria-label={s.current ? "End this session (sign out here)" : `End the session on ${s.device}`}
-            >
-              End
-            </button>
-          ),
+          cell: (s) => <EndSessionButton id={s.id} device={s.device} current={s.current} />,
         },
       ]}
     />

@@ -3,15 +3,16 @@
 import { useRouter } from "next/navigation";
 import { type FormEvent, useState } from "react";
 import { api } from "@/app/_components/api-client";
-import { CopyButton } from "@/app/_components/copy-button";
 import { TextField } from "@/app/_components/field";
-import { IconAlert, IconSpinner } from "@/app/_components/icons/ui";
+import { IconSpinner } from "@/app/_components/icons/ui";
+import { lazyComponent } from "@/app/_components/lazy-dialog";
 import { useToast } from "@/app/_components/toast";
+import { TwoFactorError } from "@/app/(console)/account/two-factor-error";
 
-type Stage =
-  | { kind: "idle" }
-  | { kind: "scan"; secret: string; qr: string }
-  | { kind: "codes"; codes: string[] };
+/** The enrolment's steps (scan, confirm, recovery codes): loaded when it starts (decision 1385). */
+const loadEnrolment = () =>
+  import("@/app/(console)/account/two-factor-enrolment").then((m) => m.TwoFactorEnrolment);
+const TwoFactorEnrolment = lazyComponent(loadEnrolment);
 
 /**
  * The QR code of the `otpauth://` URI as inline SVG. `uqr` (a few kB) is loaded only when
@@ -35,36 +36,26 @@ export function TwoFactor({
 }) {
   const router = useRouter();
   const toast = useToast();
-  const [stage, setStage] = useState<Stage>({ kind: "idle" });
+  const [enrolling, setEnrolling] = useState<{ secret: string; qr: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   async function start() {
     setBusy(true);
     setError(null);
-    const res = await api<{ secret: string; otpauth_url: string }>("/v1/workspace/me/totp", {
-      method: "POST",
-    });
-    setBusy(false);
+    // The steps' code loads while the API answers.
+    const [res] = await Promise.all([
+      api<{ secret: string; otpauth_url: string }>("/v1/workspace/me/totp", { method: "POST" }),
+      loadEnrolment().catch(() => undefined),
+    ]);
     if (!res.ok) {
+      setBusy(false);
       setError(res.problem.detail);
       return;
     }
-    setStage({ kind: "scan", secret: res.data.secret, qr: await qrSvg(res.data.otpauth_url) });
-  }
-
-  async function confirm(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const code = String(new FormData(e.currentTarget).get("totp-code") ?? "").trim();
-    setBusy(true);
-    setError(null);
-    const res = await api<{ recovery_codes: string[] }>("/v1/workspace/me/totp/confirm", { json: { code } });
+    const qr = await qrSvg(res.data.otpauth_url);
     setBusy(false);
-    if (!res.ok) {
-      setError(res.problem.errors[0]?.message ?? res.problem.detail);
-      return;
-    }
-    setStage({ kind: "codes", codes: res.data.recovery_codes });
+    setEnrolling({ secret: res.data.secret, qr });
   }
 
   async function turnOff(e: FormEvent<HTMLFormElement>) {
@@ -82,77 +73,17 @@ export function TwoFactor({
     router.refresh();
   }
 
-  const errorBox = error ? (
-    <div className="form-error" role="alert" id="two-factor-error">
-      <IconAlert /> {error}
-    </div>
-  ) : null;
+  const errorBox = <TwoFactorError error={error} />;
 
-  if (stage.kind === "codes") {
+  if (enrolling) {
     return (
-      <div data-testid="recovery-codes">
-        <p>
-          <strong>Two-factor is on.</strong> Save these recovery codes somewhere safe: each signs you in once
-          if you lose your phone. They are not shown again.
-        </p>
-        <ul className="mono" style={{ columns: 2, listStyle: "none", padding: 0 }}>
-          {stage.codes.map((c) => (
-            <li key={c}>{c}</li>
-          ))}
-        </ul>
-        <div style={{ display: "flex", gap: 8, flexWrap: "wrap" }}>
-          <CopyButton value={stage.codes.join("\n")} label="recovery codes" text="Copy codes" />
-          <button
-            type="button"
-            className="btn"
-            onClick={() => {
-              setStage({ kind: "idle" });
-              router.refresh();
-            }}
-          >
-            I saved them
-          </button>
-        </div>
-      </div>
-    );
-  }
-
-  if (stage.kind === "scan") {
-    return (
-      <form onSubmit={confirm} noValidate aria-label="Confirm two-factor">
-        <p>
-          Scan this code with an authenticator app (1Password, Google Authenticator, Authy…), then enter the
-          code it shows.
-        </p>
-        <div
-          role="img"
-          aria-label="QR code for your authenticator app"
-          data-testid="totp-qr"
-          style={{ width: 176, height: 176, background: "#fff", padding: 4 }}
-          // Generated here from the server's otpauth URI by uqr: markup of rectangles only.
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: SVG we just rendered ourselves
-          dangerouslySetInnerHTML={{ __html: stage.qr }}
-        />
-        <p className="hint">
-          Cannot scan? Type this key:{" "}
-          <span className="mono" data-testid="totp-secret">
-            {stage.secret}
-          </span>
-        </p>
-        {errorBox}
-        <TextField
-          id="totp-code"
-          label="Code from the app"
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          placeholder="123456"
-          required
-          aria-describedby={error ? "two-factor-error" : undefined}
-        />
-        <button className="btn" type="submit" disabled={busy}>
-          {busy ? <IconSpinner className="spin" /> : null} Turn on
-        </button>
-      </form>
+      <TwoFactorEnrolment
+        {...enrolling}
+        onDone={() => {
+          setEnrolling(null);
+          router.refresh();
+        }}
+      />
     );
   }
 

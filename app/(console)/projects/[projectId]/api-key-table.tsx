@@ -1,25 +1,30 @@
 import type { ReactNode } from "react";
 import { countOf, DataTable, MainCell } from "@/app/_components/data-table";
-import { RowActions } from "@/app/_components/row-actions";
 import { Time } from "@/app/_components/time";
+import { ApiKeyActions } from "@/app/(console)/projects/[projectId]/api-key-buttons";
+import type { TokenExample } from "@/app/(console)/projects/[projectId]/revealed-key-dialog";
 import type { ApiKeyDto } from "@/lib/api-keys/api-key-schema";
 import { API_KEYS_LIST_MAX } from "@/lib/api-keys/list-cap";
 import type { Role } from "@/lib/auth/roles";
 
-export type KeyAction = "rotate" | "revoke";
-
-/** The keys of one project: what each may do, when it was last used, and Rotate / Revoke. */
+/**
+ * The keys of one project: what each may do, when it was last used, and Rotate / Revoke. Drawn by
+ * the server; only the buttons are client code (api-key-buttons.tsx, decision 1385).
+ */
 export function ApiKeyTable({
+  projectId,
   keys,
   memberRole,
   now,
-  onAction,
+  example,
   foot,
 }: {
+  projectId: string;
   keys: ApiKeyDto[];
   memberRole: Role;
   now: number;
-  onAction: (action: KeyAction, key: ApiKeyDto) => void;
+  /** What a rotated key's code example points at (revealed-key-dialog.tsx). */
+  example: TokenExample;
   /** The list's count and paging links (key-list-parts.tsx), drawn by the server. */
   foot?: ReactNode;
 }) {
@@ -55,18 +60,12 @@ export function ApiKeyTable({
                 Revoked {k.revoked_at ? <Time iso={k.revoked_at} now={now} /> : null}
               </span>
             ) : (
-              <RowActions
+              <ApiKeyActions
+                projectId={projectId}
+                keyId={k.id}
+                name={k.name}
                 memberRole={memberRole}
-                permission="api_keys:write"
-                actions={[
-                  { label: "Rotate", name: `Rotate ${k.name}`, onClick: () => onAction("rotate", k) },
-                  {
-                    label: "Revoke",
-                    name: `Revoke ${k.name}`,
-                    danger: true,
-                    onClick: () => onAction("revoke", k),
-                  },
-                ]}
+                example={example}
               />
             ),
         },

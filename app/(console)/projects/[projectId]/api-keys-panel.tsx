@@ -1,31 +1,19 @@
-"use client";
-
-import { type ReactNode, useState } from "react";
+import type { ReactNode } from "react";
 import { EmptyState } from "@/app/_components/empty-state";
-import { OpenerButton } from "@/app/_components/gated-button";
 import { IconKey, IconPlus } from "@/app/_components/icons";
-import { lazyComponent, OnceOpened } from "@/app/_components/lazy-dialog";
 import { SnippetTabs } from "@/app/_components/snippet-tabs";
 import type { Snippets } from "@/app/_lib/snippet-languages";
-import { ApiKeyTable, type KeyAction } from "@/app/(console)/projects/[projectId]/api-key-table";
-import type { RevealedKey, TokenExample } from "@/app/(console)/projects/[projectId]/revealed-key-dialog";
+import { NewApiKeyButton } from "@/app/(console)/projects/[projectId]/api-key-buttons";
+import { ApiKeyTable } from "@/app/(console)/projects/[projectId]/api-key-table";
+import type { TokenExample } from "@/app/(console)/projects/[projectId]/revealed-key-dialog";
 import type { ApiKeyDto } from "@/lib/api-keys/api-key-schema";
 import type { Role } from "@/lib/auth/roles";
 
-const MintKeyDialog = lazyComponent(() =>
-  import("@/app/(console)/projects/[projectId]/mint-key-dialog").then((m) => m.MintKeyDialog),
-);
-const KeyActionDialog = lazyComponent(() =>
-  import("@/app/(console)/projects/[projectId]/key-action-dialog").then((m) => m.KeyActionDialog),
-);
-const RevealedKeyDialog = lazyComponent(() =>
-  import("@/app/(console)/projects/[projectId]/revealed-key-dialog").then((m) => m.RevealedKeyDialog),
-);
-
 /**
- * A project's API keys: the table, "New API key", and the dialogs around them — mint
- * (mint-key-dialog), confirm a rotation or revocation (key-action-dialog), and the new key shown
- * once (revealed-key-dialog) — plus the code that uses a key.
+ * A project's API keys: the table, "New API key", and the code that uses a key. Drawn by the
+ * server (decision 1385); the buttons are client code (api-key-buttons.tsx) whose dialogs — mint
+ * (mint-key-dialog), confirm a rotation or revocation, the new key shown once
+ * (revealed-key-dialog) — load when first opened.
  */
 export function ApiKeysPanel({
   projectId,
@@ -60,11 +48,6 @@ export function ApiKeysPanel({
   /** The search the list shows, if any: an empty list then says no key matches. */
   searched?: string | undefined;
 }) {
-  const [minting, setMinting] = useState(false);
-  const [pending, setPending] = useState<{ action: KeyAction; key: ApiKeyDto } | null>(null);
-  const [revealed, setRevealed] = useState<RevealedKey | null>(null);
-  const base = `/v1/workspace/projects/${encodeURIComponent(projectId)}/api-keys`;
-
   return (
     <section aria-labelledby="api-keys-heading">
       <div className="page-head" style={{ marginBottom: 12 }}>
@@ -78,16 +61,12 @@ export function ApiKeysPanel({
           </div>
         )}
         <div className="page-actions">
-          <OpenerButton
-            opener={{
-              memberRole,
-              permission: "api_keys:write",
-              blockedReason,
-              label: "New API key",
-              icon: <IconPlus />,
-              testId: "new-api-key",
-            }}
-            onOpen={() => setMinting(true)}
+          <NewApiKeyButton
+            projectId={projectId}
+            memberRole={memberRole}
+            blockedReason={blockedReason}
+            example={example}
+            icon={<IconPlus />}
           />
         </div>
       </div>
@@ -103,10 +82,11 @@ export function ApiKeysPanel({
         </EmptyState>
       ) : (
         <ApiKeyTable
+          projectId={projectId}
           keys={keys}
           memberRole={memberRole}
           now={now}
-          onAction={(action, key) => setPending({ action, key })}
+          example={example}
           foot={foot}
         />
       )}
@@ -114,41 +94,6 @@ export function ApiKeysPanel({
       <div className="card snippet-card">
         <SnippetTabs title="Mint a room token from your server" snippets={snippets} testId="key-snippets" />
       </div>
-
-      <OnceOpened open={minting}>
-        <MintKeyDialog
-          open={minting}
-          base={base}
-          onClose={() => setMinting(false)}
-          onMinted={(key) => {
-            setMinting(false);
-            setRevealed({
-              title: "API key created",
-              name: key.name,
-              projectKey: key.project_key,
-              secret: key.secret,
-            });
-          }}
-        />
-      </OnceOpened>
-      <OnceOpened open={pending !== null}>
-        <KeyActionDialog
-          base={base}
-          pending={pending}
-          onDone={() => setPending(null)}
-          onRotated={(key, rotated) =>
-            setRevealed({
-              title: "Key rotated",
-              name: key.name,
-              projectKey: rotated.project_key,
-              secret: rotated.secret,
-            })
-          }
-        />
-      </OnceOpened>
-      <OnceOpened open={revealed !== null}>
-        <RevealedKeyDialog revealed={revealed} example={example} onClose={() => setRevealed(null)} />
-      </OnceOpened>
     </section>
   );
 }

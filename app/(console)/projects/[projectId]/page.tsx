@@ -16,6 +16,7 @@ import {
   keyListParts,
 } from "@/app/(console)/projects/[projectId]/key-list-parts";
 import { ProjectActions } from "@/app/(console)/projects/[projectId]/project-actions";
+import { ProjectDeleteWarning } from "@/app/(console)/projects/[projectId]/project-delete-warning";
 import { projectKeysPage } from "@/lib/api-keys/list-api-keys";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
@@ -99,7 +100,11 @@ export default async function ProjectPage({
             <Link className="btn secondary" href={`/rooms?project_id=${encodeURIComponent(project.id)}`}>
               Rooms <IconArrowRight />
             </Link>
-            <ProjectActions project={project} contents={contents} memberRole={member.role} />
+            <ProjectActions
+              project={project}
+              deleteWarning={<ProjectDeleteWarning slug={project.slug} contents={contents} />}
+              memberRole={member.role}
+            />
           </>
         }
       />

@@ -1,6 +1,3 @@
-"use client";
-
-import type { ReactNode } from "react";
 import { countOf } from "@/app/_components/data-table";
 import { formatClock } from "@/app/_components/time";
 import { DeliveryStatusBadge } from "@/app/(console)/webhooks/status-badge";
@@ -22,49 +19,18 @@ const ERROR_CLASS: Record<string, string> = {
 };
 
 /**
- * Which panels are open, by key: the log re-renders from scratch every few seconds while a delivery
- * is pending, and an operator reading an attempt should not see it fold away under them.
- */
-const OPEN = new Set<string>();
-
-/** A <details> that stays open (or closed) across those re-renders. */
-function Panel({
-  id,
-  className,
-  testId,
-  children,
-}: {
-  id: string;
-  className?: string;
-  testId?: string;
-  children: ReactNode;
-}) {
-  return (
-    <details
-      className={className}
-      data-testid={testId}
-      open={OPEN.has(id)}
-      onToggle={(e) => {
-        if (e.currentTarget.open) OPEN.add(id);
-        else OPEN.delete(id);
-      }}
-    >
-      {children}
-    </details>
-  );
-}
-
-/**
  * The debugger (docs/decisions/0945): the body as signed, then every attempt as sent and as
  * answered — exact times to the millisecond, headers both ways, status, the first 4 KB of the
  * response, the duration and the error's class. Cards rather than a table, so a phone never scrolls
- * sideways.
+ * sideways. Drawn by the server, closed (decision 1385): a panel a reader opened stays open while
+ * the page refreshes itself (every few seconds while a delivery is pending), because React leaves
+ * a `<details>` it drew without `open` as the reader left it and the rows are keyed by delivery.
  */
 export function AttemptList({ delivery: d }: { delivery: DeliveryDto }) {
   if (d.attempts.length === 0) return null;
   const created = new Date(d.created_at).getTime();
   return (
-    <Panel id={d.id} className={styles.details} testId="delivery-debugger">
+    <details className={styles.details} data-testid="delivery-debugger">
       <summary>
         {d.attempts.length === 0
           ? "Request body"
@@ -76,27 +42,14 @@ export function AttemptList({ delivery: d }: { delivery: DeliveryDto }) {
       </pre>
       <ol className={styles.attemptCards} aria-label={`Attempts of ${d.event_id}`}>
         {d.attempts.map((a) => (
-          <AttemptCard
-            key={`${a.attempt}-${a.started_at}`}
-            id={`${d.id}:${a.attempt}`}
-            attempt={a}
-            created={created}
-          />
+          <AttemptCard key={`${a.attempt}-${a.started_at}`} attempt={a} created={created} />
         ))}
       </ol>
-    </Panel>
+    </details>
   );
 }
 
-function AttemptCard({
-  id,
-  attempt: a,
-  created,
-}: {
-  id: string;
-  attempt: DeliveryAttemptDto;
-  created: number;
-}) {
+function AttemptCard({ attempt: a, created }: { attempt: DeliveryAttemptDto; created: number }) {
   return (
     <li className={styles.attemptCard} data-testid="attempt-row">
       <div className={styles.attemptHead}>
@@ -130,51 +83,39 @@ function AttemptCard({
           </>
         ) : null}
       </dl>
-      <Headers
-        id={`${id}:req`}
-        title="Request headers"
-        headers={a.request_headers}
-        testId="request-headers"
-      />
-      <Headers
-        id={`${id}:res`}
-        title="Response headers"
-        headers={a.response_headers}
-        testId="response-headers"
-      />
+      <Headers title="Request headers" headers={a.request_headers} testId="request-headers" />
+      <Headers title="Response headers" headers={a.response_headers} testId="response-headers" />
       {a.response_body ? (
-        <Panel id={`${id}:body`} className={styles.inner}>
+        <details className={styles.inner}>
           <summary>Response body (first 4 KB)</summary>
           <pre className={styles.raw} data-testid="response-body">
             {a.response_body}
           </pre>
-        </Panel>
+        </details>
       ) : null}
     </li>
   );
 }
 
 function Headers({
-  id,
   title,
   headers,
   testId,
 }: {
-  id: string;
   title: string;
   headers: Record<string, string> | null;
   testId: string;
 }) {
   if (!headers) return null;
   return (
-    <Panel id={id} className={styles.inner}>
+    <details className={styles.inner}>
       <summary>{title}</summary>
       <pre className={styles.raw} data-testid={testId}>
         {Object.entries(headers)
           .map(([k, v]) => `${k}: ${v}`)
           .join("\n")}
       </pre>
-    </Panel>
+    </details>
   );
 }
 

@@ -1,87 +1,75 @@
-"use client";
-
-import { useRouter } from "next/navigation";
-import { useEffect } from "react";
-import { api } from "@/app/_components/api-client";
+import Link from "next/link";
 import { DataTable } from "@/app/_components/data-table";
 import { EmptyState } from "@/app/_components/empty-state";
-import { GatedButton } from "@/app/_components/gated-button";
+import { hrefWith } from "@/app/_components/filter-tabs";
 import { IconWebhook } from "@/app/_components/icons";
-import { IconRefresh } from "@/app/_components/icons/ui";
-import { lazyClientComponent } from "@/app/_components/lazy-dialog";
-import { LoadMore } from "@/app/_components/load-more";
 import { Time } from "@/app/_components/time";
-import { useApiAction } from "@/app/_components/use-api-action";
-import { type Page, usePagedList } from "@/app/_components/use-paged-list";
-import { endpointGate } from "@/app/(console)/webhooks/[id]/endpoint-gate";
+import { AttemptList } from "@/app/(console)/webhooks/[id]/attempt-list";
+import { RedeliverButton } from "@/app/(console)/webhooks/[id]/endpoint-islands";
 import { DeliveryStatusBadge } from "@/app/(console)/webhooks/status-badge";
 import type { Role } from "@/lib/auth/roles";
 import type { DeliveryDto } from "@/lib/webhooks/delivery-schema";
 
 /**
- * The debugger sits in a closed <details>: its code loads after the page, not with it (the
- * console's first-load JS budget).
+ * The delivery log, drawn by the server (decision 1385: the page's first load carries only its
+ * buttons): newest first, each row with its debugger (attempt-list.tsx) and "Redeliver", paged
+ * through the URL (`?cursor=`, keeping the filters) like the console's other long lists. While a
+ * delivery of the page is pending the page refreshes itself (page.tsx), so attempts appear as they
+ * happen.
  */
-const AttemptList = lazyClientComponent(() =>
-  import("@/app/(console)/webhooks/[id]/attempt-list").then((m) => m.AttemptList),
-);
-
-/** While something is pending the page refreshes itself, so attempts appear as they happen. */
-const LIVE_REFRESH_MS = 3_000;
-
 export function DeliveryLog({
   endpointId,
   active,
-  first,
+  page,
+  path,
   filters,
+  cursor,
   pageSize,
   memberRole,
   now,
 }: {
   endpointId: string;
   active: boolean;
-  first: Page<DeliveryDto>;
-  /** status, event_type, since, until: the page's filters, passed on to "Load more". */
+  page: { items: DeliveryDto[]; next_cursor: string | null };
+  /** The endpoint page's path, for the paging links. */
+  path: string;
+  /** status, event_type, since, until as the URL has them: kept by the paging links. */
   filters: Record<string, string | undefined>;
+  /** The page's cursor, when it is not the first. */
+  cursor: string | undefined;
   pageSize: number;
   memberRole: Role;
   now: number;
 }) {
-  const router = useRouter();
-  const { busy, run } = useApiAction();
-  const base = `/v1/workspace/webhooks/${encodeURIComponent(endpointId)}`;
-  const list = usePagedList(first, `${base}/deliveries`, { ...filters, limit: String(pageSize) });
-  const live = list.items.some((d) => d.status === "pending");
-
-  useEffect(() => {
-    if (!live) return;
-    const timer = setInterval(() => router.refresh(), LIVE_REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [live, router]);
-
-  const redeliver = (d: DeliveryDto) =>
-    run(d.id, () => api(`${base}/deliveries/${encodeURIComponent(d.id)}/redeliver`, { method: "POST" }), {
-      failure: "Not redelivered",
-      success: () => ["Redelivery queued", `${d.event_type} ${d.event_id} starts a fresh retry schedule.`],
-    });
-
-  if (list.items.length === 0) {
+  const { items } = page;
+  if (items.length === 0) {
     return (
       <EmptyState
         icon={<IconWebhook />}
         title={
-          Object.values(filters).some(Boolean) ? "No deliveries match these filters" : "No deliveries yet"
+          cursor
+            ? "No older deliveries"
+            : Object.values(filters).some(Boolean)
+              ? "No deliveries match these filters"
+              : "No deliveries yet"
+        }
+        action={
+          cursor ? (
+            <Link className="btn secondary" href={hrefWith(path, filters)}>
+              Newest deliveries
+            </Link>
+          ) : undefined
         }
       >
         Deliveries appear here when a subscribed event happens, or when you send a test event.
       </EmptyState>
     );
   }
-
+  const live = items.some((d) => d.status === "pending");
   return (
     <DataTable
       label="Deliveries"
-      rows={list.items}
+      rows={items}
       rowKey={(d) => d.id}
       rowAttributes={(d) => ({
         "data-testid": "delivery-row",
@@ -127,27 +115,34 @@ export function DeliveryLog({
           srOnly: true,
           cell: (d) =>
             d.status === "pending" ? null : (
-              <GatedButton
-                {...endpointGate(memberRole, active, "redeliver")}
-                className="btn secondary sm"
-                icon={<IconRefresh />}
-                busy={busy === d.id}
-                onClick={() => redeliver(d)}
-                aria-label={`Redeliver ${d.event_id}`}
-                data-testid="redeliver"
-              >
-                Redeliver
-              </GatedButton>
+              <RedeliverButton
+                endpointId={endpointId}
+                active={active}
+                memberRole={memberRole}
+                delivery={{ id: d.id, event_id: d.event_id, event_type: d.event_type }}
+              />
             ),
         },
       ]}
       foot={
-        <>
-          <span>
-            {list.items.length} shown{live ? " · updating live" : ""}
+        <span className="table-foot-row">
+          <span data-testid="delivery-count" aria-live="polite">
+            {items.length} shown{live ? " · updating live" : ""}
           </span>
-          <LoadMore list={list} />
-        </>
+          {cursor ? (
+            <Link href={hrefWith(path, filters)} data-testid="delivery-count-first">
+              First page
+            </Link>
+          ) : null}
+          {page.next_cursor ? (
+            <Link
+              href={hrefWith(path, { ...filters, cursor: page.next_cursor })}
+              data-testid="delivery-count-next"
+            >
+              Next {pageSize}
+            </Link>
+          ) : null}
+        </span>
       }
     />
   );

@@ -6,10 +6,11 @@ import { island } from "@/app/_components/lazy-dialog";
 const widgets = () => import("@/app/(console)/webhooks/[id]/endpoint-widgets");
 
 /**
- * The endpoint page's actions and delivery log, server-rendered as always but hydrated from their
- * own chunks, not the page's first load (≤ 150 kB gzip, docs/decisions/1101). Until a chunk
- * arrives the part shows as the server rendered it; its chunk is requested at once, with the page.
+ * The endpoint page's buttons, server-rendered as always but hydrated from their own chunk, not
+ * the page's first load (≤ 150 kB gzip, docs/decisions/1101). Until the chunk arrives a button
+ * shows as the server rendered it; its chunk is requested at once, with the page. The delivery log
+ * around the Redeliver buttons is drawn by the server (delivery-log.tsx, decision 1385).
  */
 export const EndpointActions = island(() => widgets().then((m) => m.EndpointActions));
-export const DeliveryLog = island(() => widgets().then((m) => m.DeliveryLog));
 export const RecoverButton = island(() => widgets().then((m) => m.RecoverButton));
+export const RedeliverButton = island(() => widgets().then((m) => m.RedeliverButton));

@@ -10,8 +10,9 @@ import { requireConsoleMember } from "@/app/_lib/console-session";
 import { notFoundOrSwitch } from "@/app/_lib/not-found-or-switch";
 import { webhookVerifySnippets } from "@/app/_lib/snippets";
 import { DeliveryFilters, utcInstant } from "@/app/(console)/webhooks/[id]/delivery-filters";
+import { DeliveryLog } from "@/app/(console)/webhooks/[id]/delivery-log";
 import { EndpointHealth } from "@/app/(console)/webhooks/[id]/endpoint-health";
-import { DeliveryLog, EndpointActions, RecoverButton } from "@/app/(console)/webhooks/[id]/endpoint-islands";
+import { EndpointActions, RecoverButton } from "@/app/(console)/webhooks/[id]/endpoint-islands";
 import { InboxView } from "@/app/(console)/webhooks/[id]/inbox-view";
 import { EventList, HealthBadge } from "@/app/(console)/webhooks/status-badge";
 import styles from "@/app/(console)/webhooks/webhooks.module.css";
@@ -45,8 +46,18 @@ async function load(member: SessionMember, id: string, filters: Omit<ListDeliver
   const { orgId } = member;
   try {
     const endpoint = await findWebhook(db, orgId, id);
+    const list = (cursor: string | undefined) =>
+      listDeliveries(db, orgId, id, { limit: PAGE_SIZE, ...filters, cursor }).then((page) => ({
+        ...page,
+        cursor,
+      }));
     const [deliveries, inbox] = await Promise.all([
-      listDeliveries(db, orgId, id, { limit: PAGE_SIZE, ...filters }),
+      // A hand-edited cursor starts over from the newest delivery.
+      list(filters.cursor).catch((err: unknown) => {
+        if (filters.cursor && err instanceof ApiError && err.code === "validation_failed")
+          return list(undefined);
+        throw err;
+      }),
       endpoint.kind === "inbox" ? listInboxMessages(db, orgId, id, { limit: 20 }) : null,
     ]);
     return { endpoint, deliveries, inbox };
@@ -78,6 +89,7 @@ export default async function WebhookPage({
     event_type: eventType,
     since,
     until,
+    cursor: field(sp.cursor),
   });
   const now = Date.now();
   const path = `/webhooks/${endpoint.id}`;
@@ -87,6 +99,8 @@ export default async function WebhookPage({
     since: since ? field(sp.since) : undefined,
     until: until ? field(sp.until) : undefined,
   };
+  // A pending delivery on the page: it refreshes itself, so attempts appear as they happen.
+  const live = deliveries.items.some((d) => d.status === "pending");
   const recoverFrom = new Date(endpoint.health.failing_since ?? now - 24 * 3_600_000)
     .toISOString()
     .slice(0, 19);
@@ -171,9 +185,9 @@ export default async function WebhookPage({
         </div>
       </div>
 
+      {inbox || live ? <AutoRefresh seconds={3} /> : null}
       {inbox ? (
         <>
-          <AutoRefresh seconds={3} />
           <div className="callout" data-testid="inbox-note">
             <p>
               This endpoint lives inside the service: nothing leaves it. Every event of{" "}
@@ -245,16 +259,12 @@ export default async function WebhookPage({
           <DeliveryFilters path={path} values={formValues} />
         </div>
         <DeliveryLog
-          key={`${JSON.stringify(formValues)}:${now}`}
           endpointId={endpoint.id}
           active={endpoint.active}
-          first={deliveries}
-          filters={{
-            status,
-            event_type: eventType,
-            since: since?.toISOString(),
-            until: until?.toISOString(),
-          }}
+          page={deliveries}
+          path={path}
+          filters={formValues}
+          cursor={deliveries.cursor}
           pageSize={PAGE_SIZE}
           memberRole={member.role}
           now={now}
