@@ -38,21 +38,11 @@ process.env.SVC_DATA_DIR ||= path.join(work, "data");
 const dataDir = process.env.SVC_DATA_DIR;
 
 const { closedLoop, inTurns, mergeLoads } = await import("./lib/load.mjs");
-const { freePort, say, startDetached, startNextServer, stopGroup, waitForHttp, ROOT } = await import(
-  "./lib/proc.mjs"
-);
+const { bin, freePort, mustSucceed, run, say, startDetached, startNextServer, stopGroup, waitForHttp, ROOT } =
+  await import("./lib/proc.mjs");
 const { groupCpuSeconds, loadAverage, processCpuSeconds } = await import("./lib/cpu.mjs");
 const { ratio, round } = await import("./lib/stats.mjs");
 const { viewerRamp } = await import("./sections/viewers.mjs");
-if (process.env.DATABASE_URL) {
-  const { migratePostgres } = await import("@/lib/db");
-  await migratePostgres(process.env.DATABASE_URL);
-}
-const { getDb, closeDb } = await import("@/lib/db");
-const { orgs, projects, rooms, streams } = await import("@/db/schema");
-const { newId } = await import("@/lib/ids");
-const { newShortCode } = await import("@/lib/rooms/short-code");
-const { streamHlsPrefix } = await import("@/lib/streams/stream-object");
 const { LOCAL_BUCKET } = await import("@/lib/storage/storage-config");
 
 const TARGET_DURATION_MS = 2000;
@@ -66,40 +56,20 @@ const settings = {
   lengths: [6, 300, 1800],
 };
 
-// --- The fixture: one org, a live room per playlist length, each with a live HLS stream. ---
-const db = await getDb();
-const orgId = newId("org");
-const projectId = newId("project");
-await db.insert(orgs).values({ id: orgId, name: "Bench viewers", planSelected: true, plan: "starter" });
-await db.insert(projects).values({ id: projectId, orgId, name: "Viewers", slug: "viewers" });
-async function liveStream(): Promise<{ code: string; prefix: string }> {
-  const roomId = newId("room");
-  const code = newShortCode();
-  await db.insert(rooms).values({
-    id: roomId,
-    orgId,
-    projectId,
-    name: `Viewers ${code}`,
-    type: "live",
-    state: "active",
-    shortCode: code,
-  });
-  const id = newId("stream");
-  await db.insert(streams).values({
-    id,
-    orgId,
-    projectId,
-    roomId,
-    state: "live",
-    outputs: [{ kind: "hls", state: "live" }],
-    startedAt: new Date(),
-  });
-  return { code, prefix: streamHlsPrefix({ orgId, roomId, id }) };
-}
-const live = await liveStream();
-const fixed = new Map<number, { code: string; prefix: string }>();
-for (const n of settings.lengths) fixed.set(n, await liveStream());
-await closeDb();
+// --- The fixture, in a process of its own that exits before the app opens the database. ---
+const made = await run(
+  bin("tsx"),
+  [path.join(ROOT, "bench", "viewers-fixture.mts"), settings.lengths.join(",")],
+  process.env,
+  { timeoutMs: 300_000 },
+);
+mustSucceed("bench/viewers-fixture.mts", made);
+const fixture = JSON.parse(made.stdout.trim().split("\n").pop() ?? "{}") as {
+  live: { code: string; prefix: string };
+  fixed: [number, { code: string; prefix: string }][];
+};
+const live = fixture.live;
+const fixed = new Map(fixture.fixed);
 
 // --- The stream's files, as the agent leaves them in the local store. ---
 const objects = path.join(dataDir, "objects");
@@ -177,7 +147,8 @@ const stopAll = async () => {
   await stopGroup(server);
   await stopGroup(storage);
 };
-for (const sig of ["SIGINT", "SIGTERM"] as const) process.once(sig, () => stopAll().finally(() => process.exit(130)));
+for (const sig of ["SIGINT", "SIGTERM"] as const)
+  process.once(sig, () => stopAll().finally(() => process.exit(130)));
 
 try {
   await waitForHttp(`http://127.0.0.1:${storagePort}/healthz`, storage, 10_000);
@@ -188,13 +159,22 @@ try {
     storageCpu: () => processCpuSeconds(storage.pid ?? 0),
   };
   const playlistUrl = (code: string) => `${base}/v1/join/${code}/stream.m3u8`;
-  const check = await fetch(playlistUrl(live.code));
-  const sample = await check.text();
-  if (check.status !== 200) throw new Error(`the playlist answered ${check.status}: ${sample.slice(0, 300)}`);
+  // The first answers may wait for the database pool's first connections on a busy machine.
+  let sample = "";
+  for (let deadline = Date.now() + 60_000; ; ) {
+    const check = await fetch(playlistUrl(live.code), { signal: AbortSignal.timeout(10_000) });
+    sample = await check.text();
+    if (check.status === 200) break;
+    if (Date.now() > deadline)
+      throw new Error(`the playlist answered ${check.status}: ${sample.slice(0, 300)}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
   const firstSegment = sample.split("\n").find((l) => l.startsWith("http")) ?? "";
   if (!firstSegment.startsWith(`http://127.0.0.1:${storagePort}/`))
     throw new Error(`segment links do not point at storage: ${firstSegment}`);
-  say(`viewers: service on ${base}, storage stand-in on :${storagePort}; playlist of ${settings.ageSegments} segments ok`);
+  say(
+    `viewers: service on ${base}, storage stand-in on :${storagePort}; playlist of ${settings.ageSegments} segments ok`,
+  );
 
   // Closed loops with the service's CPU around each: CPU ms per request = CPU s / wall s / req/s.
   const measured = (url: string) => async () => {
@@ -209,7 +189,9 @@ try {
     measured(playlistUrl(live.code)),
     ...settings.lengths.map((n) => measured(playlistUrl(fixed.get(n)?.code ?? ""))),
   ];
-  say(`viewers: baseline, /healthz and the playlist at ${[settings.ageSegments, ...settings.lengths].join(", ")} segments, 32 connections, 2 rounds in turns …`);
+  say(
+    `viewers: baseline, /healthz and the playlist at ${[settings.ageSegments, ...settings.lengths].join(", ")} segments, 32 connections, 2 rounds in turns …`,
+  );
   const rounds = await inTurns(2, targets);
   const summary = (runs: (typeof rounds)[number], segmentsNamed: number | null) => {
     const merged = mergeLoads(runs.map((r) => r.run));
@@ -266,7 +248,12 @@ try {
     `viewers: sustained ${playlistsOnly.sustained_viewers} (playlists only; stopped by ${playlistsOnly.stopped_by}), ` +
       `${withSegments.sustained_viewers} (with segments; stopped by ${withSegments.stopped_by})`,
   );
+  fs.rmSync(work, { recursive: true, force: true });
+} catch (err) {
+  const tail = fs.existsSync(logFile)
+    ? fs.readFileSync(logFile, "utf8").split("\n").slice(-30).join("\n")
+    : "";
+  throw new Error(`${(err as Error).message}\nserver log (${logFile}), last lines:\n${tail}`);
 } finally {
   await stopAll();
-  fs.rmSync(work, { recursive: true, force: true });
 }
