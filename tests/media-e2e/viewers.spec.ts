@@ -136,7 +136,7 @@ function received(page: Page): Promise<Received> {
 const fixed = (n: number, d = 3) => Number(n.toFixed(d));
 
 /** Least-squares slope and intercept of y over x. */
-function fit(xs: number[], ys: number[]): { slope: number; intercept: number } {
+function leastSquares(xs: number[], ys: number[]): { slope: number; intercept: number } {
   const n = xs.length;
   const mx = xs.reduce((a, b) => a + b, 0) / n;
   const my = ys.reduce((a, b) => a + b, 0) / n;
@@ -171,7 +171,9 @@ test("what a WebRTC viewer costs one Janus node: its CPU at 0, 1, 2 and 4 subscr
     while (viewers.length < count) {
       const page = await openClientPage(browser, `${JANUS_HTTP}/info`, `viewer ${viewers.length + 1}`);
       const grant = await api.mintToken(room.id, `viewer-${viewers.length + 1}`, { role: "viewer" });
-      expect((await joinFromPage(page, grant.media as MediaGrant, `viewer-${viewers.length + 1}`, false)).error).toBeNull();
+      expect(
+        (await joinFromPage(page, grant.media as MediaGrant, `viewer-${viewers.length + 1}`, false)).error,
+      ).toBeNull();
       await expectVideoAdvancing(page, 'video[data-remote="host"]');
       viewers.push(page);
     }
@@ -183,9 +185,7 @@ test("what a WebRTC viewer costs one Janus node: its CPU at 0, 1, 2 and 4 subscr
     const seconds = (Date.now() - t0) / 1000;
     const after = await Promise.all(viewers.map(received));
     const per = (k: keyof Received) =>
-      count === 0
-        ? null
-        : after.reduce((a, r, i) => a + (r[k] - (before[i]?.[k] ?? 0)), 0) / count / seconds;
+      count === 0 ? null : after.reduce((a, r, i) => a + (r[k] - (before[i]?.[k] ?? 0)), 0) / count / seconds;
     const bytes = per("bytes");
     steps.push({
       subscribers: count,
@@ -197,7 +197,7 @@ test("what a WebRTC viewer costs one Janus node: its CPU at 0, 1, 2 and 4 subscr
     });
   }
 
-  const line = fit(
+  const line = leastSquares(
     steps.map((s) => s.subscribers),
     steps.map((s) => s.janus_cpu_s_per_minute),
   );
