@@ -126,7 +126,7 @@ const storagePort = await freePort();
 const storage = startDetached(
   process.execPath,
   [path.join(ROOT, "bench", "baselines", "storage-server.mjs")],
-  { PATH: process.env.PATH, STORAGE_DIR: objects, PORT: String(storagePort) },
+  { NODE_ENV: "production", PATH: process.env.PATH, STORAGE_DIR: objects, PORT: String(storagePort) },
   path.join(work, "storage.log"),
 );
 const port = await freePort();
