@@ -72,18 +72,35 @@ export function intentIsland<P extends object>(
       if (Live) return;
       const pending: Carried = { values: new Map(), focus: null, press: null, enter: null };
       carried.current = pending;
+      // Between a press's pointerdown and its click the kept HTML must stay: swapped in between, the
+      // press would land on two elements and make no click at all.
+      let down = false;
+      let ready: (() => void) | null = null;
       const wake = () =>
         void get()
           .then((c) => {
-            if (root.current) noteFields(root.current, pending);
-            setLive(() => c);
+            ready = () => {
+              if (root.current) noteFields(root.current, pending);
+              setLive(() => c);
+            };
+            if (!down) ready();
           })
           .catch(() => {});
+      const released = () => {
+        down = false;
+        ready?.();
+      };
       if (wantNow) return wake();
       const el = root.current;
       if (!el) return;
       // Everything done to the kept HTML until React replaces it is noted, then replayed.
       const onIntent = () => wake();
+      const onDown = () => {
+        down = true;
+        wake();
+      };
+      // After pointerup the click follows in the same task; the swap waits for it.
+      const onUp = () => void setTimeout(released, 0);
       const onFocus = (e: Event) => {
         if (e.target instanceof Element) pending.focus = pathOf(el, e.target);
         wake();
@@ -100,6 +117,7 @@ export function intentIsland<P extends object>(
         e.preventDefault();
         if (e.target instanceof Element) pending.press = pathOf(el, e.target.closest(PRESSABLE) ?? e.target);
         wake();
+        released();
       };
       const onKey = (e: Event) => {
         if (e instanceof KeyboardEvent && e.key === "Enter" && e.target instanceof Element) {
@@ -111,7 +129,7 @@ export function intentIsland<P extends object>(
       const onSubmit = (e: Event) => e.preventDefault();
       const events: [string, (e: Event) => void][] = [
         ["pointerover", onIntent],
-        ["pointerdown", onIntent],
+        ["pointerdown", onDown],
         ["touchstart", onIntent],
         ["focusin", onFocus],
         ["focusout", onBlur],
@@ -122,8 +140,13 @@ export function intentIsland<P extends object>(
         ["submit", onSubmit],
       ];
       for (const [type, fn] of events) el.addEventListener(type, fn, { capture: true });
+      // A press may end outside the part (dragged away): listened for on the document.
+      document.addEventListener("pointerup", onUp, true);
+      document.addEventListener("pointercancel", onUp, true);
       return () => {
         for (const [type, fn] of events) el.removeEventListener(type, fn, { capture: true });
+        document.removeEventListener("pointerup", onUp, true);
+        document.removeEventListener("pointercancel", onUp, true);
       };
     }, [Live, wantNow]);
 
