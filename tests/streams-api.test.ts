@@ -8,6 +8,7 @@ import { STUB_NODES, stubServer } from "@/lib/media/stub/stub-plane";
 import type { RoomDto } from "@/lib/rooms/room-schema";
 import { putObject } from "@/lib/storage/put-object";
 import { streamPlaylistKey } from "@/lib/streams/stream-object";
+import { LIVE_WINDOW_SEGMENTS } from "@/lib/streams/live-window";
 import type { StreamDto } from "@/lib/streams/stream-schema";
 import { call, expectProblem } from "./helpers/app";
 import { createOrg, type TestOrg } from "./helpers/fixtures";
@@ -345,15 +346,29 @@ describe("live streams through the API", () => {
     expect(audience.status, audience.text).toBe(200);
     expect(audience.text).toMatch(/^#EXTM3U\n/);
 
+    // A long live playlist is served as its last segments, each signed: the cost of a fetch stays
+    // the same however long the stream has run (lib/streams/live-window.ts).
+    const many = Array.from({ length: 40 }, (_, i) => `#EXTINF:2.0,\nseg_${String(i).padStart(5, "0")}.ts`);
+    await put(`#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXT-X-MEDIA-SEQUENCE:0\n${many.join("\n")}\n`);
+    const windowed = await call("GET", `/v1/join/${room.short_code}/stream.m3u8`);
+    expect(windowed.status, windowed.text).toBe(200);
+    expect(windowed.text).toContain(`#EXT-X-MEDIA-SEQUENCE:${40 - LIVE_WINDOW_SEGMENTS}`);
+    const windowLinks = windowed.text.split("\n").filter((l) => l && !l.startsWith("#"));
+    expect(windowLinks).toHaveLength(LIVE_WINDOW_SEGMENTS);
+    expect(decodeURIComponent(windowLinks[0] ?? "")).toContain(`seg_${String(40 - LIVE_WINDOW_SEGMENTS).padStart(5, "0")}.ts`);
+    expect(decodeURIComponent(windowLinks.at(-1) ?? "")).toContain("seg_00039.ts");
+
     // A playlist naming a file outside the stream's folder is not served.
     await put("#EXTM3U\n#EXTINF:2.0,\n../../other/seg.ts\n");
     expectProblem(await call("GET", path, { token: owner() }), 404, "not_found");
 
     // Stopped: the final playlist (with #EXT-X-ENDLIST) stays readable, so players see the end.
     await stop(room.id, s.id);
-    await put("#EXTM3U\n#EXTINF:2.0,\nseg_00000.ts\n#EXT-X-ENDLIST\n");
+    await put(`#EXTM3U\n#EXT-X-TARGETDURATION:2\n${many.join("\n")}\n#EXT-X-ENDLIST\n`);
     const last = await call("GET", `/v1/join/${room.short_code}/stream.m3u8`);
     expect(last.text).toContain("#EXT-X-ENDLIST");
+    // Ended, it is a whole recording: every segment from the start.
+    expect(last.text.split("\n").filter((l) => l && !l.startsWith("#"))).toHaveLength(40);
 
     // A meeting's share link never plays a stream (its guests take part).
     const meeting = await activeRoom("meeting");

@@ -6,6 +6,7 @@ import { normaliseShortCode } from "@/lib/rooms/short-code";
 import { getObject } from "@/lib/storage/get-object";
 import { signPlaylist } from "@/lib/storage/sign-playlist";
 import { findStream } from "@/lib/streams/find-stream";
+import { windowLivePlaylist } from "@/lib/streams/live-window";
 import { streamHlsPrefix, streamPlaylistKey } from "@/lib/streams/stream-object";
 
 /**
@@ -27,8 +28,9 @@ async function signed(row: typeof streams.$inferSelect): Promise<string> {
   if (!hls || hls.state === "failed") throw noPlaylist();
   const stored = await getObject(streamPlaylistKey(row));
   if (!stored || stored.byteLength > MAX_PLAYLIST_BYTES) throw noPlaylist();
+  // Live: only the last segments are named (and signed); ended: the whole stream.
   const text = await signPlaylist(
-    Buffer.from(stored).toString("utf8"),
+    windowLivePlaylist(Buffer.from(stored).toString("utf8")),
     streamHlsPrefix(row),
     LIVE_SEGMENT_LINK_TTL_SEC,
   );
