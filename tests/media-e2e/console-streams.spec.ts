@@ -22,7 +22,8 @@ const DESKTOP = { width: 1440, height: 900 };
 let sw: StreamingWorld;
 
 test.beforeAll(async () => {
-  test.setTimeout(300_000);
+  // `next dev` compiles the service on its first requests: minutes on a busy 2-core machine.
+  test.setTimeout(600_000);
   requireOrSkip(test.skip);
   sw = await startStreamingWorld();
 });
