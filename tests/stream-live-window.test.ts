@@ -16,7 +16,13 @@ describe("windowLivePlaylist", () => {
   const head = ["#EXT-X-VERSION:3", "#EXT-X-TARGETDURATION:2", "#EXT-X-MEDIA-SEQUENCE:0"];
 
   it("keeps the last segments with their tags and advances the media sequence", () => {
-    const out = windowLivePlaylist(playlist(head, Array.from({ length: 12 }, (_, i) => seg(i))), 4);
+    const out = windowLivePlaylist(
+      playlist(
+        head,
+        Array.from({ length: 12 }, (_, i) => seg(i)),
+      ),
+      4,
+    );
     expect(uris(out)).toEqual(["seg_00008.ts", "seg_00009.ts", "seg_00010.ts", "seg_00011.ts"]);
     const lines = out.split("\n");
     expect(lines[0]).toBe("#EXTM3U");
@@ -25,12 +31,20 @@ describe("windowLivePlaylist", () => {
     expect(lines.filter((l) => l.startsWith("#EXT-X-MEDIA-SEQUENCE:"))).toHaveLength(1);
     // Each kept segment keeps its date (players measure latency from it).
     expect(lines.filter((l) => l.startsWith("#EXT-X-PROGRAM-DATE-TIME:"))).toHaveLength(4);
-    expect(lines[lines.indexOf("seg_00008.ts") - 2]).toBe("#EXT-X-PROGRAM-DATE-TIME:2026-11-29T16:00:16.000Z");
+    expect(lines[lines.indexOf("seg_00008.ts") - 2]).toBe(
+      "#EXT-X-PROGRAM-DATE-TIME:2026-11-29T16:00:16.000Z",
+    );
   });
 
   it("adds to a media sequence that did not start at zero", () => {
     const h = ["#EXT-X-TARGETDURATION:2", "#EXT-X-MEDIA-SEQUENCE:100"];
-    const out = windowLivePlaylist(playlist(h, Array.from({ length: 6 }, (_, i) => seg(i))), 2);
+    const out = windowLivePlaylist(
+      playlist(
+        h,
+        Array.from({ length: 6 }, (_, i) => seg(i)),
+      ),
+      2,
+    );
     expect(out).toContain("#EXT-X-MEDIA-SEQUENCE:104\n");
   });
 
@@ -51,16 +65,26 @@ describe("windowLivePlaylist", () => {
 
   it("drops an EVENT type, which promises never to remove a segment", () => {
     const out = windowLivePlaylist(
-      playlist([...head, "#EXT-X-PLAYLIST-TYPE:EVENT"], Array.from({ length: 5 }, (_, i) => seg(i))),
+      playlist(
+        [...head, "#EXT-X-PLAYLIST-TYPE:EVENT"],
+        Array.from({ length: 5 }, (_, i) => seg(i)),
+      ),
       2,
     );
     expect(out).not.toContain("PLAYLIST-TYPE");
   });
 
   it("leaves an ended playlist, or one within the window, as it is", () => {
-    const ended = playlist(head, Array.from({ length: 20 }, (_, i) => seg(i)), true);
+    const ended = playlist(
+      head,
+      Array.from({ length: 20 }, (_, i) => seg(i)),
+      true,
+    );
     expect(windowLivePlaylist(ended, 4)).toBe(ended);
-    const short = playlist(head, Array.from({ length: 3 }, (_, i) => seg(i)));
+    const short = playlist(
+      head,
+      Array.from({ length: 3 }, (_, i) => seg(i)),
+    );
     expect(windowLivePlaylist(short, 4)).toBe(short);
   });
 });

@@ -7,8 +7,8 @@ import { forgetOpenedRooms } from "@/lib/media/place-room";
 import { STUB_NODES, stubServer } from "@/lib/media/stub/stub-plane";
 import type { RoomDto } from "@/lib/rooms/room-schema";
 import { putObject } from "@/lib/storage/put-object";
-import { streamPlaylistKey } from "@/lib/streams/stream-object";
 import { LIVE_WINDOW_SEGMENTS } from "@/lib/streams/live-window";
+import { streamPlaylistKey } from "@/lib/streams/stream-object";
 import type { StreamDto } from "@/lib/streams/stream-schema";
 import { call, expectProblem } from "./helpers/app";
 import { createOrg, type TestOrg } from "./helpers/fixtures";
@@ -355,7 +355,9 @@ describe("live streams through the API", () => {
     expect(windowed.text).toContain(`#EXT-X-MEDIA-SEQUENCE:${40 - LIVE_WINDOW_SEGMENTS}`);
     const windowLinks = windowed.text.split("\n").filter((l) => l && !l.startsWith("#"));
     expect(windowLinks).toHaveLength(LIVE_WINDOW_SEGMENTS);
-    expect(decodeURIComponent(windowLinks[0] ?? "")).toContain(`seg_${String(40 - LIVE_WINDOW_SEGMENTS).padStart(5, "0")}.ts`);
+    expect(decodeURIComponent(windowLinks[0] ?? "")).toContain(
+      `seg_${String(40 - LIVE_WINDOW_SEGMENTS).padStart(5, "0")}.ts`,
+    );
     expect(decodeURIComponent(windowLinks.at(-1) ?? "")).toContain("seg_00039.ts");
 
     // A playlist naming a file outside the stream's folder is not served.

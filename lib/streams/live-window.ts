@@ -36,7 +36,10 @@ export function windowLivePlaylist(text: string, segments: number = LIVE_WINDOW_
   const kept = groups.slice(groups.length - segments);
   // An init section (fMP4) named before the first segment applies to every later one: keep the
   // last one the dropped segments carried, unless the window names its own first.
-  const lastMap = dropped.flat().filter((l) => l.startsWith("#EXT-X-MAP:")).at(-1);
+  const lastMap = dropped
+    .flat()
+    .filter((l) => l.startsWith("#EXT-X-MAP:"))
+    .at(-1);
   const first = kept[0] ?? [];
   if (lastMap && !first.some((l) => l.startsWith("#EXT-X-MAP:"))) kept[0] = [lastMap, ...first];
   const droppedDiscontinuities = dropped.flat().filter((l) => l === "#EXT-X-DISCONTINUITY").length;
