@@ -2,6 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import {
   expectAccessible,
   expectNoHorizontalOverflow,
+  expectReasonOnPress,
   MOBILE,
   sessionAs,
   shot,
@@ -41,19 +42,6 @@ async function join(page: Page, roomId: string, identity: string) {
     },
   });
   expect(res.status()).toBe(202);
-}
-
-/** The reason of a blocked control: shown once it is pressed (a tap), not only on hover. */
-async function expectReasonOnPress(page: Page, testId: string, reason: RegExp) {
-  const control = page.getByTestId(testId).first();
-  await expect(control).toHaveAttribute("aria-disabled", "true");
-  await page.mouse.move(0, 0);
-  // A real press (Playwright counts aria-disabled controls as disabled and would wait for them).
-  await control.click({ force: true });
-  const tip = page.locator(`[id="${await control.getAttribute("aria-describedby")}"]`);
-  await expect(tip).toHaveText(reason);
-  await expect(tip).toBeVisible();
-  await expect(page.getByRole("dialog")).toHaveCount(0);
 }
 
 for (const [label, size] of [

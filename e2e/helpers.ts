@@ -116,3 +116,22 @@ export async function expectInert(locator: Locator, tooltip: string | RegExp): P
   expect(tipId, "an inert control names its tooltip").toBeTruthy();
   await expect(locator.page().locator(`[id="${tipId}"]`)).toHaveText(tooltip);
 }
+
+/**
+ * The reason of a blocked control: shown once it is pressed (a tap), not only on hover. The room
+ * page's controls get their code on that press (app/_components/intent-island.tsx) and render anew
+ * with new ids, so the description's id is read again until it names the reason.
+ */
+export async function expectReasonOnPress(page: Page, testId: string, reason: RegExp): Promise<void> {
+  const control = page.getByTestId(testId).first();
+  await expect(control).toHaveAttribute("aria-disabled", "true");
+  await page.mouse.move(0, 0);
+  // A real press (Playwright counts aria-disabled controls as disabled and would wait for them).
+  await control.click({ force: true });
+  await expect(async () => {
+    const tip = page.locator(`[id="${await control.getAttribute("aria-describedby")}"]`);
+    await expect(tip).toHaveText(reason, { timeout: 1000 });
+    await expect(tip).toBeVisible({ timeout: 1000 });
+  }).toPass();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+}

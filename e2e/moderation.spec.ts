@@ -2,6 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import {
   expectAccessible,
   expectNoHorizontalOverflow,
+  expectReasonOnPress,
   MOBILE,
   sessionAs,
   shot,
@@ -43,23 +44,6 @@ async function join(page: Page, roomId: string, identity: string) {
     },
   });
   expect(res.status()).toBe(202);
-}
-
-/** The reason of an inert control: shown once it is pressed (a tap), not only on hover. */
-async function expectReasonOnPress(page: Page, testId: string, reason: RegExp) {
-  const control = page.getByTestId(testId).first();
-  await expect(control).toHaveAttribute("aria-disabled", "true");
-  await page.mouse.move(0, 0);
-  // A real press (Playwright counts aria-disabled controls as disabled and would wait for them).
-  await control.click({ force: true });
-  // The control's code arrives on that press (intent-island.tsx) and renders it anew: read its
-  // description's id until it names the reason.
-  await expect(async () => {
-    const tip = page.locator(`[id="${await control.getAttribute("aria-describedby")}"]`);
-    await expect(tip).toHaveText(reason, { timeout: 1000 });
-    await expect(tip).toBeVisible({ timeout: 1000 });
-  }).toPass();
-  await expect(page.getByRole("dialog")).toHaveCount(0);
 }
 
 for (const [label, size] of [
