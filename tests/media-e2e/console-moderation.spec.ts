@@ -18,7 +18,7 @@ import { LOG_DIR, type World } from "./harness/world";
  * video stops the other page's inbound video bytes and decoded frames, Unmute video resumes them.
  * Change role on Janus shows the rejoin explanation (409 `rejoin_required`), not an error. The API
  * path of the same calls is tests/media-e2e/moderation.spec.ts.
- * `flock /work/wt/media.lock npx playwright test -c playwright.media.config.ts console-moderation`.
+ * `npm run test:media -- console-moderation`.
  */
 
 const SHOTS = path.join(LOG_DIR, "screenshots");

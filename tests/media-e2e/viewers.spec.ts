@@ -40,6 +40,9 @@ const tokenSecret = randomBytes(24).toString("hex");
 const eventsSecret = randomBytes(24).toString("hex");
 
 test.beforeAll(async () => {
+  // A measurement, not a test (it asserts nothing): left out of CI's real-media stage, which is
+  // held under its time budget; `MEDIA_E2E_MEASURE=1 npm run test:media -- viewers` runs it.
+  test.skip(process.env.MEDIA_E2E_MEASURE !== "1", "a measurement: set MEDIA_E2E_MEASURE=1 to run it");
   test.setTimeout(300_000);
   requireOrSkip(test.skip);
   world = await startWorld({ servicePort: SERVICE_PORT, receiverPort: RECEIVER_PORT });
