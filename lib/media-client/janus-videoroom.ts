@@ -230,15 +230,24 @@ export async function joinRoom(opts: JoinOptions): Promise<RoomConnection> {
     }
   });
 
+  // A kick can land between two steps of the join below. Closing the PeerConnection then leaves
+  // the step in flight pending for good (WebRTC never settles an operation queued before close()),
+  // so the join races against its own end: onRemoved has already told the caller why.
+  let abandon = () => {};
+  const abandoned = new Promise<"abandoned">((resolve) => {
+    abandon = () => resolve("abandoned");
+  });
+
   const finish = async () => {
     if (done) return;
     done = true;
+    abandon();
     for (const id of [...feeds.keys()]) dropFeed(id);
     publisher?.pc.close();
     await session.close();
   };
 
-  try {
+  const enter = async () => {
     const joined = await session.message(publisherHandle, {
       request: "join",
       ptype: "publisher",
@@ -269,6 +278,15 @@ export async function joinRoom(opts: JoinOptions): Promise<RoomConnection> {
       markConnected();
     }
     subscribeAll(publishersOf(data));
+  };
+
+  const entering = enter();
+  try {
+    if ((await Promise.race([entering, abandoned])) === "abandoned") {
+      // Removed while entering: a step may still fail on the closed connection; nobody waits for it.
+      entering.catch(() => {});
+      return { leave: async () => {} };
+    }
   } catch (err) {
     await finish();
     throw err;

@@ -93,7 +93,8 @@ export function InRoom({ roomName, kind, displayName, grant, publishes, onExit }
         }
         connection.current = conn;
       } catch (err) {
-        if (cancelled) return;
+        // Removed or lost while entering: onRemoved has already shown why.
+        if (cancelled || exited.current) return;
         for (const t of stream?.getTracks() ?? []) t.stop();
         setStatus("failed");
         setFailure(
