@@ -33,9 +33,12 @@ const SERVICE_PORT = 3000;
 const JANUS_HTTP = `http://127.0.0.1:${JANUS_PORTS.http}/janus`;
 const SLACK_BEFORE_MS = 1_000;
 const SLACK_AFTER_MS = 3_000;
-/** Bob stays ~30 s (1 minute); Alice ~100 s (2 minutes). */
-const TOGETHER_MS = 30_000;
-const ALICE_SPAN_MS = 100_000;
+/**
+ * Bob stays ~10 s (1 minute); Alice ~75 s (2 minutes): her span is past the minute's boundary by
+ * 14 s, room for a slow join (connected minus joinFrom) on a loaded machine, and far below two.
+ */
+const TOGETHER_MS = 10_000;
+const ALICE_SPAN_MS = 75_000;
 /** The embedded roll-up runs every 30 s (lib/jobs/definitions/roll-up-usage.ts): three passes. */
 const ROLLUP_DEADLINE_MS = 100_000;
 
