@@ -1,5 +1,6 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { LongFirstSequencer } from "./tests/long-first-sequencer";
 
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
@@ -10,6 +11,7 @@ export default defineConfig({
     globalSetup: ["tests/global-setup.ts"],
     setupFiles: ["tests/setup.ts"],
     pool: "forks",
+    sequence: { sequencer: LongFirstSequencer },
     // Two cores: two files at a time, each on its own cloned database.
     poolOptions: { forks: { maxForks: 2, minForks: 1 } },
     testTimeout: 30_000,

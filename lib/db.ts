@@ -23,7 +23,12 @@ interface DbHandle {
 }
 
 const globalKey = Symbol.for("svc.db");
-type GlobalWithDb = typeof globalThis & { [globalKey]?: Promise<DbHandle> };
+/** A test file's database, opened on its first use (tests/setup.ts): many files never touch one. */
+const deferredKey = Symbol.for("svc.db.deferred");
+type GlobalWithDb = typeof globalThis & {
+  [globalKey]?: Promise<DbHandle>;
+  [deferredKey]?: () => Promise<DbHandle>;
+};
 const g = globalThis as GlobalWithDb;
 
 export { acquireDataDirLock, DataDirLockedError } from "@/lib/data-dir-lock";
@@ -100,8 +105,10 @@ export async function openPostgres(
 function open(): Promise<DbHandle> {
   const existing = g[globalKey];
   if (existing) return existing;
+  const deferred = g[deferredKey];
+  g[deferredKey] = undefined;
   // Cached on globalThis: Next's dev server re-evaluates modules on reload, the database stays one.
-  const handle = env.DATABASE_URL ? openPostgres(env.DATABASE_URL) : openPglite();
+  const handle = deferred ? deferred() : env.DATABASE_URL ? openPostgres(env.DATABASE_URL) : openPglite();
   g[globalKey] = handle;
   handle.catch(() => {
     if (g[globalKey] === handle) g[globalKey] = undefined;
@@ -121,6 +128,12 @@ export async function closeDb(): Promise<void> {
   const handle = g[globalKey];
   g[globalKey] = undefined;
   if (handle) await (await handle).close();
+}
+
+/** Tests hand in how to open their database; it is opened on the first use, once. */
+export function deferDbForTests(open: () => Promise<DbHandle>): void {
+  g[globalKey] = undefined;
+  g[deferredKey] = open;
 }
 
 /** Tests hand in a database cloned from a migrated template. */
