@@ -15,6 +15,11 @@ export const PASSWORD = "demo-password";
 /** The meet host scripts/e2e.mjs gives the server (SVC_MEET_HOST). */
 export const MEET_HOST = process.env.E2E_MEET_HOST ?? "meet.svc.test";
 export const SHOTS = path.join(import.meta.dirname, "screenshots");
+/**
+ * `E2E_SCREENSHOTS=0` takes none: CI sets it (a throwaway clone's pictures are seen by nobody,
+ * and the hundred-odd full-page PNGs cost a minute or two of its two cores).
+ */
+const TAKE_SHOTS = process.env.E2E_SCREENSHOTS !== "0";
 export const MOBILE = { width: 375, height: 812 };
 /** The console's overview (`/`), where a sign-in lands. */
 export const HOME = /^https?:\/\/[^/]+\/$/;
@@ -76,6 +81,7 @@ export function mainNav(page: Page) {
  * only the viewport (`{ fullPage: false }`) for dialogs and phone-sized pages.
  */
 export async function shot(page: Page, name: string, opts: { fullPage?: boolean } = {}): Promise<void> {
+  if (!TAKE_SHOTS) return;
   fs.mkdirSync(SHOTS, { recursive: true });
   await page.evaluate(() => document.fonts.ready);
   const fullPage = opts.fullPage ?? true;
