@@ -130,15 +130,13 @@ export async function closeDb(): Promise<void> {
   if (handle) await (await handle).close();
 }
 
-/** Tests hand in how to open their database; it is opened on the first use, once. */
+/**
+ * Tests hand in how to open their database (a clone of the migrated template, or another server);
+ * it is opened on the first use, once. The one way tests swap the database.
+ */
 export function deferDbForTests(open: () => Promise<DbHandle>): void {
   g[globalKey] = undefined;
   g[deferredKey] = open;
-}
-
-/** Tests hand in a database cloned from a migrated template. */
-export function setDbForTests(db: Db, driver: DbHandle["driver"], close: () => Promise<void>): void {
-  g[globalKey] = Promise.resolve({ db, driver, close });
 }
 
 /** Applies migrations to a PostgreSQL server (`npm run db:migrate`). */

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type Db, getDb, getDbDriver, migratePostgres, openPostgres, setDbForTests } from "@/lib/db";
+import { type Db, deferDbForTests, getDb, getDbDriver, migratePostgres, openPostgres } from "@/lib/db";
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "@/lib/db-errors";
 import { env } from "@/lib/env";
 import { type CallResult, call, expectProblem } from "./helpers/app";
@@ -87,7 +87,7 @@ describe.skipIf(!postgresBinDir())("database down or hung: 503, then recovery by
 
   async function switchDatabase(url: string) {
     const handle = await openPostgres(url);
-    setDbForTests(handle.db, "postgres", handle.close);
+    deferDbForTests(async () => handle);
     closeCurrent = handle.close;
     return handle;
   }
@@ -104,7 +104,7 @@ describe.skipIf(!postgresBinDir())("database down or hung: 503, then recovery by
     await closeCurrent?.().catch(() => {});
     closeCurrent = undefined;
     // The suite's own database again; setup.ts closes it.
-    setDbForTests(original.db, original.driver, async () => {});
+    deferDbForTests(async () => ({ ...original, close: async () => {} }));
   });
 
   afterAll(() => {
